@@ -1,0 +1,133 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const featureNames = [
+  'voice',
+  'translation',
+  'analysis',
+  'photo',
+  'auth',
+  'billing',
+  'admin',
+  'legal',
+  'onboarding',
+  'browser-guard',
+  'errors',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.tsbuild/**',
+      '**/cdk.out/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      'no-console': 'off',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-duplicates': 'error',
+    },
+  },
+  // DESIGN.md §3: dependencies point one way. shared sees nothing; lambdas see shared; infra sees lambdas and
+  // shared; nothing imports the frontend.
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '@wayfarer/frontend/*', '../../lambdas/*', '../../infra/*', '../../frontend/*'], message: 'shared/ depends on nothing else in the project (DESIGN.md §3).' },
+            { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'], message: 'shared/ has no I/O (DESIGN.md §3).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['lambdas/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*', '**/infra/**', '**/frontend/**'], message: 'lambdas/ may import only shared/ (DESIGN.md §3).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['lambdas/functions/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@aws-sdk/*', 'stripe', 'openai', '@deepgram/*'], message: 'Handlers and services see ports; SDK calls live in adapters (DESIGN.md §3).' },
+            { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*'], message: 'lambdas/ may import only shared/ (DESIGN.md §3).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['infra/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@wayfarer/frontend/*', '**/frontend/src/**'], message: 'Nothing imports from frontend (DESIGN.md §3).' }] },
+      ],
+    },
+  },
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '**/lambdas/**', '**/infra/**'], message: 'The frontend may import only shared/ (DESIGN.md §3).' },
+          ],
+        },
+      ],
+    },
+  },
+  // No feature reaches into another feature's internals (STYLE.md, after bulletproof-react).
+  ...featureNames.map((feature) => ({
+    files: [`frontend/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: featureNames
+            .filter((other) => other !== feature)
+            .map((other) => ({
+              target: `./frontend/src/features/${feature}`,
+              from: `./frontend/src/features/${other}`,
+              message: 'Features do not import each other; share through src/lib or src/app.',
+            })),
+        },
+      ],
+    },
+  })),
+);

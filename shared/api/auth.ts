@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const subscriptionStatusSchema = z.enum([
+  'NONE',
+  'ACTIVE',
+  'CANCELED',
+  'PAST_DUE',
+  'INCOMPLETE',
+  'INCOMPLETE_EXPIRED',
+  'TRIALING',
+  'UNPAID',
+  'PAUSED',
+]);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const userSchema = z.object({
+  email: z.email(),
+  subscriptionStatus: subscriptionStatusSchema,
+  name: z.string().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Login, register and refresh all answer with a session: an access token and the user. */
+export const sessionResponseSchema = z.object({ token: z.string().min(1), user: userSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+// Wire-level shapes. The password rules of SPEC §5 are layered on by the auth service with the shared
+// rules in domain/password-rules, so server and client reject the same passwords with the same messages.
+const emailField = z.email().max(254);
+const passwordField = z.string().min(1).max(256);
+
+export const loginRequestSchema = z.object({ email: emailField, password: passwordField });
+export const registerRequestSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  confirmPassword: passwordField,
+});
+export const forgotPasswordRequestSchema = z.object({ email: emailField });
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(16).max(512),
+  password: passwordField,
+});
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

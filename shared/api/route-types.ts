@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call a route.
+ * - none: no token is read (login, register, public pages' calls).
+ * - optional: anonymous callers allowed; a bearer token, when sent, must be valid (401 otherwise).
+ * - required: a valid bearer token is required.
+ * - admin-cookie: the admin session cookie set by verify-admin-password is required.
+ */
+export type AuthMode = 'none' | 'optional' | 'required' | 'admin-cookie';
+
+/** The 429 classes of SPEC §8: each maps to one message key on the client. */
+export type RateLimitClass =
+  | 'auth'
+  | 'password-reset'
+  | 'speech-key'
+  | 'usage'
+  | 'expensive'
+  | 'stripe'
+  | 'default';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** How the request body arrives: JSON (validated by `body`), multipart form data, raw bytes (signed webhooks), or nothing. */
+export type BodyKind = 'json' | 'multipart' | 'raw' | 'none';
+
+export interface RouteDefinition {
+  /** Stable id, `<area>.<name>`; also the Lambda's logical name. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway resource path, e.g. `/api/tts/{provider}`. */
+  readonly path: string;
+  readonly auth: AuthMode;
+  readonly rateLimitClass: RateLimitClass;
+  /** The handler module `lambdas/functions/<area>/handler.ts` and its named export. */
+  readonly handler: { readonly area: string; readonly export: string };
+  /** True when the response is written through Lambda response streaming. */
+  readonly streaming: boolean;
+  readonly bodyKind: BodyKind;
+  /** Largest accepted request body in bytes. */
+  readonly maxBodyBytes: number;
+  readonly request: {
+    readonly body?: z.ZodType;
+    readonly query?: z.ZodType;
+    readonly pathParameters?: z.ZodType;
+  };
+  /** Shape of a successful JSON response (absent for streamed or binary responses). */
+  readonly response?: z.ZodType;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { languageCodeSchema } from './common';
+
+export const ttsProviderSchema = z.enum(['deepgram', 'openai']);
+export type TtsProvider = z.infer<typeof ttsProviderSchema>;
+
+export const voiceGenderSchema = z.enum(['female', 'male']);
+export type VoiceGender = z.infer<typeof voiceGenderSchema>;
+
+/** Speech is synthesised phrase by phrase; a phrase longer than this is a client bug, not speech. */
+export const MAX_TTS_CHARS = 2_000;
+
+export const ttsPathSchema = z.object({ provider: ttsProviderSchema });
+export const ttsRequestSchema = z.object({
+  text: z.string().trim().min(1).max(MAX_TTS_CHARS),
+  language: languageCodeSchema,
+  gender: voiceGenderSchema,
+});
+export type TtsRequest = z.infer<typeof ttsRequestSchema>;
+
+/** POST /api/translate: the phrase to translate; the response streams `0:"chunk"` lines. */
+export const translateRequestSchema = z.object({
+  messages: z
+    .array(z.object({ role: z.literal('user'), content: z.string().trim().min(1).max(MAX_TTS_CHARS * 2) }))
+    .min(1)
+    .max(20),
+  outputLanguage: languageCodeSchema,
+});
+export type TranslateRequest = z.infer<typeof translateRequestSchema>;
+
+/** Each streamed line is `0:` followed by a JSON string chunk (SPEC §7). */
+export const TRANSLATE_CHUNK_PREFIX = '0:';

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** The EventBridge bus every domain event travels on (DESIGN.md §5). */
+export const EVENT_BUS_NAME = 'wayfarer';
+/** One source for all of the app's own events; rules tell them apart by detail-type. */
+export const EVENT_SOURCE = 'wayfarer.app';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a day as yyyy-mm-dd');
+
+export const usageRecordedDetailSchema = z.object({
+  /** A user's sub, or a keyed hash of an anonymous caller's IP: never the IP itself. */
+  subject: z.string().min(1).max(128),
+  seconds: z.number().finite().min(0),
+  leaseId: z.string().min(1).max(128),
+  /** The day the usage counts against (UTC). */
+  day: isoDay,
+});
+
+export const pageViewedDetailSchema = z.object({
+  page: z.string().min(1).max(512),
+  userKind: z.enum(['authenticated', 'anonymous']),
+  /** Already truncated by the publisher (last IPv4 octet / last 80 IPv6 bits zeroed). */
+  truncatedIp: z.string().max(64),
+  country: z.string().max(2).optional(),
+  /** A keyed hash of the full IP, for unique-visitor counts without keeping the IP. */
+  visitorHash: z.string().max(128),
+  viewedAt: z.iso.datetime(),
+});
+
+export const subscriptionChangedDetailSchema = z.object({
+  userSub: z.string().min(1).max(128),
+  status: z.string().min(1).max(32),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: z.iso.datetime().nullable(),
+});
+
+export interface EventDefinition<Detail extends z.ZodType = z.ZodType> {
+  readonly detailType: string;
+  readonly detail: Detail;
+  /** The consumer Lambda: `lambdas/functions/<area>/handler.ts`, named export. */
+  readonly consumer: { readonly id: string; readonly area: string; readonly export: string };
+}
+
+/** The catalogue: every event, its detail schema, and which consumer takes it. */
+export const events = {
+  usageRecorded: {
+    detailType: 'usage.recorded',
+    detail: usageRecordedDetailSchema,
+    consumer: { id: 'consumers.usageRecorded', area: 'consumers', export: 'usageRecorded' },
+  },
+  pageViewed: {
+    detailType: 'page.viewed',
+    detail: pageViewedDetailSchema,
+    consumer: { id: 'consumers.pageViewed', area: 'consumers', export: 'pageViewed' },
+  },
+  subscriptionChanged: {
+    detailType: 'subscription.changed',
+    detail: subscriptionChangedDetailSchema,
+    consumer: { id: 'consumers.subscriptionChanged', area: 'consumers', export: 'subscriptionChanged' },
+  },
+} as const satisfies Record<string, EventDefinition>;
+
+export type EventName = keyof typeof events;
+export type EventDetail<Name extends EventName> = z.infer<(typeof events)[Name]['detail']>;
+
+/** An EventBridge event pattern, limited to what our rules use: exact matches on listed values. */
+export interface EventPattern {
+  readonly source: readonly string[];
+  readonly 'detail-type': readonly string[];
+}
+
+/** The rule pattern for an event: used verbatim by the CDK stack and by the local bus. */
+export function rulePattern(name: EventName): EventPattern {
+  return { source: [EVENT_SOURCE], 'detail-type': [events[name].detailType] };
+}
+
+export interface EventRule {
+  readonly name: EventName;
+  readonly pattern: EventPattern;
+  readonly consumer: EventDefinition['consumer'];
+}
+
+/** One rule per event, each delivering to that event's consumer. */
+export const eventRules: readonly EventRule[] = (Object.keys(events) as EventName[]).map((name) => ({
+  name,
+  pattern: rulePattern(name),
+  consumer: events[name].consumer,
+}));
