@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Three projects: pure unit tests, integration tests against the real local servers, and the frontend's
@@ -26,7 +27,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      'frontend/vitest.config.ts',
+      ...(existsSync('frontend/vitest.config.ts') ? ['frontend/vitest.config.ts'] : []),
     ],
   },
 });
