@@ -1,0 +1,150 @@
+import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '../constants';
+
+/**
+ * Every error and message named in SPEC §5 and §8, in one place.
+ * - `*_KEYS` are translation keys: locales/en must define each (see TRANSLATED_MESSAGE_KEYS).
+ * - `LITERAL_MESSAGES` are shown verbatim: the specification gives them as text, not keys.
+ */
+
+/** Failed-response mapping (SPEC §8). */
+export const HTTP_ERROR_KEYS = {
+  unauthorized: 'error_unauthorized',
+  forbidden: 'error_forbidden',
+  conflict: 'error_conflict',
+  validation: 'error_validation',
+  server: 'error_server',
+} as const;
+
+/** 429 answers, one key per rate-limit class (SPEC §8). */
+export const RATE_LIMIT_KEYS = {
+  auth: 'error_rate_limit_auth',
+  passwordReset: 'error_rate_limit_password_reset',
+  speechKey: 'error_usage_limit_reached',
+  usage: 'error_usage_limit_exceeded',
+  expensive: 'error_rate_limit_expensive',
+  stripe: 'error_rate_limit_stripe',
+  default: 'error_rate_limit',
+} as const;
+
+/** Form validation (SPEC §5). */
+export const FORM_ERROR_KEYS = {
+  invalidEmail: 'form_error_invalid_email',
+  passwordRequired: 'form_error_password_required',
+  passwordMinLength: 'form_error_password_min_length',
+  passwordLowercase: 'form_error_password_lowercase',
+  passwordUppercase: 'form_error_password_uppercase',
+  passwordNumber: 'form_error_password_number',
+  passwordSpecial: 'form_error_password_special',
+  // SPEC §5 says only "must be non-blank"; the key name is ours.
+  adminPasswordRequired: 'form_error_admin_password_required',
+} as const;
+
+/** Voice, translation and speech (SPEC §8). */
+export const VOICE_ERROR_KEYS = {
+  speechKey: 'error_deepgram_key',
+  usageUpdate: 'error_usage_update',
+  microphoneAccess: 'error_mic_access',
+  transcriptionStart: 'error_transcription_start',
+} as const;
+
+/** Analysis cards (SPEC §2, §8). */
+export const ANALYSIS_MESSAGE_KEYS = {
+  pricesFailed: 'failed_to_analyze_prices',
+  locationsFailed: 'failed_to_analyze_locations',
+  emergencyFailed: 'failed_to_analyze_emergency',
+  noResults: 'analysis_complete_no_results',
+} as const;
+
+/** Photo translation (SPEC §5, §8). */
+export const PHOTO_ERROR_KEYS = {
+  ratesFailed: 'photo_failed_to_load_rates',
+  translationFailed: 'photo_error_translation_failed',
+  unknown: 'photo_error_unknown',
+  resultFailed: 'photo_translation_failed',
+  noTextDetected: 'photo_no_text_detected',
+  convertImage: 'photo_error_convert_image',
+  cameraDenied: 'camera_access_denied',
+} as const;
+
+/** Auth and subscription toasts, used when the server sends no message (SPEC §8). */
+export const ACCOUNT_ERROR_KEYS = {
+  loginFailed: 'error_login_failed',
+  registrationFailed: 'error_registration_failed',
+  passwordResetRequestFailed: 'error_pass_reset_failed',
+  resetPasswordFailed: 'reset_password_failed_error',
+  resetPasswordUnexpected: 'reset_password_unexpected_error',
+  resetPasswordNoToken: 'reset_password_no_token_error',
+  invalidToken: 'invalid_token_message',
+  subscribeMustBeLoggedIn: 'subscribe_must_be_logged_in',
+  subscribeCheckoutFailed: 'subscribe_stripe_checkout_error',
+  subscribeUnexpected: 'subscribe_unexpected_error',
+  subscriptionFetchFailed: 'manage_subscription_fetch_error',
+  portalFailed: 'manage_subscription_portal_error',
+  userFetchOnLoadFailed: 'error_fetching_user_on_load',
+  userFetchFailed: 'error_fetching_user',
+} as const;
+
+/** Shown as written; SPEC §5 and §8 give these as literal text. */
+export const LITERAL_MESSAGES = {
+  analysisFailed: 'Failed to analyze text',
+  priceConversionFailed: 'Failed to convert prices to new currency',
+  noRateAvailable: 'No rate available',
+  audioStreamFailed: 'Failed to fetch audio stream.',
+  noAuthToken: 'No valid authentication token available',
+  authenticationFailed: 'Authentication failed',
+  unknownError: 'An unknown error occurred',
+  adminInvalidPassword: 'Invalid password',
+  adminVerifyFailed: 'Failed to verify password',
+  analyticsUnavailable: 'Analytics dashboard is not available.',
+  analyticsFetchFailed: 'Failed to fetch analytics',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  termsRequired: 'Please accept the Terms of Service and Privacy Policy to continue.',
+} as const;
+
+/** The reset-password page states the password rules in plain text rather than keys (SPEC §5). */
+export const RESET_PASSWORD_MESSAGES = {
+  minLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  lowercase: 'Password must contain at least one lowercase letter.',
+  uppercase: 'Password must contain at least one uppercase letter.',
+  number: 'Password must contain at least one number.',
+  special: `Password must contain at least one special character (${PASSWORD_SPECIAL_CHARACTERS}).`,
+  mismatch: LITERAL_MESSAGES.passwordsDoNotMatch,
+} as const;
+
+type ValueOf<T> = T[keyof T];
+
+export type HttpErrorKey = ValueOf<typeof HTTP_ERROR_KEYS>;
+export type RateLimitKey = ValueOf<typeof RATE_LIMIT_KEYS>;
+export type FormErrorKey = ValueOf<typeof FORM_ERROR_KEYS>;
+export type LiteralMessage = ValueOf<typeof LITERAL_MESSAGES>;
+export type ResetPasswordMessage = ValueOf<typeof RESET_PASSWORD_MESSAGES>;
+
+export type MessageKey =
+  | HttpErrorKey
+  | RateLimitKey
+  | FormErrorKey
+  | ValueOf<typeof VOICE_ERROR_KEYS>
+  | ValueOf<typeof ANALYSIS_MESSAGE_KEYS>
+  | ValueOf<typeof PHOTO_ERROR_KEYS>
+  | ValueOf<typeof ACCOUNT_ERROR_KEYS>;
+
+/** Every key above: locales/en must translate each one (a locale test can iterate this). */
+export const TRANSLATED_MESSAGE_KEYS: readonly MessageKey[] = [
+  ...Object.values(HTTP_ERROR_KEYS),
+  ...Object.values(RATE_LIMIT_KEYS),
+  ...Object.values(FORM_ERROR_KEYS),
+  ...Object.values(VOICE_ERROR_KEYS),
+  ...Object.values(ANALYSIS_MESSAGE_KEYS),
+  ...Object.values(PHOTO_ERROR_KEYS),
+  ...Object.values(ACCOUNT_ERROR_KEYS),
+];
+
+const translatedKeySet: ReadonlySet<string> = new Set(TRANSLATED_MESSAGE_KEYS);
+
+/**
+ * Tells a key from a server's own text, so the caller translates the first and shows the second as it is
+ * (passing server text through i18next would mangle any ':' or '.' in it).
+ */
+export function isMessageKey(message: string): message is MessageKey {
+  return translatedKeySet.has(message);
+}

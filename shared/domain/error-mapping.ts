@@ -1,0 +1,76 @@
+import { routeForPath } from '../api/routes';
+import type { RateLimitClass } from '../api/route-types';
+import { HTTP_ERROR_KEYS, LITERAL_MESSAGES, RATE_LIMIT_KEYS } from './error-keys';
+import type { RateLimitKey } from './error-keys';
+
+/** SPEC §8: what a 429 says depends on which limit the call hit. */
+export const RATE_LIMIT_MESSAGE_KEYS: Readonly<Record<RateLimitClass, RateLimitKey>> = {
+  auth: RATE_LIMIT_KEYS.auth,
+  'password-reset': RATE_LIMIT_KEYS.passwordReset,
+  'speech-key': RATE_LIMIT_KEYS.speechKey,
+  usage: RATE_LIMIT_KEYS.usage,
+  expensive: RATE_LIMIT_KEYS.expensive,
+  stripe: RATE_LIMIT_KEYS.stripe,
+  default: RATE_LIMIT_KEYS.default,
+};
+
+export function rateLimitMessageKey(rateLimitClass: RateLimitClass): RateLimitKey {
+  return RATE_LIMIT_MESSAGE_KEYS[rateLimitClass];
+}
+
+/**
+ * The rate-limit class of the route a request went to, read from the route table. Accepts a bare path or a
+ * full URL, with or without a query string; a path no route knows is in the default class.
+ */
+export function rateLimitClassForPath(pathOrUrl: string): RateLimitClass {
+  return routeForPath(pathOrUrl)?.rateLimitClass ?? 'default';
+}
+
+export interface FailedResponse {
+  readonly status: number;
+  /** The body parsed as JSON; ignored unless bodyReadable. */
+  readonly body?: unknown;
+  /** False when the body was absent or not JSON. */
+  readonly bodyReadable: boolean;
+  /** The request's path or URL; decides which 429 message applies. */
+  readonly path: string;
+  /** The caller's own message for this call (e.g. error_login_failed), used when the server says nothing. */
+  readonly fallbackKey?: string;
+}
+
+function nonEmptyText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function bodyField(body: unknown, field: 'error' | 'message'): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  return nonEmptyText((body as Record<string, unknown>)[field]);
+}
+
+/**
+ * SPEC §8's failed-response mapping. Returns a message key (see isMessageKey) or the server's own text.
+ * 409 and 422 use their keys only when the body was readable; otherwise they fall to the general rule.
+ */
+export function messageForFailedResponse(response: FailedResponse): string {
+  const { status, bodyReadable, path, fallbackKey } = response;
+  if (status === 429) return rateLimitMessageKey(rateLimitClassForPath(path));
+  // A 500's body may carry internals; the user gets the generic message whatever the server wrote.
+  if (status === 500) return HTTP_ERROR_KEYS.server;
+
+  const body = bodyReadable ? response.body : undefined;
+  const serverError = bodyField(body, 'error');
+  if (status === 401) return serverError ?? HTTP_ERROR_KEYS.unauthorized;
+  if (status === 403) return serverError ?? HTTP_ERROR_KEYS.forbidden;
+  if (bodyReadable && status === 409) return serverError ?? HTTP_ERROR_KEYS.conflict;
+  if (bodyReadable && status === 422) return serverError ?? HTTP_ERROR_KEYS.validation;
+  return serverError ?? bodyField(body, 'message') ?? nonEmptyText(fallbackKey) ?? HTTP_ERROR_KEYS.server;
+}
+
+/** SPEC §8's generic extractor: the error's message, else the string itself, else 'An unknown error occurred'. */
+export function messageFromError(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    const message = nonEmptyText(error.message);
+    if (message) return message;
+  }
+  return nonEmptyText(error) ?? LITERAL_MESSAGES.unknownError;
+}
