@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { languageCodeSchema } from './common';
+import { TTS_PROVIDERS } from '../domain/languages';
 
-export const ttsProviderSchema = z.enum(['deepgram', 'openai']);
-export type TtsProvider = z.infer<typeof ttsProviderSchema>;
+export const ttsProviderSchema = z.enum(TTS_PROVIDERS);
 
 export const voiceGenderSchema = z.enum(['female', 'male']);
 export type VoiceGender = z.infer<typeof voiceGenderSchema>;
