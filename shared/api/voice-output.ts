@@ -3,6 +3,7 @@ import { languageCodeSchema } from './common';
 import { TTS_PROVIDERS } from '../domain/languages';
 
 export const ttsProviderSchema = z.enum(TTS_PROVIDERS);
+export type TtsProvider = z.infer<typeof ttsProviderSchema>;
 
 export const voiceGenderSchema = z.enum(['female', 'male']);
 export type VoiceGender = z.infer<typeof voiceGenderSchema>;
