@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
+import { tableDefinition } from './adapters/aws/table-definition';
+
+// The one reader of process.env in lambdas/ (DESIGN.md §3). Everything else imports `config`. The AWS SDK
+// still reads its own variables (credentials, AWS_ENDPOINT_URL_*): that is how the local cloud points the
+// unmodified SDK at its emulators, so handler code never branches on "local".
+
+// Deployment tooling and .env files often write `NAME=` for "not set": treat blank as absent.
+const blankAsAbsent = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalText = z.preprocess(blankAsAbsent, z.string().trim().min(1).optional());
+const textWithDefault = (fallback: string) =>
+  z.preprocess(blankAsAbsent, z.string().trim().min(1).default(fallback));
+const optionalUrl = z.preprocess(
+  blankAsAbsent,
+  z.url('Must be an absolute URL such as https://example.com').optional(),
+);
+const wholeSecondsWithDefault = (fallback: number) =>
+  z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number()
+      .int('Must be a whole number of seconds')
+      .nonnegative('Must not be negative')
+      .default(fallback),
+  );
+const engineChoice = z.preprocess(
+  blankAsAbsent,
+  z.enum(['cloud', 'embedded'], { error: 'Must be cloud or embedded' }).optional(),
+);
+
+/** Daily free speech allowance; SPEC leaves the values unshown, so these are ours and configurable. */
+const DEFAULT_ANON_DAILY_SECONDS = 5 * 60;
+const DEFAULT_USER_DAILY_SECONDS = 15 * 60;
+
+/**
+ * Every environment variable the Lambdas read. Exported so the CDK stack and the local cloud set variables
+ * by these names instead of retyping them (`Object.keys(envSchema.shape)`).
+ */
+export const envSchema = z.object({
+  TABLE_NAME: textWithDefault(tableDefinition.localTableName),
+  EVENT_BUS_NAME: textWithDefault(EVENT_BUS_NAME),
+  AWS_REGION: textWithDefault('us-east-1'),
+  LOG_LEVEL: z.preprocess(
+    (value) => (typeof value === 'string' ? blankAsAbsent(value.toLowerCase()) : value),
+    z
+      .enum(['debug', 'info', 'warn', 'error'], { error: 'Must be debug, info, warn or error' })
+      .default('info'),
+  ),
+
+  COGNITO_USER_POOL_ID: optionalText,
+  COGNITO_CLIENT_ID: optionalText,
+
+  DEEPGRAM_API_KEY: optionalText,
+  OPENAI_API_KEY: optionalText,
+  /** Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio) for fully local use. */
+  OPENAI_BASE_URL: optionalUrl,
+  // Providers retire models: names come from configuration, never from code (DESIGN.md §6).
+  OPENAI_MODEL_TRANSLATE: optionalText,
+  OPENAI_MODEL_ANALYSIS: optionalText,
+  OPENAI_MODEL_VISION: optionalText,
+  OPENAI_MODEL_TTS: optionalText,
+
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_ID: optionalText,
+
+  ADMIN_PASSWORD_HASH: optionalText,
+  /** Local only: the local cloud hashes it at start; production sets ADMIN_PASSWORD_HASH instead. */
+  ADMIN_PASSWORD: optionalText,
+
+  ANON_DAILY_SECONDS: wholeSecondsWithDefault(DEFAULT_ANON_DAILY_SECONDS),
+  USER_DAILY_SECONDS: wholeSecondsWithDefault(DEFAULT_USER_DAILY_SECONDS),
+  /** Keys the hash that stands in for an anonymous caller's IP, so the table never holds the IP itself. */
+  IP_HASH_SECRET: optionalText,
+  /** Public origin of the app, for links in mail and Stripe redirects. */
+  APP_URL: optionalUrl,
+
+  STT_ENGINE: engineChoice,
+  TRANSLATE_ENGINE: engineChoice,
+  TTS_ENGINE: engineChoice,
+  ANALYSIS_ENGINE: engineChoice,
+  VISION_ENGINE: engineChoice,
+});
+
+export type EnvVariableName = keyof typeof envSchema.shape;
+export type Env = z.infer<typeof envSchema>;
+export type Engine = 'cloud' | 'embedded';
+export type Capability = 'stt' | 'translate' | 'tts' | 'analysis' | 'vision';
+
+export interface Config extends Env {
+  /** The engine each capability runs on: pinned by `<CAPABILITY>_ENGINE`, else cloud when its key is set. */
+  readonly engines: Readonly<Record<Capability, Engine>>;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function resolveEngines(env: Env): Record<Capability, Engine> {
+  const openAiCompatible = env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined;
+  const pick = (pinned: Engine | undefined, cloudConfigured: boolean): Engine =>
+    pinned ?? (cloudConfigured ? 'cloud' : 'embedded');
+  return {
+    stt: pick(env.STT_ENGINE, env.DEEPGRAM_API_KEY !== undefined),
+    translate: pick(env.TRANSLATE_ENGINE, openAiCompatible),
+    // Aura speaks only some languages and OpenAI the rest: either key makes cloud speech worth choosing.
+    tts: pick(env.TTS_ENGINE, env.DEEPGRAM_API_KEY !== undefined || env.OPENAI_API_KEY !== undefined),
+    analysis: pick(env.ANALYSIS_ENGINE, openAiCompatible),
+    vision: pick(env.VISION_ENGINE, openAiCompatible),
+  };
+}
+
+/** Parses an environment; throws a ConfigError naming every bad variable. Pure, for tests and tools. */
+export function loadConfig(environment: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment variable(s): ${problems.join('; ')}`);
+  }
+  const engines = Object.freeze(resolveEngines(parsed.data));
+  return Object.freeze({ ...parsed.data, engines });
+}
+
+export type ProviderSummary = Readonly<Record<Capability | 'billing', Engine>>;
+
+/** What runs where, for the local cloud's start-up banner and the capabilities call. Holds no secrets. */
+export function providerSummary(current: Config): ProviderSummary {
+  return {
+    ...current.engines,
+    billing: current.STRIPE_SECRET_KEY === undefined ? 'embedded' : 'cloud',
+  };
+}
+
+export const config: Config = loadConfig(process.env);

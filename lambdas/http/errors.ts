@@ -1,0 +1,109 @@
+import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
+import { HTTP_ERROR_KEYS, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
+
+/**
+ * An error with an HTTP status and the message sent to the caller as `{error: message}`. The message is a
+ * translation key (SPEC §8) or short readable text; the client shows either. Anything that is not an
+ * HttpError becomes a 500 `error_server`, with the details in the logs only.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message = 'Bad request', options?: { cause?: unknown }) {
+    super(400, message, options);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message: string = HTTP_ERROR_KEYS.unauthorized, options?: { cause?: unknown }) {
+    super(401, message, options);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message: string = HTTP_ERROR_KEYS.forbidden, options?: { cause?: unknown }) {
+    super(403, message, options);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found', options?: { cause?: unknown }) {
+    super(404, message, options);
+  }
+}
+
+export class MethodNotAllowedError extends HttpError {
+  constructor(message = 'Method not allowed', options?: { cause?: unknown }) {
+    super(405, message, options);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string = HTTP_ERROR_KEYS.conflict, options?: { cause?: unknown }) {
+    super(409, message, options);
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  constructor(message = 'Request body is too large', options?: { cause?: unknown }) {
+    super(413, message, options);
+  }
+}
+
+/** Well-formed input that breaks a rule; the message names the field (`email: Invalid email address`). */
+export class ValidationError extends HttpError {
+  constructor(message: string = HTTP_ERROR_KEYS.validation, options?: { cause?: unknown }) {
+    super(422, message, options);
+  }
+}
+
+const rateLimitKeyByClass: Record<RateLimitClass, string> = {
+  auth: RATE_LIMIT_KEYS.auth,
+  'password-reset': RATE_LIMIT_KEYS.passwordReset,
+  'speech-key': RATE_LIMIT_KEYS.speechKey,
+  usage: RATE_LIMIT_KEYS.usage,
+  expensive: RATE_LIMIT_KEYS.expensive,
+  stripe: RATE_LIMIT_KEYS.stripe,
+  default: RATE_LIMIT_KEYS.default,
+};
+
+/** 429; the key follows the route's rate-limit class so the client shows the matching message (SPEC §8). */
+export class RateLimitedError extends HttpError {
+  constructor(rateLimitClass: RateLimitClass = 'default', options?: { cause?: unknown }) {
+    super(429, rateLimitKeyByClass[rateLimitClass], options);
+  }
+}
+
+export class InternalServerError extends HttpError {
+  constructor(message: string = HTTP_ERROR_KEYS.server, options?: { cause?: unknown }) {
+    super(500, message, options);
+  }
+}
+
+/** A route whose issue has not landed yet: it is wired (parsing, validation, auth) but does nothing. */
+export class NotImplementedError extends HttpError {
+  constructor(message = 'not_implemented', options?: { cause?: unknown }) {
+    super(501, message, options);
+  }
+}
+
+/** A dependency (the table, a provider) is down; the caller may retry. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message = 'Service temporarily unavailable', options?: { cause?: unknown }) {
+    super(503, message, options);
+  }
+}
+
+/** The whole body of a route whose issue has not landed yet. */
+export function notImplemented(): never {
+  throw new NotImplementedError();
+}

@@ -1,0 +1,79 @@
+import { Writable } from 'node:stream';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { makeLambdaContext } from './make-api-event';
+
+// The Lambda Node runtime provides a global `awslambda`; middy reads it when a handler module builds a
+// streaming route. This stand-in behaves like the runtime's: `streamifyResponse` marks the handler, and
+// `HttpResponseStream.from` writes the JSON prelude and eight NUL bytes before the body.
+
+const STREAMING_MARK = Symbol.for('aws.lambda.runtime.handler.streaming');
+const PRELUDE_SEPARATOR = Buffer.alloc(8);
+
+interface AwsLambdaGlobal {
+  streamifyResponse: (handler: (...args: never[]) => unknown) => unknown;
+  HttpResponseStream: { from: (stream: Writable, prelude: Record<string, unknown>) => Writable };
+}
+
+const shim: AwsLambdaGlobal = {
+  streamifyResponse: (handler) => {
+    Object.defineProperty(handler, STREAMING_MARK, { value: 'response' });
+    return handler;
+  },
+  HttpResponseStream: {
+    from: (stream, prelude) => {
+      stream.write(JSON.stringify(prelude));
+      stream.write(PRELUDE_SEPARATOR);
+      return stream;
+    },
+  },
+};
+
+/** Installs the stand-in unless a real runtime (or the local gateway) already provided one. */
+export function installAwsLambdaShim(): void {
+  const host = globalThis as { awslambda?: unknown };
+  host.awslambda ??= shim;
+}
+
+export interface StreamedResponse {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
+/** Splits what a streaming handler wrote into the prelude (status, headers) and the body bytes. */
+export function parseStreamedResponse(written: Buffer): StreamedResponse {
+  const separatorAt = written.indexOf(PRELUDE_SEPARATOR);
+  if (separatorAt === -1) throw new Error('No response prelude was written');
+  const prelude = JSON.parse(written.subarray(0, separatorAt).toString('utf8')) as {
+    statusCode?: number;
+    headers?: Record<string, string>;
+  };
+  return {
+    statusCode: prelude.statusCode ?? 200,
+    headers: prelude.headers ?? {},
+    body: written.subarray(separatorAt + PRELUDE_SEPARATOR.length),
+  };
+}
+
+type StreamingHandler = (
+  event: APIGatewayProxyEvent,
+  responseStream: Writable,
+  context: Context,
+) => Promise<void>;
+
+/** Runs a streaming handler to completion and returns what the client would have received. */
+export async function invokeStreamingHandler(
+  handler: StreamingHandler,
+  event: APIGatewayProxyEvent,
+  context: Context = makeLambdaContext(),
+): Promise<StreamedResponse> {
+  const chunks: Buffer[] = [];
+  const responseStream = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      callback();
+    },
+  });
+  await handler(event, responseStream, context);
+  return parseStreamedResponse(Buffer.concat(chunks));
+}

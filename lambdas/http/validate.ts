@@ -1,0 +1,36 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { z } from 'zod';
+import { ValidationError } from './errors';
+import { requireRequestState } from './request-state';
+
+/** A short message naming the field: `email: Invalid email address`. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+function validated(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(describeIssue(result.error));
+  return result.data;
+}
+
+/**
+ * Checks path parameters, query and (JSON) body against the route's zod schemas: a well-formed request that
+ * breaks a rule is a 422. Multipart fields are the vision handler's to parse and check.
+ */
+export function validateRequest(): MiddlewareObj<APIGatewayProxyEvent> {
+  return {
+    before: (request) => {
+      const state = requireRequestState(request.event);
+      const schemas = state.route.request;
+      state.pathParameters = validated(schemas.pathParameters, state.pathParameters);
+      state.query = validated(schemas.query, state.query);
+      if (state.route.bodyKind === 'json') state.body = validated(schemas.body, state.body);
+    },
+  };
+}

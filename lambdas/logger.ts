@@ -1,0 +1,65 @@
+import { config } from './config';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/**
+ * Fields a log line may carry. Deliberately a closed list of safe facts: request bodies, headers, query
+ * strings, tokens and anything a traveller said or photographed never belong in a log (SPEC §1).
+ */
+export interface LogFields {
+  readonly routeId?: string;
+  readonly requestId?: string;
+  readonly status?: number;
+  readonly durationMs?: number;
+  readonly method?: string;
+  readonly eventId?: string;
+  readonly eventName?: string;
+  readonly consumerId?: string;
+  readonly outcome?: string;
+  readonly streamed?: boolean;
+  readonly coldStart?: boolean;
+  readonly errorName?: string;
+  readonly errorMessage?: string;
+  readonly stack?: string;
+}
+
+export interface Logger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+const severity: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+export type LogSink = (line: string) => void;
+
+// Writing to stdout directly keeps each line one JSON object: Lambda's patched console would prefix it.
+const stdoutSink: LogSink = (line) => {
+  process.stdout.write(`${line}\n`);
+};
+
+/** A structured JSON logger: one line per call, with a level, a timestamp and the given safe fields. */
+export function createLogger(options: { level?: LogLevel; sink?: LogSink } = {}): Logger {
+  const threshold = severity[options.level ?? 'info'];
+  const sink = options.sink ?? stdoutSink;
+  const write = (level: LogLevel) => (message: string, fields?: LogFields) => {
+    if (severity[level] < threshold) return;
+    sink(JSON.stringify({ level, time: new Date().toISOString(), message, ...fields }));
+  };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+/** The fields that describe a failure; the stack goes to logs only, never to a response. */
+export function errorFields(error: unknown): LogFields {
+  if (error instanceof Error) {
+    return {
+      errorName: error.name,
+      errorMessage: error.message,
+      ...(error.stack ? { stack: error.stack } : {}),
+    };
+  }
+  return { errorName: typeof error, errorMessage: String(error) };
+}
+
+export const logger: Logger = createLogger({ level: config.LOG_LEVEL });

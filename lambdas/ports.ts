@@ -1,0 +1,217 @@
+import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
+import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/analysis';
+import type { TtsProvider, VoiceGender } from '@wayfarer/shared/api/voice-output';
+import type { EventDetail, EventName } from '@wayfarer/shared/events';
+
+// The interfaces services see (DESIGN.md §3). Adapters in adapters/{aws,cloud,local} implement them; services
+// never see an SDK client. The ports this foundation uses (Events, Usage, IdempotencyMarks, TokenVerifier,
+// StorageHealth) are precise; the rest are sketches that each feature's issue firms up when it lands.
+
+// --- Callers ----------------------------------------------------------------------------------------------
+
+/** What a valid bearer token tells us about its holder. */
+export interface VerifiedIdentity {
+  /** Cognito's subject id: the stable user key (`USER#<sub>`). */
+  readonly sub: string;
+  readonly email?: string;
+  /** Epoch seconds; lets a handler reason about an expiring session without decoding the token again. */
+  readonly expiresAt?: number;
+}
+
+/**
+ * Checks bearer tokens. Resolves `undefined` for any token that fails verification (bad signature, expired,
+ * wrong audience, malformed): the http stack answers 401. Rejects only when verification itself could not
+ * run (keys unreachable), which is a server fault and answers 500.
+ */
+export interface TokenVerifier {
+  verifyAccessToken(token: string): Promise<VerifiedIdentity | undefined>;
+}
+
+/** Checks the admin dashboard's session cookie (auth mode `admin-cookie`); the cookie's name is its business. */
+export interface AdminSessionVerifier {
+  isAdminSession(cookies: Readonly<Record<string, string>>): Promise<boolean>;
+}
+
+// --- Identity (Cognito, cognito-local) --------------------------------------------------------------------
+
+export interface IdentitySession {
+  readonly accessToken: string;
+  /** Kept server-side (ENGINES.md, Identity): the browser holds only the access token. */
+  readonly refreshToken?: string;
+  readonly sub: string;
+  readonly email: string;
+}
+
+export interface Identity {
+  signUp(email: string, password: string): Promise<{ readonly sub: string }>;
+  signIn(email: string, password: string): Promise<IdentitySession>;
+  refresh(sub: string, refreshToken: string): Promise<IdentitySession>;
+  findSubByEmail(email: string): Promise<string | undefined>;
+  setPassword(sub: string, password: string): Promise<void>;
+}
+
+// --- Users (profile in the table) -------------------------------------------------------------------------
+
+export interface UserProfile {
+  readonly sub: string;
+  readonly email: string;
+  readonly subscriptionStatus: SubscriptionStatus;
+  readonly stripeCustomerId?: string;
+  readonly cancelAtPeriodEnd: boolean;
+  /** ISO timestamp, or null when there is no paid period. */
+  readonly currentPeriodEnd: string | null;
+}
+
+export interface SubscriptionState {
+  readonly status: SubscriptionStatus;
+  readonly cancelAtPeriodEnd: boolean;
+  readonly currentPeriodEnd: string | null;
+}
+
+export interface Users {
+  getProfile(sub: string): Promise<UserProfile | undefined>;
+  createProfile(profile: UserProfile): Promise<void>;
+  updateSubscription(sub: string, state: SubscriptionState): Promise<void>;
+  linkStripeCustomer(sub: string, stripeCustomerId: string): Promise<void>;
+  findSubByStripeCustomer(stripeCustomerId: string): Promise<string | undefined>;
+}
+
+// --- Usage ------------------------------------------------------------------------------------------------
+
+/** One delivery of `usage.recorded`: the bus may deliver it more than once, so it carries its event id. */
+export interface UsageDelivery {
+  readonly eventId: string;
+  /** A user's sub, or a keyed hash of an anonymous caller's IP. */
+  readonly subject: string;
+  /** UTC day, yyyy-mm-dd. */
+  readonly day: string;
+  readonly seconds: number;
+}
+
+export interface SpeechLease {
+  readonly leaseId: string;
+  readonly subject: string;
+  /** Epoch seconds. */
+  readonly issuedAt: number;
+  readonly ttlSeconds: number;
+}
+
+export interface Usage {
+  /**
+   * Adds the seconds to the subject's day exactly once per event id, atomically with the idempotency mark.
+   * A repeated delivery changes nothing and resolves 'duplicate' (not an error).
+   */
+  addSecondsOnce(delivery: UsageDelivery): Promise<'added' | 'duplicate'>;
+  /** Seconds counted so far for the subject's day (0 when none). */
+  secondsUsed(subject: string, day: string): Promise<number>;
+  // Sketch, firmed up by the usage issue: an unclosed lease is charged its elapsed time.
+  openLease(lease: SpeechLease): Promise<void>;
+  closeLease(leaseId: string): Promise<SpeechLease | undefined>;
+}
+
+/** A generic "have we seen this id?" check in the table, for webhook deliveries and other once-only work. */
+export interface IdempotencyMarks {
+  /** Records the id; resolves true the first time, false when it was already marked (and not expired). */
+  markOnce(id: string, ttlSeconds: number): Promise<boolean>;
+}
+
+// --- Events -----------------------------------------------------------------------------------------------
+
+export interface Events {
+  /** Publishes one catalogue event; the detail is validated against shared/events.ts before it leaves. */
+  publish<Name extends EventName>(name: Name, detail: EventDetail<Name>): Promise<void>;
+}
+
+// --- Billing (Stripe, local checkout) ---------------------------------------------------------------------
+
+export interface BillingSubscriptionEvent {
+  /** Stripe's event id: the idempotency mark for the webhook. */
+  readonly eventId: string;
+  readonly stripeCustomerId: string;
+  readonly state: SubscriptionState;
+}
+
+export interface Billing {
+  createCheckoutSession(input: {
+    readonly sub: string;
+    readonly email: string;
+    readonly stripeCustomerId?: string;
+  }): Promise<{ readonly checkoutUrl: string; readonly stripeCustomerId: string }>;
+  createPortalSession(stripeCustomerId: string): Promise<{ readonly portalUrl: string }>;
+  /** Verifies the signature over the exact raw bytes; resolves undefined for events we do not act on. */
+  parseWebhook(rawBody: Buffer, signature: string): Promise<BillingSubscriptionEvent | undefined>;
+}
+
+// --- Voice path -------------------------------------------------------------------------------------------
+
+export interface SpeechKeys {
+  /** A short-lived key for the live speech socket, and the socket's URL. */
+  issue(
+    ttlSeconds: number,
+  ): Promise<{ readonly key: string; readonly url: string; readonly ttlSeconds: number }>;
+}
+
+export interface Translator {
+  /** False when no engine is configured: the UI explains how to enable translation (ENGINES.md). */
+  readonly available: boolean;
+  /** Yields translated text chunks as the engine produces them. */
+  translate(input: {
+    readonly text: string;
+    readonly outputLanguage: string;
+    readonly signal?: AbortSignal;
+  }): AsyncIterable<string>;
+}
+
+export interface Speaker {
+  speak(input: {
+    readonly text: string;
+    readonly language: string;
+    readonly gender: VoiceGender;
+    readonly provider: TtsProvider;
+    readonly signal?: AbortSignal;
+  }): Promise<{ readonly contentType: string; readonly audio: AsyncIterable<Uint8Array> }>;
+}
+
+export interface Analyzer {
+  emergency(text: string): Promise<EmergencyResult>;
+  locations(text: string): Promise<readonly Location[]>;
+  prices(text: string): Promise<readonly Price[]>;
+}
+
+export interface Vision {
+  readImage(input: {
+    readonly image: Buffer;
+    readonly contentType: string;
+    readonly targetLanguage: string;
+  }): Promise<{
+    readonly originalText: string;
+    readonly translatedText: string;
+    readonly prices: readonly Price[];
+  }>;
+}
+
+export interface ExchangeRates {
+  /** Currency code -> units per 1 USD. */
+  readonly rates: Readonly<Record<string, number>>;
+  /** The day the rates are from, yyyy-mm-dd. */
+  readonly date: string;
+}
+
+export interface Rates {
+  latest(): Promise<ExchangeRates>;
+}
+
+export interface Mailer {
+  send(message: { readonly to: string; readonly subject: string; readonly text: string }): Promise<void>;
+}
+
+// --- Operations -------------------------------------------------------------------------------------------
+
+export interface StorageHealth {
+  /** Resolves when the table answers; rejects otherwise. */
+  ping(): Promise<void>;
+}
+
+export interface Clock {
+  now(): Date;
+}
