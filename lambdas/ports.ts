@@ -88,14 +88,6 @@ export interface UsageDelivery {
   readonly seconds: number;
 }
 
-export interface SpeechLease {
-  readonly leaseId: string;
-  readonly subject: string;
-  /** Epoch seconds. */
-  readonly issuedAt: number;
-  readonly ttlSeconds: number;
-}
-
 export interface Usage {
   /**
    * Adds the seconds to the subject's day exactly once per event id, atomically with the idempotency mark.
@@ -104,9 +96,8 @@ export interface Usage {
   addSecondsOnce(delivery: UsageDelivery): Promise<'added' | 'duplicate'>;
   /** Seconds counted so far for the subject's day (0 when none). */
   secondsUsed(subject: string, day: string): Promise<number>;
-  // Sketch, firmed up by the usage issue: an unclosed lease is charged its elapsed time.
-  openLease(lease: SpeechLease): Promise<void>;
-  closeLease(leaseId: string): Promise<SpeechLease | undefined>;
+  // The usage issue adds the speech-key leases here (LEASE#<keyId>): an unclosed lease is charged its
+  // elapsed time, so a client that never reports cannot get unlimited time.
 }
 
 /** A generic "have we seen this id?" check in the table, for webhook deliveries and other once-only work. */

@@ -1,0 +1,45 @@
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { EVENT_SOURCE, events } from '@wayfarer/shared/events';
+import { config } from '../../config';
+import type { Events } from '../../ports';
+
+export class EventPublishError extends Error {
+  override readonly name = 'EventPublishError';
+}
+
+/**
+ * Publishes catalogue events to the bus. The detail is checked against its schema first, so a malformed
+ * event fails where it is made, not in a consumer an hour later.
+ */
+export function createEventPublisher(client: EventBridgeClient, busName: string): Events {
+  return {
+    async publish(name, detail) {
+      const definition = events[name];
+      const checked = definition.detail.parse(detail);
+      const { FailedEntryCount = 0, Entries = [] } = await client.send(
+        new PutEventsCommand({
+          Entries: [
+            {
+              EventBusName: busName,
+              Source: EVENT_SOURCE,
+              DetailType: definition.detailType,
+              Detail: JSON.stringify(checked),
+            },
+          ],
+        }),
+      );
+      if (FailedEntryCount > 0) {
+        const failure = Entries.find((entry) => entry.ErrorCode);
+        throw new EventPublishError(
+          `PutEvents rejected ${definition.detailType}: ${failure?.ErrorCode ?? 'unknown'} ${failure?.ErrorMessage ?? ''}`.trim(),
+        );
+      }
+    },
+  };
+}
+
+// Created once per Lambda container, outside any handler.
+const client = new EventBridgeClient({ region: config.AWS_REGION });
+
+/** Publishes to the bus named by EVENT_BUS_NAME. */
+export const eventPublisher: Events = createEventPublisher(client, config.EVENT_BUS_NAME);

@@ -1,0 +1,245 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config';
+import type { IdempotencyMarks, StorageHealth } from '../../ports';
+import { tableDefinition } from './table-definition';
+
+/*
+ * The single table: every key shape, in one list (DESIGN.md §4). Keys are built only by the functions below.
+ *
+ *   pk                              sk                  holds
+ *   USER#<sub>                      PROFILE             email, subscriptionStatus, stripeCustomerId,
+ *                                                       cancelAtPeriodEnd, currentPeriodEnd
+ *   CUSTOMER#<stripeCustomerId>     USER                sub (reverse lookup for Stripe webhooks)
+ *   USAGE#<subject>#<yyyy-mm-dd>    DAY                 seconds (subject: a user's sub or a keyed hash of an IP)
+ *   LEASE#<keyId>                   LEASE               subject, issuedAt, ttlSeconds, closedAt; expiresAt
+ *   EVENT#<id>                      SEEN                idempotency mark of a bus or webhook delivery; expiresAt
+ *   STATS#<yyyy-mm-dd>              PAGE#<page>         views of a page that day
+ *   STATS#<yyyy-mm-dd>              COUNTRY#<cc>        views from a country that day
+ *   STATS#<yyyy-mm-dd>              FUNNEL#<step>       funnel step counts that day
+ *   VISITORS#<yyyy-mm-dd>           <visitorHash>       one item per unique visitor that day
+ *   RECENT                          <iso time>#<id>     recent page views, capped; IPs stored truncated
+ *   RATES                           LATEST              exchange rates against USD, with their date
+ *   RESET#<tokenHash>               TOKEN               sub of a single-use password-reset token; expiresAt
+ *
+ * `expiresAt` (epoch seconds) is the TTL attribute. DynamoDB deletes expired items late, and DynamoDB Local
+ * never does: every read here drops items whose `expiresAt` has passed.
+ */
+
+export interface TableKey {
+  readonly pk: string;
+  readonly sk: string;
+}
+
+export type TableItem = TableKey & Record<string, unknown>;
+
+export type StatsKind = 'PAGE' | 'COUNTRY' | 'FUNNEL';
+
+// A blank or '#'-bearing part would silently collide with another key shape.
+function part(name: string, value: string): string {
+  if (value.length === 0 || value.includes('#')) {
+    throw new Error(`Invalid ${name} for a table key: must be non-empty and free of '#'`);
+  }
+  return value;
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+function dayPart(day: string): string {
+  if (!isoDay.test(day)) throw new Error('Invalid day for a table key: expected yyyy-mm-dd');
+  return day;
+}
+
+export const userProfileKey = (sub: string): TableKey => ({ pk: `USER#${part('sub', sub)}`, sk: 'PROFILE' });
+
+export const customerKey = (stripeCustomerId: string): TableKey => ({
+  pk: `CUSTOMER#${part('stripeCustomerId', stripeCustomerId)}`,
+  sk: 'USER',
+});
+
+export const usageDayKey = (subject: string, day: string): TableKey => ({
+  pk: `USAGE#${part('subject', subject)}#${dayPart(day)}`,
+  sk: 'DAY',
+});
+
+export const leaseKey = (keyId: string): TableKey => ({ pk: `LEASE#${part('keyId', keyId)}`, sk: 'LEASE' });
+
+export const eventSeenKey = (eventId: string): TableKey => ({
+  pk: `EVENT#${part('eventId', eventId)}`,
+  sk: 'SEEN',
+});
+
+// Page paths contain '/' and may contain '#'-free query strings; only '#' is reserved as the separator.
+export const statsKey = (day: string, kind: StatsKind, name: string): TableKey => ({
+  pk: `STATS#${dayPart(day)}`,
+  sk: `${kind}#${part('stats name', name)}`,
+});
+
+export const visitorKey = (day: string, visitorHash: string): TableKey => ({
+  pk: `VISITORS#${dayPart(day)}`,
+  sk: part('visitorHash', visitorHash),
+});
+
+export const recentViewKey = (viewedAt: string, id: string): TableKey => ({
+  pk: 'RECENT',
+  sk: `${part('viewedAt', viewedAt)}#${part('id', id)}`,
+});
+
+export const ratesKey = (): TableKey => ({ pk: 'RATES', sk: 'LATEST' });
+
+export const resetTokenKey = (tokenHash: string): TableKey => ({
+  pk: `RESET#${part('tokenHash', tokenHash)}`,
+  sk: 'TOKEN',
+});
+
+// --- Expiry -----------------------------------------------------------------------------------------------
+
+const TTL = tableDefinition.timeToLiveAttribute;
+
+export const epochSeconds = (at: Date = new Date()): number => Math.floor(at.getTime() / 1000);
+
+/** The TTL attribute value for an item that should live `ttlSeconds` from `now`. */
+export const expiresAtAfter = (ttlSeconds: number, now: Date = new Date()): number =>
+  epochSeconds(now) + ttlSeconds;
+
+/** False once the item's `expiresAt` has passed (the table may still hold it). */
+export function isLive(item: Record<string, unknown>, now: Date = new Date()): boolean {
+  const expiresAt = item[TTL];
+  return typeof expiresAt !== 'number' || expiresAt > epochSeconds(now);
+}
+
+export function isConditionalCheckFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/** True when a transaction was cancelled only because some condition failed (not a conflict or throttle). */
+export function isTransactionConditionFailure(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as { CancellationReasons?: readonly { Code?: string }[] }).CancellationReasons ?? [];
+  const codes = reasons.map((reason) => reason.Code ?? 'None');
+  return (
+    codes.includes('ConditionalCheckFailed') &&
+    codes.every((code) => code === 'ConditionalCheckFailed' || code === 'None')
+  );
+}
+
+// --- Operations -------------------------------------------------------------------------------------------
+
+export interface Table {
+  readonly name: string;
+  readonly client: DynamoDBDocumentClient;
+  /** The item, or undefined when absent or expired. */
+  get(key: TableKey, options?: { consistent?: boolean; now?: Date }): Promise<TableItem | undefined>;
+  put(item: TableItem): Promise<void>;
+  /** Writes the item unless a live item with its key exists; true when written. */
+  putIfAbsent(item: TableItem, now?: Date): Promise<boolean>;
+  /** Live items of one partition, optionally those whose sort key starts with a prefix, in sort-key order. */
+  query(
+    pk: string,
+    options?: { skPrefix?: string; limit?: number; newestFirst?: boolean; now?: Date },
+  ): Promise<TableItem[]>;
+  /** Atomically adds to a numeric attribute (creating the item and attribute at 0); returns the new value. */
+  increment(key: TableKey, attribute: string, amount: number): Promise<number>;
+  transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
+  /** A cheap call that succeeds only when the table exists and answers. */
+  describe(): Promise<void>;
+}
+
+export function createTable(client: DynamoDBDocumentClient, name: string): Table {
+  return {
+    name,
+    client,
+    async get(key, options = {}) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: name, Key: key, ConsistentRead: options.consistent }),
+      );
+      if (!Item || !isLive(Item, options.now)) return undefined;
+      return Item as TableItem;
+    },
+    async put(item) {
+      await client.send(new PutCommand({ TableName: name, Item: item }));
+    },
+    async putIfAbsent(item, now = new Date()) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: name,
+            Item: item,
+            // An expired item the TTL sweeper has not removed yet counts as absent.
+            ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
+            ExpressionAttributeNames: { '#ttl': TTL },
+            ExpressionAttributeValues: { ':now': epochSeconds(now) },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false;
+        throw error;
+      }
+    },
+    async query(pk, options = {}) {
+      const { Items = [] } = await client.send(
+        new QueryCommand({
+          TableName: name,
+          KeyConditionExpression: options.skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+          ExpressionAttributeValues: {
+            ':pk': pk,
+            ...(options.skPrefix ? { ':prefix': options.skPrefix } : {}),
+          },
+          ScanIndexForward: !options.newestFirst,
+          Limit: options.limit,
+        }),
+      );
+      return Items.filter((item) => isLive(item, options.now)) as TableItem[];
+    },
+    async increment(key, attribute, amount) {
+      const { Attributes } = await client.send(
+        new UpdateCommand({
+          TableName: name,
+          Key: key,
+          UpdateExpression: 'ADD #attribute :amount',
+          ExpressionAttributeNames: { '#attribute': attribute },
+          ExpressionAttributeValues: { ':amount': amount },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      const value = Attributes?.[attribute];
+      return typeof value === 'number' ? value : 0;
+    },
+    async transactWrite(items) {
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
+    },
+    async describe() {
+      await client.send(new DescribeTableCommand({ TableName: name }));
+    },
+  };
+}
+
+/** How long an idempotency mark outlives its delivery: EventBridge retries for up to 24 hours. */
+export const EVENT_MARK_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export function createIdempotencyMarks(table: Table): IdempotencyMarks {
+  return {
+    markOnce: (id, ttlSeconds) =>
+      table.putIfAbsent({ ...eventSeenKey(id), [TTL]: expiresAtAfter(ttlSeconds) }),
+  };
+}
+
+export function createStorageHealth(table: Table): StorageHealth {
+  return { ping: () => table.describe() };
+}
+
+// Created once per Lambda container, outside any handler, so warm invocations reuse the connection.
+const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: config.AWS_REGION }), {
+  marshallOptions: { removeUndefinedValues: true },
+});
+
+/** The table named by TABLE_NAME. */
+export const table: Table = createTable(documentClient, config.TABLE_NAME);

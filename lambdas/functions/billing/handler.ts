@@ -1,0 +1,9 @@
+// Every route is wired through the full http stack now (size limit, auth, JSON parsing, validation, errors);
+// the bodies belong to the billing issue and answer 501 until it lands.
+import { notImplemented } from '../../http/errors';
+import { httpRoute } from '../../http/route';
+
+export const createCheckoutSession = httpRoute('billing.createCheckoutSession', notImplemented);
+export const subscription = httpRoute('billing.subscription', notImplemented);
+export const customerPortal = httpRoute('billing.customerPortal', notImplemented);
+export const webhook = httpRoute('billing.webhook', notImplemented);

@@ -1,0 +1,18 @@
+import { table } from '../../adapters/aws/table';
+import { createUsageStore } from '../../adapters/aws/usage-store';
+import { eventConsumer } from './event-consumer';
+import { recordUsage } from './service';
+
+const usage = createUsageStore(table);
+
+export const usageRecorded = eventConsumer('usageRecorded', ({ eventId, detail }) =>
+  recordUsage({ usage }, eventId, detail),
+);
+
+// The page-view projections (per-page, country, funnel, unique visitors, recent list) belong to the analytics
+// issue; until it lands the consumer only proves the wiring: the detail is checked and the event id logged.
+export const pageViewed = eventConsumer('pageViewed', async () => 'not_projected');
+
+// Updating the user's profile and the funnel from a subscription change belongs to the billing issue; until
+// then the event is checked and its id logged, nothing more.
+export const subscriptionChanged = eventConsumer('subscriptionChanged', async () => 'not_projected');
