@@ -1,0 +1,27 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { backendOptions, detectionOptions, languageOptions, loaderOptions } from './i18n-options';
+
+function followLanguageOnDocument(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = i18n.dir(language);
+}
+
+i18n.on('languageChanged', followLanguageOnDocument);
+
+export const i18nReady = i18n
+  .use(HttpBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    ...languageOptions,
+    ...loaderOptions,
+    detection: detectionOptions,
+    backend: backendOptions,
+    // A key missing from locales/ should be noticed while developing, not discovered by a user.
+    saveMissing: import.meta.env.DEV,
+    missingKeyHandler: (languages, namespace, key) =>
+      console.warn(`i18n: missing key "${key}" in namespace "${namespace}" for ${languages.join(', ')}`),
+  });

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import type * as Constants from '@wayfarer/shared/constants';
+
+// Node 20 cannot import a workspace package's .ts file directly; Vite's module runner can.
+const { module: constants } = await runnerImport<typeof Constants>('@wayfarer/shared/constants');
+
+const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// `npm start` serves everything on this port; the dev server forwards what it does not own there.
+const localCloud = 'http://localhost:8787';
+
+// index.html's pre-paint theme script cannot import modules, so the values it needs are written into it here
+// from the one place they are defined.
+function themeBootValues(): Plugin {
+  const values: Record<string, unknown> = {
+    __WAYFARER_DEFAULT_THEME__: constants.DEFAULT_THEME,
+    __WAYFARER_THEME_STORAGE_KEY__: constants.LOCAL_STORAGE_KEYS.theme,
+    __WAYFARER_THEMES__: constants.THEMES,
+  };
+  return {
+    name: 'wayfarer-theme-boot-values',
+    transformIndexHtml: (html) =>
+      Object.entries(values).reduce(
+        (text, [name, value]) => text.replaceAll(name, JSON.stringify(value)),
+        html,
+      ),
+  };
+}
+
+// The locale files live in the repository's locales/ (one source for the app and the local cloud). A copy goes
+// into the build so that whatever hosts dist/ (S3 behind CloudFront, `vite preview`) also answers
+// GET /locales/{lng}/{ns}.json.
+function bundleLocales(): Plugin {
+  const localesRoot = path.join(frontendRoot, '..', 'locales');
+  return {
+    name: 'wayfarer-bundle-locales',
+    apply: 'build',
+    generateBundle() {
+      for (const entry of readdirSync(localesRoot, { recursive: true, encoding: 'utf8' })) {
+        if (!entry.endsWith('.json')) continue;
+        const source = readFileSync(path.join(localesRoot, entry), 'utf8');
+        // Fails the build on a broken file instead of shipping it.
+        JSON.parse(source);
+        this.emitFile({
+          type: 'asset',
+          fileName: path.posix.join('locales', ...entry.split(path.sep)),
+          source,
+        });
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root: frontendRoot,
+  plugins: [react(), themeBootValues(), bundleLocales()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': localCloud,
+      '/locales': localCloud,
+      '/v1': { target: localCloud, ws: true },
+    },
+  },
+  // The built app carries its own locales (bundleLocales), so `vite preview` forwards only the API.
+  preview: {
+    proxy: {
+      '/api': localCloud,
+      '/v1': { target: localCloud, ws: true },
+    },
+  },
+});

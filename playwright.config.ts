@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium (E2E.md): there is no browser download here, so never `playwright install` or `channel`.
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = ['--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'];
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+// Playwright loads this file again in every worker. The runner picks the port and the data folder once and
+// leaves them in the environment, which the workers inherit, so all processes agree on one server.
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await findFreePort());
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  // 'exit' comes after Playwright has stopped the web server, so nothing is still writing there.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'frontend/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? 'dot' : 'list',
+  use: {
+    baseURL,
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  // The local cloud (infra/local/main.ts) serves the built SPA, /locales and /api; `npm run test:e2e` builds first.
+  webServer: {
+    command: 'npm run serve',
+    url: `${baseURL}/api/health`,
+    env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    // SIGTERM lets the local cloud stop its own children (DynamoDB Local, cognito-local); Playwright's default
+    // SIGKILL of the process group left them running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
