@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
 import { ConfigError, envSchema, loadConfig, providerSummary } from './config';
@@ -80,5 +82,17 @@ describe('loadConfig', () => {
         'LOG_LEVEL',
       ]),
     );
+  });
+});
+
+describe('the environment boundary', () => {
+  it('is crossed only by config.ts among the Lambda modules', () => {
+    const root = fileURLToPath(new URL('.', import.meta.url));
+    const readers = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => !file.split(/[\\/]/).some((part) => part === 'node_modules' || part === '.tsbuild'))
+      .filter((file) => /process\.env\b/.test(readFileSync(`${root}/${file}`, 'utf8')));
+
+    expect(readers).toEqual(['config.ts']);
   });
 });

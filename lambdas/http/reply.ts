@@ -59,6 +59,8 @@ export type HttpResult = APIGatewayProxyResult;
 export interface StreamingHttpResult {
   statusCode: number;
   headers: Record<string, string>;
+  /** The streaming prelude carries Set-Cookie values here (it has no multiValueHeaders). */
+  cookies?: string[];
   body: Readable | string;
 }
 

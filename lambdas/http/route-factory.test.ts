@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import type { AdminSessionVerifier, TokenVerifier } from '../ports';
 import { ConflictError, RateLimitedError, notImplemented } from './errors';
-import { jsonReply, streamReply } from './reply';
+import { bytesReply, jsonReply, streamReply } from './reply';
+import type { RouteId } from '@wayfarer/shared/api/routes';
 import { createHttpRoutes, requireUser } from './route-factory';
 import { invokeStreamingHandler } from './testing/awslambda-shim';
 import { makeApiEvent, makeLambdaContext } from './testing/make-api-event';
@@ -42,7 +43,7 @@ describe('httpRoute: JSON bodies', () => {
     const seen: unknown[] = [];
     const handler = httpRoute('auth.login', ({ body }) => {
       seen.push(body);
-      return { token: 't', user: { email: 'traveller@example.com', subscriptionStatus: 'NONE' } };
+      return { token: 't', user: { email: 'traveller@example.com', subscriptionStatus: 'NONE' as const } };
     });
 
     const result = await handler(loginEvent({ json: validLogin }), makeLambdaContext());
@@ -144,10 +145,9 @@ describe('httpRoute: body size', () => {
 
   it('counts the decoded size of a base64 body, not its encoded length', async () => {
     const { httpRoute } = setup();
-    const handler = httpRoute('billing.webhook', ({ rawBody }) => ({
-      received: true,
-      bytes: rawBody?.length,
-    }));
+    const handler = httpRoute('billing.webhook', ({ rawBody }) =>
+      jsonReply(200, { received: true, bytes: rawBody?.length }),
+    );
     // 200 KB of bytes is 267 KB of base64: over the 256 KB limit only if the encoding were counted.
     const underLimit = Buffer.alloc(200 * 1024, 7).toString('base64');
     const overLimit = Buffer.alloc(257 * 1024, 7).toString('base64');
@@ -578,11 +578,34 @@ describe('streamingRoute', () => {
     });
   });
 
+  it('streams a bytes reply as raw bytes, with its cookies in the prelude', async () => {
+    const { streamingRoute } = setup();
+    const audio = Buffer.from([0, 1, 2, 250, 251, 252]);
+    const handler = streamingRoute('tts.speak', () =>
+      bytesReply(audio, 'audio/mpeg', { cookies: ['a=b; Path=/'] }),
+    );
+
+    const response = await invokeStreamingHandler(
+      handler,
+      makeApiEvent({
+        method: 'POST',
+        path: '/api/tts/openai',
+        pathParameters: { provider: 'openai' },
+        json: { text: 'hello', language: 'en', gender: 'female' },
+      }),
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/mpeg');
+    expect(response.cookies).toEqual(['a=b; Path=/']);
+    expect(response.body.equals(audio)).toBe(true);
+  });
+
   it('refuses to wire a route with the wrong builder', () => {
     const { httpRoute, streamingRoute } = setup();
 
     expect(() => httpRoute('translate.stream', notImplemented)).toThrow(/streamingRoute/);
     expect(() => streamingRoute('health.check', notImplemented)).toThrow(/httpRoute/);
-    expect(() => httpRoute('no.such.route', notImplemented)).toThrow(/No route/);
+    expect(() => httpRoute('no.such.route' as RouteId, notImplemented)).toThrow(/No route/);
   });
 });

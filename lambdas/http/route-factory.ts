@@ -1,9 +1,10 @@
+import { Readable } from 'node:stream';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteDefinition } from '@wayfarer/shared/api/route-types';
 import { routes, type RouteId } from '@wayfarer/shared/api/routes';
-import type { Logger } from '../logger';
+import { errorFields, type Logger } from '../logger';
 import { authenticate, type AuthenticationPorts } from './authenticate';
 import { bodyLimit, parseBody } from './body';
 import { errorHandler } from './error-handler';
@@ -159,7 +160,14 @@ function withStack<Handler extends middy.MiddyfiedHandler<APIGatewayProxyEvent>>
 function toStreamingResult(result: StreamReply | HttpReply): StreamingHttpResult {
   if (result instanceof HttpReply) {
     const { statusCode, headers, body } = toHttpResult(result);
-    return { statusCode, headers: headers as Record<string, string>, body };
+    const cookies = result.options.cookies;
+    return {
+      statusCode,
+      headers: headers as Record<string, string>,
+      ...(cookies && cookies.length > 0 ? { cookies: [...cookies] } : {}),
+      // A stream carries bytes as they are; base64 is only API Gateway's envelope for buffered responses.
+      body: result.body.kind === 'bytes' ? Readable.from([result.body.value]) : body,
+    };
   }
   return {
     statusCode: result.statusCode,
@@ -195,7 +203,18 @@ export function createHttpRoutes(dependencies: HttpDependencies) {
     if (!route.streaming) throw new Error(`Route '${id}' does not stream: wire it with httpRoute`);
     const lambda = middy<APIGatewayProxyEvent, StreamingHttpResult>(
       async (event: APIGatewayProxyEvent, context: Context, { signal }: { signal: AbortSignal }) => {
-        const result = await handle(handlerRequest<RouteById<Id>>(event, context, signal));
+        const request = handlerRequest<RouteById<Id>>(event, context, signal);
+        const result = await handle(request);
+        if (!(result instanceof HttpReply)) {
+          // Once bytes flow, the status is sent: a failure now can only cut the stream, so log it here.
+          result.body.once('error', (error) =>
+            dependencies.logger.error('stream failed', {
+              routeId: route.id,
+              requestId: request.requestId,
+              ...errorFields(error),
+            }),
+          );
+        }
         return toStreamingResult(result);
       },
       { streamifyResponse: true },

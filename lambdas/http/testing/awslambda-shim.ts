@@ -37,6 +37,7 @@ export function installAwsLambdaShim(): void {
 export interface StreamedResponse {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
+  readonly cookies?: readonly string[];
   readonly body: Buffer;
 }
 
@@ -47,10 +48,12 @@ export function parseStreamedResponse(written: Buffer): StreamedResponse {
   const prelude = JSON.parse(written.subarray(0, separatorAt).toString('utf8')) as {
     statusCode?: number;
     headers?: Record<string, string>;
+    cookies?: string[];
   };
   return {
     statusCode: prelude.statusCode ?? 200,
     headers: prelude.headers ?? {},
+    ...(prelude.cookies ? { cookies: prelude.cookies } : {}),
     body: written.subarray(separatorAt + PRELUDE_SEPARATOR.length),
   };
 }
