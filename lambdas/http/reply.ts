@@ -69,7 +69,8 @@ export function toHttpResult(reply: HttpReply): HttpResult {
   const result: HttpResult = { statusCode: reply.statusCode, headers, body: '' };
   if (reply.body.kind === 'json') {
     headers['content-type'] = JSON_CONTENT_TYPE;
-    result.body = JSON.stringify(reply.body.value);
+    // A handler that returns nothing still answers valid JSON.
+    result.body = JSON.stringify(reply.body.value ?? null);
   } else {
     headers['content-type'] = reply.body.contentType;
     result.body = reply.body.value.toString('base64');

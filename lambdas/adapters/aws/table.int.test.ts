@@ -48,6 +48,16 @@ describe('table adapter over DynamoDB Local', () => {
     expect(items.map((item) => item.sk)).toEqual([pageKey.sk]);
   });
 
+  it('fills a limited query with live items even when expired ones come first', async () => {
+    const pk = `VISITORS#2026-11-22-${randomUUID()}`;
+    for (const sk of ['a', 'b', 'c']) await table.put({ pk, sk, expiresAt: expiresAtAfter(-1) });
+    for (const sk of ['d', 'e', 'f']) await table.put({ pk, sk });
+
+    const items = await table.query(pk, { limit: 2 });
+
+    expect(items.map((item) => item.sk)).toEqual(['d', 'e']);
+  });
+
   it('increments a counter atomically from nothing', async () => {
     const key = usageDayKey(randomUUID(), '2026-11-22');
 

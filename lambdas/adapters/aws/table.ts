@@ -140,7 +140,10 @@ export interface Table {
   put(item: TableItem): Promise<void>;
   /** Writes the item unless a live item with its key exists; true when written. */
   putIfAbsent(item: TableItem, now?: Date): Promise<boolean>;
-  /** Live items of one partition, optionally those whose sort key starts with a prefix, in sort-key order. */
+  /**
+   * Live items of one partition (all pages), optionally only those whose sort key starts with a prefix, in
+   * sort-key order; `limit` caps the live items returned.
+   */
   query(
     pk: string,
     options?: { skPrefix?: string; limit?: number; newestFirst?: boolean; now?: Date },
@@ -185,19 +188,29 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
       }
     },
     async query(pk, options = {}) {
-      const { Items = [] } = await client.send(
-        new QueryCommand({
-          TableName: name,
-          KeyConditionExpression: options.skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-          ExpressionAttributeValues: {
-            ':pk': pk,
-            ...(options.skPrefix ? { ':prefix': options.skPrefix } : {}),
-          },
-          ScanIndexForward: !options.newestFirst,
-          Limit: options.limit,
-        }),
-      );
-      return Items.filter((item) => isLive(item, options.now)) as TableItem[];
+      const live: TableItem[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      // Expired items still count against DynamoDB's Limit, so page until enough live ones are found.
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: name,
+            KeyConditionExpression: options.skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+            ExpressionAttributeValues: {
+              ':pk': pk,
+              ...(options.skPrefix ? { ':prefix': options.skPrefix } : {}),
+            },
+            ScanIndexForward: !options.newestFirst,
+            ExclusiveStartKey: startKey,
+            Limit: options.limit,
+          }),
+        );
+        for (const item of page.Items ?? []) {
+          if (isLive(item, options.now)) live.push(item as TableItem);
+        }
+        startKey = page.LastEvaluatedKey;
+      } while (startKey && (options.limit === undefined || live.length < options.limit));
+      return options.limit === undefined ? live : live.slice(0, options.limit);
     },
     async increment(key, attribute, amount) {
       const { Attributes } = await client.send(

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { eventPublisher } from './event-publisher';
+import { table } from './table';
+import { createUsageStore } from './usage-store';
+
+// Through the local bus (AWS_ENDPOINT_URL_EVENTBRIDGE from the global setup): the unmodified EventBridge client
+// publishes, the bus matches the shared rule pattern and delivers to the usageRecorded consumer.
+
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('event publisher over the local bus', () => {
+  it('delivers usage.recorded to its consumer, which counts it', async () => {
+    const subject = `subject-${randomUUID()}`;
+    const usage = createUsageStore(table);
+
+    await eventPublisher.publish('usageRecorded', {
+      subject,
+      seconds: 12,
+      leaseId: randomUUID(),
+      day: '2026-11-22',
+    });
+
+    const seconds = await eventually(
+      () => usage.secondsUsed(subject, '2026-11-22'),
+      (value) => value > 0,
+    );
+    expect(seconds).toBe(12);
+  });
+});
