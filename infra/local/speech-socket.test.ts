@@ -1,0 +1,141 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CLOSE } from '@wayfarer/lambdas/adapters/local/speech/deepgram-protocol';
+import type { SpeechEngine } from '@wayfarer/lambdas/adapters/local/speech/speech-engine';
+import { createSpeechSocket, type SpeechSocket } from './speech-socket';
+
+// The socket's own behaviour (key, parameters, close codes, protocol flow) over a stand-in engine: loud frames are
+// speech and every phrase reads "hello world". The real engine is covered by live-session.test.ts.
+const standInEngine: SpeechEngine = {
+  ready: async () => undefined,
+  openStream: () => ({
+    id: 1,
+    vad: {
+      probability: async (frame) =>
+        Math.sqrt(frame.reduce((sum, x) => sum + x * x, 0) / frame.length) > 0.05 ? 0.9 : 0,
+    },
+  }),
+  transcribe: async () => ({ text: 'Hello world.', confidence: 0.9 }),
+  close: async () => undefined,
+};
+
+const APP_QUERY =
+  'encoding=linear16&sample_rate=16000&model=nova-3&language=multi&smart_format=true&interim_results=true' +
+  '&punctuate=true&endpointing=300&utterance_end_ms=1200';
+const GOOD_KEY = 'good-key';
+
+let server: Server;
+let speech: SpeechSocket;
+let base: string;
+const keysSeen: string[] = [];
+
+beforeAll(async () => {
+  speech = createSpeechSocket({
+    verifyKey: async (key) => {
+      keysSeen.push(key);
+      return key === GOOD_KEY;
+    },
+    engine: standInEngine,
+    settings: { idleTimeoutMs: 300 },
+  });
+  server = createServer((_, response) => response.writeHead(404).end());
+  server.on('upgrade', (request, socket, head) => {
+    if (!speech.handleUpgrade(request, socket, head)) socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await speech.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+interface Outcome {
+  protocol: string;
+  messages: { type: string; [key: string]: unknown }[];
+  code: number;
+  reason: string;
+}
+
+function connect(path: string, protocols: string[], onOpen?: (socket: WebSocket) => void): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${base}${path}`, protocols);
+    const messages: Outcome['messages'] = [];
+    socket.on('open', () => onOpen?.(socket));
+    socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Outcome['messages'][number]));
+    socket.on('close', (code, reason) =>
+      resolve({ protocol: socket.protocol, messages, code, reason: String(reason) }),
+    );
+    socket.on('error', reject);
+  });
+}
+
+function tone(seconds: number, amplitude: number): Buffer {
+  const samples = new Int16Array(Math.round(seconds * 16000));
+  for (let i = 0; i < samples.length; i++)
+    samples[i] = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * 220 * i) / 16000));
+  return Buffer.from(samples.buffer);
+}
+
+describe('local speech socket (/v1/listen)', () => {
+  it('answers a keyed linear16 stream with Deepgram messages and closes normally after CloseStream', async () => {
+    const outcome = await connect(`/v1/listen?${APP_QUERY}`, ['token', GOOD_KEY], (socket) => {
+      socket.send(tone(1, 0.3));
+      socket.send(tone(1.5, 0));
+      socket.send(JSON.stringify({ type: 'KeepAlive' }));
+      socket.send(JSON.stringify({ type: 'CloseStream' }));
+    });
+    expect(outcome.protocol).toBe('token');
+    expect(keysSeen).toContain(GOOD_KEY);
+    expect(outcome.code).toBe(CLOSE.normal);
+    const final = outcome.messages.find((m) => m.type === 'Results' && m.is_final === true);
+    expect(final).toMatchObject({
+      speech_final: true,
+      channel: { alternatives: [{ transcript: 'Hello world.' }] },
+    });
+    expect(outcome.messages.map((m) => m.type)).toContain('UtteranceEnd');
+    expect(outcome.messages.at(-1)?.type).toBe('Metadata');
+  });
+
+  it('closes 1008 INVALID_AUTH for a wrong key or none', async () => {
+    for (const protocols of [['token', 'wrong-key'], []]) {
+      const outcome = await connect(`/v1/listen?${APP_QUERY}`, protocols);
+      expect(outcome).toMatchObject({
+        code: CLOSE.policyViolation,
+        reason: expect.stringMatching(/^INVALID_AUTH/),
+      });
+    }
+  });
+
+  it('closes 1008 BAD_REQUEST for an encoding or sample rate it cannot take', async () => {
+    for (const query of ['encoding=opus&sample_rate=16000', 'encoding=linear16&sample_rate=44100']) {
+      const outcome = await connect(`/v1/listen?${query}`, ['token', GOOD_KEY]);
+      expect(outcome).toMatchObject({
+        code: CLOSE.policyViolation,
+        reason: expect.stringMatching(/^BAD_REQUEST: /),
+      });
+    }
+  });
+
+  it('closes 1008 DATA-0000 when the audio is not linear16', async () => {
+    const outcome = await connect(`/v1/listen?${APP_QUERY}`, ['token', GOOD_KEY], (socket) =>
+      socket.send(Buffer.from('OggS\0\x02\0\0\0\0\0\0\0\0', 'binary')),
+    );
+    expect(outcome).toMatchObject({
+      code: CLOSE.policyViolation,
+      reason: expect.stringMatching(/^DATA-0000/),
+    });
+  });
+
+  it('closes 1011 NET-0001 when neither audio nor KeepAlive arrives in time', async () => {
+    const outcome = await connect(`/v1/listen?${APP_QUERY}`, ['token', GOOD_KEY]);
+    expect(outcome).toMatchObject({ code: CLOSE.internalError, reason: expect.stringMatching(/^NET-0001/) });
+  });
+
+  it('leaves other upgrade paths to the gateway', async () => {
+    await expect(connect('/v1/speak', ['token', GOOD_KEY])).rejects.toThrow();
+  });
+});

@@ -1,0 +1,201 @@
+import { Worker } from 'node:worker_threads';
+import type { Transcript } from './moonshine-model';
+import type { DecodeRequest, WorkerMessage } from './moonshine-worker';
+import { speechModelFiles } from './model-files';
+import { SileroVad } from './vad';
+
+export type { Transcript } from './moonshine-model';
+
+/**
+ * Why a decode is wanted, highest priority first: a `final` closes a phrase and is never dropped; a
+ * `speculative` decode starts at the first hint of a pause so the final is ready when the pause is confirmed;
+ * an `interim` only refreshes the live text. Speculative and interim requests are coalesced per stream (a newer
+ * one replaces a queued older one) and interims are served round-robin across streams, so a busy recogniser
+ * degrades to fewer interims for everyone instead of one socket starving the others.
+ */
+export type DecodePriority = 'final' | 'speculative' | 'interim';
+
+export interface DecodeJob {
+  streamId: number;
+  audio: Float32Array;
+  priority: DecodePriority;
+  /** Checked just before the job starts: a job whose answer nobody wants any more is skipped. */
+  isStale?: () => boolean;
+}
+
+export interface VoiceActivity {
+  /** Speech probability of one 512-sample frame at 16 kHz. */
+  probability(frame: Float32Array): Promise<number>;
+}
+
+/** What a live session needs from the engine: a VAD per stream and a shared, scheduled recogniser. */
+export interface SpeechEngine {
+  /** Resolves when the models are loaded; rejects if they cannot be. */
+  ready(): Promise<void>;
+  openStream(): { id: number; vad: VoiceActivity };
+  /** The transcript, or null when the job was coalesced away or went stale before it ran. */
+  transcribe(job: DecodeJob): Promise<Transcript | null>;
+  close(): Promise<void>;
+}
+
+export interface SpeechEngineOptions {
+  /** Recogniser workers; each holds its own copy of the model (about 100 MB). */
+  workers?: number;
+  /** onnxruntime intra-op threads per worker. One is fastest on a busy 2-core host (measured). */
+  threadsPerWorker?: number;
+}
+
+interface QueuedJob extends DecodeJob {
+  resolve(transcript: Transcript | null): void;
+  reject(error: unknown): void;
+}
+
+interface RecogniserWorker {
+  worker: Worker;
+  busy: boolean;
+  pending: Map<number, QueuedJob>;
+}
+
+let nextStreamId = 1;
+let shared: SpeechEngine | undefined;
+
+/** The process-wide engine: loaded once (lazily, or early via `ready()`), shared by every socket. */
+export function sharedSpeechEngine(): SpeechEngine {
+  shared ??= createSpeechEngine();
+  return shared;
+}
+
+export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEngine {
+  const files = speechModelFiles();
+  const workerCount = Math.max(1, options.workers ?? 1);
+  const threads = Math.max(1, options.threadsPerWorker ?? 1);
+  const finals: QueuedJob[] = [];
+  const speculative = new Map<number, QueuedJob>();
+  const interims = new Map<number, QueuedJob>();
+  const workers: RecogniserWorker[] = [];
+  let nextJobId = 1;
+  let loading: Promise<void> | undefined;
+  let vad: SileroVad | undefined;
+  let closed = false;
+
+  function load(): Promise<void> {
+    loading ??= (async () => {
+      const vadLoad = SileroVad.load(files.vad);
+      const started = Array.from({ length: workerCount }, () =>
+        startWorker({ encoderPath: files.encoder, decoderPath: files.decoder, threads }),
+      );
+      const ready = await Promise.all(started);
+      for (const worker of ready) workers.push(worker);
+      vad = await vadLoad;
+    })();
+    return loading;
+  }
+
+  function startWorker(workerOptions: { encoderPath: string; decoderPath: string; threads: number }) {
+    return new Promise<RecogniserWorker>((resolve, reject) => {
+      const worker = spawnWorker(workerOptions);
+      worker.unref();
+      const entry: RecogniserWorker = { worker, busy: false, pending: new Map() };
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'ready') resolve(entry);
+        else if (message.type === 'load-failed') reject(new Error(message.message));
+        else {
+          const job = entry.pending.get(message.id);
+          entry.pending.delete(message.id);
+          entry.busy = false;
+          if (job) {
+            if (message.type === 'result')
+              job.resolve({ text: message.text, confidence: message.confidence });
+            else job.reject(new Error(message.message));
+          }
+          dispatch();
+        }
+      });
+      worker.on('error', (error) => {
+        reject(error);
+        // A crashed worker is gone for good: fail its job and let the others carry on.
+        const index = workers.indexOf(entry);
+        if (index >= 0) workers.splice(index, 1);
+        for (const job of entry.pending.values()) job.reject(error);
+        entry.pending.clear();
+      });
+    });
+  }
+
+  function takeNext(): QueuedJob | undefined {
+    const final = finals.shift();
+    if (final) return final;
+    for (const queue of [speculative, interims]) {
+      const first = queue.entries().next();
+      if (!first.done) {
+        queue.delete(first.value[0]);
+        return first.value[1];
+      }
+    }
+    return undefined;
+  }
+
+  function dispatch(): void {
+    for (const entry of workers) {
+      if (entry.busy) continue;
+      let job = takeNext();
+      while (job?.isStale?.()) {
+        job.resolve(null);
+        job = takeNext();
+      }
+      if (!job) return;
+      const id = nextJobId++;
+      entry.busy = true;
+      entry.pending.set(id, job);
+      entry.worker.postMessage({ id, audio: job.audio } satisfies DecodeRequest);
+    }
+  }
+
+  return {
+    ready: load,
+    openStream() {
+      if (!vad) throw new Error('speech engine used before ready()');
+      return { id: nextStreamId++, vad: vad.stream() };
+    },
+    async transcribe(job) {
+      if (closed) return null;
+      await load();
+      return new Promise<Transcript | null>((resolve, reject) => {
+        const queued: QueuedJob = { ...job, resolve, reject };
+        if (job.priority === 'final') finals.push(queued);
+        else {
+          const queue = job.priority === 'speculative' ? speculative : interims;
+          queue.get(job.streamId)?.resolve(null);
+          // Re-inserting moves the stream to the back of the round-robin order.
+          queue.delete(job.streamId);
+          queue.set(job.streamId, queued);
+        }
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of [...finals, ...speculative.values(), ...interims.values()]) job.resolve(null);
+      finals.length = 0;
+      speculative.clear();
+      interims.clear();
+      await Promise.all(workers.map((entry) => entry.worker.terminate()));
+      workers.length = 0;
+    },
+  };
+}
+
+/**
+ * The worker is TypeScript like the rest of the project. Under tsx or Vitest the parent's loader does not reach
+ * worker threads, so a one-line bootstrap registers tsx in the worker before importing the entry.
+ */
+function spawnWorker(workerData: unknown): Worker {
+  const entry = new URL(
+    `./moonshine-worker${import.meta.url.endsWith('.js') ? '.js' : '.ts'}`,
+    import.meta.url,
+  );
+  if (entry.pathname.endsWith('.js')) return new Worker(entry, { workerData });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
