@@ -1,0 +1,374 @@
+/**
+ * The local front door on http://localhost:PORT: what CloudFront and API Gateway do in AWS. /api/* becomes
+ * an API Gateway REST proxy event for the same handler module the CDK stack deploys (streaming handlers
+ * included); everything else is the static site.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { matchRoute, pathHasOtherMethods, routes, type RouteMatch } from '@wayfarer/shared/api/routes';
+import { fromProxyResult, InvalidProxyResultError, toApiGatewayEvent } from './api-event';
+import {
+  HandlerNotFoundError,
+  isStreamingHandler,
+  lambdaContext,
+  LambdaResponseStream,
+  loadHandler,
+  PreludeParser,
+  type HandlerFunction,
+  type HandlerRef,
+  type StreamedHead,
+} from './lambda-runtime';
+import { LOCAL_ROUTE_PREFIX, type LocalRoute, type LocalSocket } from './local-routes';
+import type { Logger } from './log';
+import { SECURITY_HEADERS, type StaticSite } from './static-site';
+
+/** API Gateway REST's payload limit; each route's own, smaller limit is the handler's to enforce. */
+const MAX_API_BODY_BYTES = 10 * 1024 * 1024;
+/** API Gateway REST's integration timeout for buffered responses. */
+const API_TIMEOUT_MS = 29_000;
+/** Streamed responses may run longer (Lambda's own timeout applies); the CDK stack sets the same figure. */
+const STREAMING_TIMEOUT_MS = 300_000;
+
+export interface GatewayOptions {
+  readonly staticSite: StaticSite;
+  readonly localRoutes: readonly LocalRoute[];
+  /** False until every embedded part is up: /api answers 503 meanwhile. */
+  readonly isReady: () => boolean;
+  readonly log: Logger;
+  /** How handler modules are found; tests substitute their own. */
+  readonly loadHandler?: (ref: HandlerRef) => Promise<HandlerFunction>;
+}
+
+class PayloadTooLargeError extends Error {}
+class TimeoutError extends Error {}
+
+function sendJson(
+  response: ServerResponse,
+  statusCode: number,
+  value: unknown,
+  extraHeaders: Record<string, string> = {},
+): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const body = Buffer.from(JSON.stringify(value));
+  response.writeHead(statusCode, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json',
+    'content-length': body.length,
+    'cache-control': 'no-store',
+    ...extraHeaders,
+  });
+  response.end(body);
+}
+
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new PayloadTooLargeError());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new PayloadTooLargeError());
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError()), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function allowedMethods(pathname: string): string {
+  return [...new Set(routes.filter((route) => matchRoute(route.method, pathname)).map((route) => route.method))].join(', ');
+}
+
+function headHeaders(head: StreamedHead): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(head.headers)) headers[name.toLowerCase()] = value;
+  for (const [name, values] of Object.entries(head.multiValueHeaders)) headers[name.toLowerCase()] = values;
+  if (head.cookies.length > 0) headers['set-cookie'] = head.cookies;
+  return headers;
+}
+
+/** Resolves once the response can take more bytes (or has gone away). */
+function writeWithBackpressure(response: ServerResponse, chunk: Buffer): Promise<void> {
+  if (response.destroyed) return Promise.reject(new Error('Client went away'));
+  if (response.write(chunk)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', gone);
+      resolve();
+    };
+    const gone = () => {
+      response.off('drain', done);
+      reject(new Error('Client went away'));
+    };
+    response.once('drain', done);
+    response.once('close', gone);
+  });
+}
+
+export function createGateway(options: GatewayOptions) {
+  const { log } = options;
+  const load = options.loadHandler ?? loadHandler;
+
+  async function invokeBuffered(
+    handler: HandlerFunction,
+    event: unknown,
+    response: ServerResponse,
+    match: RouteMatch,
+    requestId: string,
+  ): Promise<number> {
+    const context = lambdaContext(match.route.id, API_TIMEOUT_MS, requestId);
+    const reply = fromProxyResult(await withTimeout(Promise.resolve(handler(event, context)), API_TIMEOUT_MS));
+    response.writeHead(reply.statusCode, {
+      ...SECURITY_HEADERS,
+      ...reply.headers,
+      'content-length': reply.body.length,
+      'x-amzn-requestid': requestId,
+    });
+    response.end(reply.body);
+    return reply.statusCode;
+  }
+
+  async function invokeStreaming(
+    handler: HandlerFunction,
+    event: unknown,
+    response: ServerResponse,
+    match: RouteMatch,
+    requestId: string,
+  ): Promise<number> {
+    const parser = new PreludeParser();
+    let statusCode = 200;
+    const sendHead = (head: StreamedHead) => {
+      statusCode = head.statusCode;
+      response.writeHead(head.statusCode, {
+        ...SECURITY_HEADERS,
+        ...headHeaders(head),
+        'x-amzn-requestid': requestId,
+      });
+      // Each chunk should reach the browser as soon as the handler writes it.
+      response.flushHeaders();
+    };
+    const stream = new LambdaResponseStream({
+      write: async (chunk, contentType) => {
+        const { head, payload } = parser.push(chunk, contentType);
+        if (head) sendHead(head);
+        if (payload.length > 0) await writeWithBackpressure(response, payload);
+      },
+      end: async (contentType) => {
+        const head = parser.finish(contentType);
+        if (head) sendHead(head);
+        response.end();
+      },
+    });
+    response.on('close', () => {
+      if (!response.writableFinished) stream.destroy(new Error('Client went away'));
+    });
+    const context = lambdaContext(match.route.id, STREAMING_TIMEOUT_MS, requestId);
+    await withTimeout(Promise.resolve(handler(event, stream, context)), STREAMING_TIMEOUT_MS);
+    // The runtime closes the response when the handler settles, whether or not the handler ended the stream.
+    if (!stream.writableEnded) stream.end();
+    if (!stream.writableFinished && !stream.destroyed) {
+      await new Promise<void>((resolve) => {
+        stream.once('finish', resolve);
+        stream.once('close', resolve);
+      });
+    }
+    return statusCode;
+  }
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const started = Date.now();
+    const method = request.method ?? 'GET';
+    const match = matchRoute(method, url.pathname);
+    if (!match) {
+      if (pathHasOtherMethods(method, url.pathname)) {
+        sendJson(response, 405, { error: 'Method not allowed' }, { allow: allowedMethods(url.pathname) });
+      } else {
+        sendJson(response, 404, { error: 'Not found' });
+      }
+      return;
+    }
+    if (!options.isReady()) {
+      sendJson(response, 503, { error: 'The local cloud is still starting' }, { 'retry-after': '1' });
+      return;
+    }
+    const requestId = randomUUID();
+    let statusCode = 500;
+    try {
+      const body = await readBody(request, MAX_API_BODY_BYTES);
+      const event = toApiGatewayEvent({ request, url, match, body, requestId });
+      const handler = await load(match.route.handler);
+      if (isStreamingHandler(handler) !== match.route.streaming) {
+        log.warn(`${match.route.id}: the route table says streaming=${match.route.streaming}, the handler disagrees`);
+      }
+      statusCode = isStreamingHandler(handler)
+        ? await invokeStreaming(handler, event, response, match, requestId)
+        : await invokeBuffered(handler, event, response, match, requestId);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        statusCode = 413;
+        sendJson(response, 413, { error: 'Request body too large' }, { connection: 'close' });
+      } else if (error instanceof TimeoutError) {
+        statusCode = 504;
+        log.error(`${match.route.id} timed out`);
+        sendJson(response, 504, { error: 'Endpoint request timed out' });
+      } else if (response.destroyed && !response.writableFinished) {
+        statusCode = 499;
+      } else {
+        statusCode = 502;
+        if (error instanceof HandlerNotFoundError) {
+          log.error(`${match.route.id}: ${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}`);
+        } else if (error instanceof InvalidProxyResultError) {
+          log.error(`${match.route.id}: ${error.message}`);
+        } else {
+          log.error(`${match.route.id} threw`, error);
+        }
+        sendJson(response, 502, { error: 'Internal server error' });
+      }
+    } finally {
+      log.info(`${method} ${url.pathname} ${statusCode} ${Date.now() - started}ms`);
+    }
+  }
+
+  async function handleLocal(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const route = options.localRoutes.find((candidate) => candidate.path === url.pathname);
+    if (!route) return sendJson(response, 404, { error: 'Not found' });
+    if (route.method !== request.method) return sendJson(response, 405, { error: 'Method not allowed' });
+    await route.handle(request, response, url);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(request, response, url);
+    if (url.pathname.startsWith(LOCAL_ROUTE_PREFIX)) return handleLocal(request, response, url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendJson(response, 405, { error: 'Method not allowed' }, { allow: 'GET, HEAD' });
+    }
+    return options.staticSite.serve(request, response, url);
+  }
+
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    handle(request, response).catch((error: unknown) => {
+      log.error(`${request.method} ${request.url?.split('?')[0]} failed`, error);
+      sendJson(response, 500, { error: 'Internal server error' });
+    });
+  };
+}
+
+export type RequestListener = ReturnType<typeof createGateway>;
+
+export type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** Hands a WebSocket upgrade to the first socket that claims its path; refuses the rest with 404. */
+export function createUpgradeListener(sockets: () => readonly LocalSocket[]): UpgradeListener {
+  return (request, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    for (const candidate of sockets()) {
+      if (candidate.handleUpgrade(request, socket, head)) return;
+    }
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  };
+}
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number, readonly host: string) {
+    super(`Port ${port} on ${host} is already in use. Stop whatever is using it, or pick another port: PORT=8788 npm start`);
+    this.name = 'PortInUseError';
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, host) : error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen({ port, host, exclusive: true });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export interface Listening {
+  readonly port: number;
+  /** The origin to print and to put in APP_URL. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+function isUnavailableAddress(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT' || code === 'EINVAL';
+}
+
+/**
+ * Listens on loopback only. With no host, both 127.0.0.1 and ::1 on the same port, because browsers resolve
+ * `localhost` to either; an explicit host gets just that address.
+ */
+export async function listenOnLoopback(
+  listener: RequestListener,
+  port: number,
+  host?: string,
+  onUpgrade?: UpgradeListener,
+): Promise<Listening> {
+  const servers: Server[] = [];
+  const start = async (address: string, wanted: number) => {
+    const server = createServer(listener);
+    if (onUpgrade) server.on('upgrade', onUpgrade);
+    // Streamed translations can pause between phrases; keep-alive sockets should not be cut mid-response.
+    server.requestTimeout = 0;
+    servers.push(server);
+    return listen(server, wanted, address);
+  };
+  try {
+    if (host) {
+      const bound = await start(host, port);
+      const shown = host.includes(':') ? `[${host}]` : host;
+      return { port: bound, url: `http://${shown}:${bound}`, close: () => Promise.all(servers.map(closeServer)).then(() => undefined) };
+    }
+    const bound = await start('127.0.0.1', port);
+    try {
+      await start('::1', bound);
+    } catch (error) {
+      // No IPv6 loopback on this machine: 127.0.0.1 alone serves localhost.
+      if (!isUnavailableAddress(error)) throw error;
+      servers.pop();
+    }
+    return { port: bound, url: `http://localhost:${bound}`, close: () => Promise.all(servers.map(closeServer)).then(() => undefined) };
+  } catch (error) {
+    await Promise.all(servers.filter((server) => server.listening).map(closeServer));
+    throw error;
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * The local cloud: DynamoDB Local, cognito-local, the PutEvents endpoint and the gateway, started together on
+ * loopback and stopped together. Handlers reach the embedded servers only through the standard AWS_ENDPOINT_URL_*
+ * variables set here, so they run exactly the code that runs in Lambda.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { routes } from '@wayfarer/shared/api/routes';
+import { EVENT_BUS_NAME, eventRules } from '@wayfarer/shared/events';
+import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
+import type { EnvVariableName } from '@wayfarer/lambdas/config';
+import { OrphanGuard, type ManagedChild } from './child-processes';
+import { cognitoLocalJwks, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognitoLocal, type Jwks } from './cognito-local';
+import { ensureTable, localDynamoClient, LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local';
+import { startEventBus, type EventBus } from './event-bus';
+import { createGateway, createUpgradeListener, listenOnLoopback, type Listening } from './gateway';
+import { ACCOUNT_ID, loadHandler, REGION } from './lambda-runtime';
+import { localRoutes, localSockets, type LocalSocket } from './local-routes';
+import { consoleLogger, quietLogger, type Logger } from './log';
+import { checkJava, freePort, javaCommand } from './preflight';
+import { createStaticSite } from './static-site';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LocalCloudOptions {
+  /** Gateway port; 0 picks a free one. */
+  readonly port: number;
+  /** Where everything persists (tables, users, secrets, logs). Created when missing. */
+  readonly dataDir: string;
+  /** Bind the gateway to this address only; default both 127.0.0.1 and ::1 (what `localhost` means). */
+  readonly host?: string;
+  /** The built SPA; default frontend/dist. */
+  readonly webRoot?: string;
+  /** The UI strings; default locales/. */
+  readonly localesDir?: string;
+  /** Fixed ports for the embedded servers; by default the ones used last time on this DATA_DIR, if still free. */
+  readonly ports?: Partial<EmbeddedPorts>;
+  /** Per-request and per-delivery lines on the console (the CLI wants them, tests do not). */
+  readonly verbose?: boolean;
+  /** Import every handler module once everything is up, so a broken one shows at start, not at first use. */
+  readonly warmHandlers?: boolean;
+  /** Called when an embedded server dies on its own after start. */
+  readonly onCrash?: (name: string, recentOutput: string) => void;
+}
+
+export interface EmbeddedPorts {
+  readonly dynamodb: number;
+  readonly cognito: number;
+  readonly events: number;
+}
+
+export interface LocalCloud {
+  /** The gateway's origin, e.g. http://localhost:8787. */
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly ports: EmbeddedPorts;
+  /** Every variable set in process.env for the handlers (and for test code that uses the adapters). */
+  readonly env: Readonly<Record<string, string>>;
+  readonly cognito: {
+    readonly endpoint: string;
+    readonly userPoolId: string;
+    readonly clientId: string;
+    /** The key set to preload with `verifier.cacheJwks(jwks)`; local mode only. */
+    readonly jwks: Jwks;
+  };
+  /** Resolves when no event delivery is in flight or waiting to retry. */
+  eventsIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** Reuses last run's ports when free, so endpoints (and clients built from them) stay put across restarts. */
+async function choosePorts(dataDir: string, fixed: Partial<EmbeddedPorts>): Promise<EmbeddedPorts> {
+  const file = path.join(dataDir, 'ports.json');
+  let previous: Partial<EmbeddedPorts> = {};
+  try {
+    previous = JSON.parse(await readFile(file, 'utf8')) as Partial<EmbeddedPorts>;
+  } catch {
+    // First run on this DATA_DIR.
+  }
+  const pick = async (name: keyof EmbeddedPorts, taken: number[]): Promise<number> => {
+    const wanted = fixed[name];
+    if (wanted) return wanted;
+    const last = previous[name];
+    if (typeof last === 'number' && !taken.includes(last) && (await portIsFree(last))) return last;
+    for (;;) {
+      const port = await freePort();
+      if (!taken.includes(port)) return port;
+    }
+  };
+  const dynamodb = await pick('dynamodb', []);
+  const cognito = await pick('cognito', [dynamodb]);
+  const events = await pick('events', [dynamodb, cognito]);
+  const chosen = { dynamodb, cognito, events };
+  await writeFile(file, `${JSON.stringify(chosen)}\n`);
+  return chosen;
+}
+
+/** A random secret made once per DATA_DIR, so hashed IPs stay comparable across restarts. */
+async function ipHashSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'ip-hash-secret');
+  try {
+    const stored = (await readFile(file, 'utf8')).trim();
+    if (stored.length >= 32) return stored;
+  } catch {
+    // Made below.
+  }
+  const secret = randomBytes(32).toString('hex');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return secret;
+}
+
+/** Sets the variables and returns a function that puts the previous values back. */
+function applyEnv(values: Record<string, string>, removed: readonly string[]): () => void {
+  const saved = new Map<string, string | undefined>();
+  for (const name of [...Object.keys(values), ...removed]) saved.set(name, process.env[name]);
+  for (const name of removed) delete process.env[name];
+  Object.assign(process.env, values);
+  return () => {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}
+
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const dataDir = path.resolve(options.dataDir);
+  const logDir = path.join(dataDir, 'logs');
+  await mkdir(logDir, { recursive: true });
+  const logger = (part: string): Logger => (options.verbose ? consoleLogger(part) : quietLogger(part));
+
+  // Stopped stage by stage: no new requests, then deliveries drained (they need the table), then the
+  // servers, then the guard that would otherwise kill them, then the environment as it was.
+  const stages = { gateway: 0, bus: 1, servers: 2, guard: 3, env: 4 } as const;
+  const cleanups: { stage: number; run: () => Promise<void> | void }[] = [];
+  const onStop = (stage: keyof typeof stages, run: () => Promise<void> | void) => cleanups.push({ stage: stages[stage], run });
+  const cleanUp = async () => {
+    const pending = cleanups.splice(0);
+    for (const stage of Object.values(stages)) {
+      await Promise.all(
+        pending
+          .filter((cleanup) => cleanup.stage === stage)
+          .map((cleanup) =>
+            Promise.resolve()
+              .then(cleanup.run)
+              .catch((error: unknown) => logger('local').error('Stopping failed', error)),
+          ),
+      );
+    }
+  };
+
+  try {
+    let ready = false;
+    const staticSite = createStaticSite({
+      webRoot: options.webRoot ?? path.join(REPO_ROOT, 'frontend', 'dist'),
+      localesDir: options.localesDir ?? path.join(REPO_ROOT, 'locales'),
+    });
+    const gateway = createGateway({ staticSite, localRoutes, isReady: () => ready, log: logger('gateway') });
+    // Filled once the environment is set; until then every upgrade is refused.
+    const sockets: LocalSocket[] = [];
+    const onUpgrade = createUpgradeListener(() => sockets);
+    // Both checks come first: a taken port or a missing Java should fail in a second, not after a long start.
+    const [listening] = await Promise.all([
+      listenOnLoopback(gateway, options.port, options.host, onUpgrade).then((server: Listening) => {
+        onStop('gateway', () => server.close());
+        return server;
+      }),
+      checkJava(),
+    ]);
+
+    const ports = await choosePorts(dataDir, options.ports ?? {});
+    const guard = new OrphanGuard();
+    onStop('guard', () => guard.close());
+    const children: ManagedChild[] = [];
+    const [dynamo, cognito, bus] = await Promise.all([
+      startDynamoDbLocal({ port: ports.dynamodb, dataDir, logDir, java: javaCommand(), region: REGION, guard }).then((started) => {
+        children.push(started.child);
+        onStop('servers', () => started.child.stop());
+        return started;
+      }),
+      startCognitoLocal({ port: ports.cognito, dataDir, logDir, guard }).then((started) => {
+        children.push(started.child);
+        onStop('servers', () => started.child.stop());
+        return started;
+      }),
+      startEventBus({
+        port: ports.events,
+        region: REGION,
+        accountId: ACCOUNT_ID,
+        deadLetterFile: path.join(dataDir, 'dead-letters.jsonl'),
+        log: logger('events'),
+      }).then((started: EventBus) => {
+        onStop('bus', () => started.close());
+        return started;
+      }),
+    ]);
+
+    const jwks = await cognitoLocalJwks();
+    const tableName = tableDefinition.localTableName;
+    // What the unmodified AWS SDK reads: where each service is, and credentials it will accept.
+    const sdkEnv: Record<string, string> = {
+      AWS_DEFAULT_REGION: REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
+    };
+    // What lambdas/config.ts reads, by its own names.
+    const appEnv = {
+      AWS_REGION: REGION,
+      TABLE_NAME: tableName,
+      EVENT_BUS_NAME,
+      COGNITO_USER_POOL_ID: LOCAL_USER_POOL_ID,
+      COGNITO_CLIENT_ID: LOCAL_CLIENT_ID,
+      IP_HASH_SECRET: await ipHashSecret(dataDir),
+      APP_URL: listening.url,
+    } satisfies Partial<Record<EnvVariableName, string>>;
+    // Local only: cognito-local's public key set (to preload the JWT verifier), the gateway for tests, and
+    // the data folder for local stand-ins that keep files.
+    const localEnv: Record<string, string> = {
+      COGNITO_JWKS: JSON.stringify(jwks),
+      LOCAL_CLOUD_URL: listening.url,
+      DATA_DIR: dataDir,
+    };
+    const env: Record<string, string> = { ...sdkEnv, ...appEnv, ...localEnv };
+    // Before any handler module is imported: lambdas/config.ts reads the environment once, at import.
+    // A session token or a switch that disables endpoint variables would point the SDK back at AWS.
+    const restoreEnv = applyEnv(env, ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_IGNORE_CONFIGURED_ENDPOINT_URLS']);
+    onStop('env', restoreEnv);
+
+    const client = localDynamoClient(dynamo.endpoint, REGION);
+    try {
+      await ensureTable(client, tableName);
+    } finally {
+      client.destroy();
+    }
+
+    for (const createSocket of localSockets) {
+      const socket = createSocket();
+      sockets.push(socket);
+      onStop('gateway', () => socket.close());
+    }
+
+    for (const child of children) {
+      void child.exited.then(() => {
+        if (!child.crashed) return;
+        logger('local').error(`${child.spec.name} stopped unexpectedly:\n${child.recentOutput()}`);
+        options.onCrash?.(child.spec.name, child.recentOutput());
+      });
+    }
+    ready = true;
+
+    if (options.warmHandlers) {
+      const refs = [...routes.map((route) => route.handler), ...eventRules.map((rule) => rule.consumer)];
+      const areas = [...new Map(refs.map((ref) => [ref.area, ref])).values()];
+      void Promise.all(
+        areas.map((ref) =>
+          loadHandler(ref).catch((error: unknown) =>
+            logger('gateway').warn(`lambdas/functions/${ref.area}/handler.ts does not load yet: ${String((error as Error).cause ?? error)}`),
+          ),
+        ),
+      );
+    }
+
+    let stopped: Promise<void> | undefined;
+    return {
+      url: listening.url,
+      port: listening.port,
+      dataDir,
+      ports,
+      env,
+      cognito: { endpoint: cognito.endpoint, userPoolId: LOCAL_USER_POOL_ID, clientId: LOCAL_CLIENT_ID, jwks },
+      eventsIdle: () => bus.whenIdle(),
+      stop: () => {
+        stopped ??= cleanUp();
+        return stopped;
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * `npm run serve` (and `npm start`, after building the SPA): the whole app on http://localhost:8787 with
+ * embedded engines. PORT and DATA_DIR override the port and the data folder (TESTIDS.md, local run contract).
+ */
+import path from 'node:path';
+import { ChildStartError } from './child-processes';
+import { PortInUseError } from './gateway';
+import { startLocalCloud, type LocalCloud } from './local-cloud';
+import { PrerequisiteError } from './preflight';
+
+const DEFAULT_PORT = 8787;
+const DEFAULT_DATA_DIR = '.data';
+/** How often we check that whoever started us (npm, tsx) is still there. */
+const PARENT_CHECK_MS = 1_000;
+
+function fail(message: string): never {
+  console.error(`\nwayfarer: ${message}\n`);
+  process.exit(1);
+}
+
+function portFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) fail(`PORT must be a number from 1 to 65535, not "${value}".`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const port = portFromEnv(process.env.PORT);
+  const dataDir = path.resolve(process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
+  let cloud: LocalCloud | undefined;
+  let stopping = false;
+
+  const shutDown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the local cloud...');
+    await cloud?.stop();
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      // A second Ctrl-C while stopping means "now".
+      if (stopping) process.exit(130);
+      void shutDown(0);
+    });
+  }
+  // If npm or tsx above us is killed outright we become an orphan: stop rather than hold the port forever.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutDown(1);
+  }, PARENT_CHECK_MS).unref();
+
+  console.log(`Starting Wayfarer's local cloud (data in ${dataDir})...`);
+  try {
+    cloud = await startLocalCloud({
+      port,
+      dataDir,
+      verbose: true,
+      warmHandlers: true,
+      onCrash: (name) => {
+        console.error(`\nwayfarer: ${name} stopped unexpectedly (its log is under ${path.join(dataDir, 'logs')}).`);
+        void shutDown(1);
+      },
+    });
+  } catch (error) {
+    if (error instanceof PrerequisiteError || error instanceof PortInUseError || error instanceof ChildStartError) {
+      fail(error.message);
+    }
+    throw error;
+  }
+  if (stopping) return;
+
+  // Only now: lambdas/config.ts reads the environment once, and startLocalCloud has just set it.
+  const { config, providerSummary } = await import('@wayfarer/lambdas/config');
+  const providers = Object.entries(providerSummary(config));
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    [
+      '',
+      `Wayfarer is running at ${cloud.url}  (ready in ${seconds} s)`,
+      '',
+      'Providers:',
+      '  storage    embedded (DynamoDB Local)',
+      '  identity   embedded (cognito-local)',
+      '  events     embedded (local PutEvents endpoint)',
+      ...providers.map(([capability, engine]) => `  ${capability.padEnd(10)} ${engine}`),
+      '',
+      `Data: ${dataDir}. Local mode is for trying and developing Wayfarer, not for serving the public.`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('\nwayfarer: the local cloud could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+/**
+ * Vitest globalSetup for the 'integration' project: one local cloud for the whole run, on a free port with a
+ * fresh data folder, stopped (and its folder removed) at the end. Its environment (AWS_ENDPOINT_URL_*,
+ * TABLE_NAME, credentials, region, LOCAL_CLOUD_URL, ...) is set in this process before any worker starts,
+ * and workers inherit it; the same values are also available through `inject('localCloud')`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalCloud } from '../local-cloud';
+
+export interface ProvidedLocalCloud {
+  readonly url: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly userPoolId: string;
+  readonly clientId: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localCloud: ProvidedLocalCloud;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-integration-'));
+  const cloud = await startLocalCloud({ port: 0, host: '127.0.0.1', dataDir });
+  project.provide('localCloud', {
+    url: cloud.url,
+    env: cloud.env,
+    userPoolId: cloud.cognito.userPoolId,
+    clientId: cloud.cognito.clientId,
+  });
+  return async () => {
+    await cloud.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
