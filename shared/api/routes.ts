@@ -44,15 +44,20 @@ const WEBHOOK_BODY = 256 * KB;
 type RouteInput = Omit<RouteDefinition, 'streaming' | 'bodyKind' | 'maxBodyBytes' | 'request'> &
   Partial<Pick<RouteDefinition, 'streaming' | 'bodyKind' | 'maxBodyBytes' | 'request'>>;
 
-function route(input: RouteInput): RouteDefinition {
+// Bodyless POSTs (refresh, checkout, portal) ignore a body, but some clients send `{}`: tolerate a little.
+const IGNORED_BODY = 1 * KB;
+
+/** Fills in defaults while keeping each entry's literal types, so RouteId and per-route schemas stay precise. */
+function route<const Input extends RouteInput>(input: Input): RouteDefinition & Input {
   const bodyKind = input.bodyKind ?? (input.method === 'GET' ? 'none' : 'json');
+  const defaultMaxBodyBytes = bodyKind === 'json' ? SMALL_JSON : input.method === 'GET' ? 0 : IGNORED_BODY;
   return {
     streaming: false,
     request: {},
-    maxBodyBytes: bodyKind === 'none' ? 0 : SMALL_JSON,
+    maxBodyBytes: defaultMaxBodyBytes,
     ...input,
     bodyKind,
-  };
+  } as RouteDefinition & Input;
 }
 
 /**
@@ -300,7 +305,9 @@ export type RouteId = (typeof routes)[number]['id'];
 function pathPattern(path: string): RegExp {
   const escaped = path
     .split('/')
-    .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .map((segment) =>
+      /^\{[^}]+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${escaped}$`);
 }

@@ -22,7 +22,16 @@ export type TtsRequest = z.infer<typeof ttsRequestSchema>;
 /** POST /api/translate: the phrase to translate; the response streams `0:"chunk"` lines. */
 export const translateRequestSchema = z.object({
   messages: z
-    .array(z.object({ role: z.literal('user'), content: z.string().trim().min(1).max(MAX_TTS_CHARS * 2) }))
+    .array(
+      z.object({
+        role: z.literal('user'),
+        content: z
+          .string()
+          .trim()
+          .min(1)
+          .max(MAX_TTS_CHARS * 2),
+      }),
+    )
     .min(1)
     .max(20),
   outputLanguage: languageCodeSchema,
