@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 
@@ -99,4 +100,27 @@ test.describe('theme', () => {
     expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
     await expect(page.locator('html')).toHaveAttribute('data-amplify-color-mode', 'dark');
   });
+});
+
+test.describe('accessibility', () => {
+  for (const [screen, path, ready] of [
+    ['home', '/', 'app-header'],
+    ['404', '/nope', 'not-found'],
+  ] as const) {
+    test(`the ${screen} screen has no axe violations in either theme`, async ({ page }) => {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+          key: LOCAL_STORAGE_KEYS.theme,
+          value: theme,
+        });
+        await page.goto(path);
+        await expect(page.getByTestId(ready)).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-amplify-color-mode', theme);
+
+        const results = await new AxeBuilder({ page }).analyze();
+
+        expect(results.violations, `${theme} theme`).toEqual([]);
+      }
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_VISIBLE_MAX, TOAST_WIDTH_PX } from '@wayfarer/shared/constants';
-import { useThemeChoice } from './theme-context';
+import { useThemeChoice } from './use-theme-choice';
 
 // Sonner has no prop for the width, only the --width variable (its own default is also 356 px). The swipe
 // threshold (SPEC §9: TOAST_SWIPE_THRESHOLD_PX, 45 px) is not configurable either: sonner 2.0.8 hard-codes

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider, defaultDarkModeOverride, type Theme as AmplifyTheme } from '@aws-amplify/ui-react';
 import type { Theme } from '@wayfarer/shared/constants';
-import { ThemeChoiceContext, type ThemeChoiceState } from './theme-context';
+import { ThemeChoiceContext, type ThemeChoiceState } from './use-theme-choice';
 import { readStoredTheme, storeTheme } from './theme';
 
 const amplifyTheme: AmplifyTheme = { name: 'wayfarer', overrides: [defaultDarkModeOverride] };

@@ -1,26 +1,28 @@
 import { DEFAULT_THEME, LOCAL_STORAGE_KEYS, THEMES, type Theme } from '@wayfarer/shared/constants';
 
+type StorageSource<Method extends keyof Storage> = () => Pick<Storage, Method>;
+
+const browserStorage = () => window.localStorage;
+
 function isTheme(value: unknown): value is Theme {
   return THEMES.includes(value as Theme);
 }
 
-export function readStoredTheme(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Theme {
-  const stored = storage?.getItem(LOCAL_STORAGE_KEYS.theme);
-  return isTheme(stored) ? stored : DEFAULT_THEME;
-}
-
-export function storeTheme(
-  choice: Theme,
-  storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
-): void {
-  storage?.setItem(LOCAL_STORAGE_KEYS.theme, choice);
-}
-
-// Private browsing modes may throw on access: a theme is not worth crashing the page for.
-function safeLocalStorage(): Storage | undefined {
+// Storage can throw (blocked cookies, private modes, full quota): a theme is not worth breaking the page for,
+// so a failed read means the default and a failed write is forgotten.
+export function readStoredTheme(storage: StorageSource<'getItem'> = browserStorage): Theme {
   try {
-    return window.localStorage;
+    const stored = storage().getItem(LOCAL_STORAGE_KEYS.theme);
+    return isTheme(stored) ? stored : DEFAULT_THEME;
   } catch {
-    return undefined;
+    return DEFAULT_THEME;
+  }
+}
+
+export function storeTheme(choice: Theme, storage: StorageSource<'setItem'> = browserStorage): void {
+  try {
+    storage().setItem(LOCAL_STORAGE_KEYS.theme, choice);
+  } catch {
+    // Nothing to do: the choice still applies until the page is closed.
   }
 }
