@@ -120,6 +120,9 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 // --- Interface translations -------------------------------------------------------------------------------
 
 export const FALLBACK_LANGUAGE = 'en';
+
+/** Interface languages that have a complete locales/{lng}/ folder (SPEC §1 date formats: en, fr, es, de). */
+export const SUPPORTED_UI_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
 /** Locale files exist per language only ("en", not "en-GB"): i18next `load: 'languageOnly'`. */
 export const LOCALE_LOAD = 'languageOnly';
 export const LOCALE_MAX_PARALLEL_READS = 10;

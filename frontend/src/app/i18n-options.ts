@@ -13,8 +13,8 @@ import {
   LOCALE_MAX_RETRIES,
   LOCALE_RETRY_DELAY_MS,
   LOCAL_STORAGE_KEYS,
+  SUPPORTED_UI_LANGUAGES,
 } from '@wayfarer/shared/constants';
-import { SUPPORTED_UI_LANGUAGES } from './pending-shared-constants';
 
 // Kept apart from i18n.ts (which initialises the app's instance on import) so component tests can build their
 // own instance with in-memory resources and the same language rules.
