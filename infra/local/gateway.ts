@@ -259,7 +259,10 @@ export function createGateway(options: GatewayOptions) {
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const target = request.url ?? '/';
+    // Origin-form only (`/path?query`): anything else is not a request a browser or SDK makes to us.
+    if (!target.startsWith('/')) return sendJson(response, 400, { error: 'Bad request' });
+    const url = new URL(`http://localhost${target}`);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(request, response, url);
     if (url.pathname.startsWith(LOCAL_ROUTE_PREFIX)) return handleLocal(request, response, url);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -293,7 +296,10 @@ export function createUpgradeListener(sockets: () => readonly LocalSocket[]): Up
 
 export class PortInUseError extends Error {
   constructor(readonly port: number, readonly host: string) {
-    super(`Port ${port} on ${host} is already in use. Stop whatever is using it, or pick another port: PORT=8788 npm start`);
+    super(
+      `Port ${port} on ${host} is already in use. Stop whatever is using it, or pick another port: ` +
+        `PORT=${port === 0 ? 8788 : port + 1} npm start`,
+    );
     this.name = 'PortInUseError';
   }
 }

@@ -136,6 +136,21 @@ function applyEnv(values: Record<string, string>, removed: readonly string[]): (
   };
 }
 
+/**
+ * Imports every handler module, one at a time so the first real requests are not starved of CPU: the
+ * health check first, since that is what a starting client waits for.
+ */
+async function warmHandlers(log: Logger): Promise<void> {
+  const refs = [...routes.map((route) => route.handler), ...eventRules.map((rule) => rule.consumer)];
+  const byArea = new Map(refs.map((ref) => [ref.area, ref]));
+  for (const ref of byArea.values()) {
+    await loadHandler(ref).catch((error: unknown) => {
+      const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      log.warn(`lambdas/functions/${ref.area}/handler.ts does not load: ${reason}`);
+    });
+  }
+}
+
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = path.resolve(options.dataDir);
   const logDir = path.join(dataDir, 'logs');
@@ -182,16 +197,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     ]);
 
     const ports = await choosePorts(dataDir, options.ports ?? {});
+    const startedAt = Date.now();
+    const took = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
     const guard = new OrphanGuard();
     onStop('guard', () => guard.close());
     const children: ManagedChild[] = [];
     const [dynamo, cognito, bus] = await Promise.all([
       startDynamoDbLocal({ port: ports.dynamodb, dataDir, logDir, java: javaCommand(), region: REGION, guard }).then((started) => {
+        logger('local').info(`DynamoDB Local up on ${started.endpoint} after ${took()}`);
         children.push(started.child);
         onStop('servers', () => started.child.stop());
         return started;
       }),
       startCognitoLocal({ port: ports.cognito, dataDir, logDir, guard }).then((started) => {
+        logger('local').info(`cognito-local up on ${started.endpoint} after ${took()}`);
         children.push(started.child);
         onStop('servers', () => started.child.stop());
         return started;
@@ -244,7 +263,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const client = localDynamoClient(dynamo.endpoint, REGION);
     try {
-      await ensureTable(client, tableName);
+      const table = await ensureTable(client, tableName);
+      logger('local').info(`Table ${tableName} ${table === 'created' ? 'created' : 'found'} after ${took()}`);
     } finally {
       client.destroy();
     }
@@ -264,17 +284,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     }
     ready = true;
 
-    if (options.warmHandlers) {
-      const refs = [...routes.map((route) => route.handler), ...eventRules.map((rule) => rule.consumer)];
-      const areas = [...new Map(refs.map((ref) => [ref.area, ref])).values()];
-      void Promise.all(
-        areas.map((ref) =>
-          loadHandler(ref).catch((error: unknown) =>
-            logger('gateway').warn(`lambdas/functions/${ref.area}/handler.ts does not load yet: ${String((error as Error).cause ?? error)}`),
-          ),
-        ),
-      );
-    }
+    if (options.warmHandlers) void warmHandlers(logger('gateway'));
 
     let stopped: Promise<void> | undefined;
     return {

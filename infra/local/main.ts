@@ -27,6 +27,8 @@ function portFromEnv(value: string | undefined): number {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // Node 20 is the documented local runtime (Lambda runs 22); the SDK's reminder would only clutter the banner.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const port = portFromEnv(process.env.PORT);
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
   let cloud: LocalCloud | undefined;
