@@ -46,7 +46,9 @@ export class OrphanGuard {
   private readonly guard: ChildProcess;
 
   constructor() {
-    this.guard = spawn(process.execPath, ['-e', GUARD_SOURCE], { stdio: ['pipe', 'ignore', 'inherit'] });
+    // Its own process group: whoever kills ours outright (Playwright's webServer sends SIGKILL to the whole
+    // group) must not take the guard along with us.
+    this.guard = spawn(process.execPath, ['-e', GUARD_SOURCE], { stdio: ['pipe', 'ignore', 'inherit'], detached: true });
     this.guard.unref();
     // The guard must never keep us alive, nor take us down if it goes first.
     this.guard.stdin?.on('error', () => undefined);
