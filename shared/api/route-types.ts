@@ -18,7 +18,8 @@ export type HttpMethod = 'GET' | 'POST';
 /** How the request body arrives: JSON (validated by `body`), multipart form data, raw bytes (signed webhooks), or nothing. */
 export type BodyKind = 'json' | 'multipart' | 'raw' | 'none';
 
-export interface RouteDefinition {
+/** Everything about a route but its schemas: what the client, the gateway and the CDK stack route on. */
+export interface RouteMeta {
   /** Stable id, `<area>.<name>`; also the Lambda's logical name. */
   readonly id: string;
   readonly method: HttpMethod;
@@ -33,6 +34,10 @@ export interface RouteDefinition {
   readonly bodyKind: BodyKind;
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes: number;
+}
+
+/** A route's request and response shapes. */
+export interface RouteSchemas {
   readonly request: {
     readonly body?: z.ZodType;
     readonly query?: z.ZodType;
@@ -41,3 +46,5 @@ export interface RouteDefinition {
   /** Shape of a successful JSON response (absent for streamed or binary responses). */
   readonly response?: z.ZodType;
 }
+
+export type RouteDefinition = RouteMeta & RouteSchemas;

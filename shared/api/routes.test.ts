@@ -98,3 +98,20 @@ describe('routeForPath and pathHasOtherMethods', () => {
     expect(pathHasOtherMethods('GET', '/api/nope')).toBe(false);
   });
 });
+
+describe('route table without schemas', () => {
+  it('has a schema entry for every route and no entry for a route it does not know', async () => {
+    const { routeSchemas } = await import('./routes');
+    const { routeTable } = await import('./route-table');
+    expect(Object.keys(routeSchemas).sort()).toEqual(routeTable.map((route) => route.id).sort());
+  });
+
+  it('imports nothing at run time, so the browser can map errors by path without loading zod', async () => {
+    // Vite's ?raw import reads the file as text; tests may read sources, shared code may not.
+    const rawModule: string = './route-table.ts?raw';
+    const source = ((await import(/* @vite-ignore */ rawModule)) as { default: string }).default;
+    expect(source).toContain('export const routeTable');
+    const runtimeImports = source.split('\n').filter((line) => /^import\s(?!type\b)/.test(line));
+    expect(runtimeImports).toEqual([]);
+  });
+});

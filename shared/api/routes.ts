@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { HttpMethod, RouteDefinition } from './route-types';
+import type { HttpMethod, RouteDefinition, RouteSchemas } from './route-types';
+import { matchRouteMeta, routeTable, type RouteId } from './route-table';
 import { okResponseSchema } from './common';
 import {
   forgotPasswordRequestSchema,
@@ -20,7 +21,7 @@ import {
   pricesRequestSchema,
   pricesResponseSchema,
 } from './analysis';
-import { MAX_IMAGE_BYTES, translateImageFieldsSchema, translateImageResponseSchema } from './vision';
+import { translateImageFieldsSchema, translateImageResponseSchema } from './vision';
 import {
   checkoutSessionResponseSchema,
   customerPortalResponseSchema,
@@ -33,323 +34,123 @@ import {
   verifyAdminPasswordRequestSchema,
 } from './analytics';
 
-const KB = 1024;
-const SMALL_JSON = 8 * KB;
-const TEXT_JSON = 64 * KB;
-// Multipart adds boundaries and headers around the image.
-const IMAGE_UPLOAD = MAX_IMAGE_BYTES + 64 * KB;
-// Stripe events are a few KB; large invoices stay well under this.
-const WEBHOOK_BODY = 256 * KB;
-
-type RouteInput = Omit<RouteDefinition, 'streaming' | 'bodyKind' | 'maxBodyBytes' | 'request'> &
-  Partial<Pick<RouteDefinition, 'streaming' | 'bodyKind' | 'maxBodyBytes' | 'request'>>;
-
-// Bodyless POSTs (refresh, checkout, portal) ignore a body, but some clients send `{}`: tolerate a little.
-const IGNORED_BODY = 1 * KB;
-
-/** Fills in defaults while keeping each entry's literal types, so RouteId and per-route schemas stay precise. */
-function route<const Input extends RouteInput>(input: Input): RouteDefinition & Input {
-  const bodyKind = input.bodyKind ?? (input.method === 'GET' ? 'none' : 'json');
-  const defaultMaxBodyBytes = bodyKind === 'json' ? SMALL_JSON : input.method === 'GET' ? 0 : IGNORED_BODY;
-  return {
-    streaming: false,
+/** The request and response schemas of every route in the route table, by route id. */
+export const routeSchemas = {
+  'health.check': {
     request: {},
-    maxBodyBytes: defaultMaxBodyBytes,
-    ...input,
-    bodyKind,
-  } as RouteDefinition & Input;
-}
-
-/**
- * Every call of SPEC §7 (plus health and the Stripe webhook), the single source of truth for the local
- * gateway, the CDK API stack and the client's 429 mapping.
- */
-export const routes = [
-  route({
-    id: 'health.check',
-    method: 'GET',
-    path: '/api/health',
-    auth: 'none',
-    rateLimitClass: 'default',
-    handler: { area: 'health', export: 'check' },
     response: z.object({ ok: z.literal(true) }),
-  }),
-  route({
-    id: 'auth.login',
-    method: 'POST',
-    path: '/api/auth/login',
-    auth: 'none',
-    rateLimitClass: 'auth',
-    handler: { area: 'auth', export: 'login' },
+  },
+  'auth.login': {
     request: { body: loginRequestSchema },
     response: sessionResponseSchema,
-  }),
-  route({
-    id: 'auth.register',
-    method: 'POST',
-    path: '/api/auth/register',
-    auth: 'none',
-    rateLimitClass: 'auth',
-    handler: { area: 'auth', export: 'register' },
+  },
+  'auth.register': {
     request: { body: registerRequestSchema },
     response: sessionResponseSchema,
-  }),
-  route({
-    id: 'auth.forgotPassword',
-    method: 'POST',
-    path: '/api/auth/forgot-password',
-    auth: 'none',
-    rateLimitClass: 'password-reset',
-    handler: { area: 'auth', export: 'forgotPassword' },
+  },
+  'auth.forgotPassword': {
     request: { body: forgotPasswordRequestSchema },
     response: messageResponseSchema,
-  }),
-  route({
-    id: 'auth.resetPassword',
-    method: 'POST',
-    path: '/api/auth/reset-password',
-    auth: 'none',
-    rateLimitClass: 'password-reset',
-    handler: { area: 'auth', export: 'resetPassword' },
+  },
+  'auth.resetPassword': {
     request: { body: resetPasswordRequestSchema },
     response: messageResponseSchema,
-  }),
-  route({
-    id: 'auth.me',
-    method: 'GET',
-    path: '/api/auth/me',
-    auth: 'required',
-    rateLimitClass: 'default',
-    handler: { area: 'auth', export: 'me' },
+  },
+  'auth.me': {
+    request: {},
     response: userSchema,
-  }),
-  route({
-    id: 'auth.refresh',
-    method: 'POST',
-    path: '/api/auth/refresh',
-    auth: 'required',
-    rateLimitClass: 'default',
-    handler: { area: 'auth', export: 'refresh' },
-    bodyKind: 'none',
+  },
+  'auth.refresh': {
+    request: {},
     response: sessionResponseSchema,
-  }),
-  route({
-    id: 'speech.key',
-    method: 'GET',
-    path: '/api/deepgram/key',
-    auth: 'optional',
-    rateLimitClass: 'speech-key',
-    handler: { area: 'speech', export: 'key' },
+  },
+  'speech.key': {
+    request: {},
     response: speechKeyResponseSchema,
-  }),
-  route({
-    id: 'usage.update',
-    method: 'POST',
-    path: '/api/usage/update',
-    auth: 'optional',
-    rateLimitClass: 'usage',
-    handler: { area: 'usage', export: 'update' },
+  },
+  'usage.update': {
     request: { body: usageUpdateRequestSchema },
     response: okResponseSchema,
-  }),
-  route({
-    id: 'tts.speak',
-    method: 'POST',
-    path: '/api/tts/{provider}',
-    auth: 'optional',
-    rateLimitClass: 'expensive',
-    handler: { area: 'tts', export: 'speak' },
-    streaming: true,
+  },
+  'tts.speak': {
     request: { pathParameters: ttsPathSchema, body: ttsRequestSchema },
-  }),
-  route({
-    id: 'translate.stream',
-    method: 'POST',
-    path: '/api/translate',
-    auth: 'optional',
-    rateLimitClass: 'expensive',
-    handler: { area: 'translate', export: 'stream' },
-    streaming: true,
-    maxBodyBytes: TEXT_JSON,
+  },
+  'translate.stream': {
     request: { body: translateRequestSchema },
-  }),
-  route({
-    id: 'analysis.emergency',
-    method: 'POST',
-    path: '/api/analysis/emergency',
-    auth: 'optional',
-    rateLimitClass: 'default',
-    handler: { area: 'analysis', export: 'emergency' },
-    maxBodyBytes: TEXT_JSON,
+  },
+  'analysis.emergency': {
     request: { body: analysisTextRequestSchema },
     response: emergencyResultSchema,
-  }),
-  route({
-    id: 'analysis.locations',
-    method: 'POST',
-    path: '/api/analysis/locations',
-    auth: 'optional',
-    rateLimitClass: 'default',
-    handler: { area: 'analysis', export: 'locations' },
-    maxBodyBytes: TEXT_JSON,
+  },
+  'analysis.locations': {
     request: { body: analysisTextRequestSchema },
     response: locationsResponseSchema,
-  }),
-  route({
-    id: 'analysis.prices',
-    method: 'POST',
-    path: '/api/analysis/prices',
-    auth: 'optional',
-    rateLimitClass: 'default',
-    handler: { area: 'analysis', export: 'prices' },
-    maxBodyBytes: TEXT_JSON,
+  },
+  'analysis.prices': {
     request: { body: pricesRequestSchema },
     response: pricesResponseSchema,
-  }),
-  route({
-    id: 'analysis.exchangeRates',
-    method: 'GET',
-    path: '/api/analysis/exchange-rates',
-    auth: 'none',
-    rateLimitClass: 'default',
-    handler: { area: 'analysis', export: 'exchangeRates' },
+  },
+  'analysis.exchangeRates': {
+    request: {},
     response: exchangeRatesResponseSchema,
-  }),
-  route({
-    id: 'vision.translateImage',
-    method: 'POST',
-    path: '/api/vision/translate-image',
-    auth: 'required',
-    rateLimitClass: 'expensive',
-    handler: { area: 'vision', export: 'translateImage' },
-    bodyKind: 'multipart',
-    maxBodyBytes: IMAGE_UPLOAD,
+  },
+  'vision.translateImage': {
     request: { body: translateImageFieldsSchema },
     response: translateImageResponseSchema,
-  }),
-  route({
-    id: 'billing.createCheckoutSession',
-    method: 'POST',
-    path: '/api/stripe/create-checkout-session',
-    auth: 'required',
-    rateLimitClass: 'stripe',
-    handler: { area: 'billing', export: 'createCheckoutSession' },
-    bodyKind: 'none',
+  },
+  'billing.createCheckoutSession': {
+    request: {},
     response: checkoutSessionResponseSchema,
-  }),
-  route({
-    id: 'billing.subscription',
-    method: 'GET',
-    path: '/api/stripe/subscription',
-    auth: 'required',
-    rateLimitClass: 'stripe',
-    handler: { area: 'billing', export: 'subscription' },
+  },
+  'billing.subscription': {
+    request: {},
     response: subscriptionResponseSchema,
-  }),
-  route({
-    id: 'billing.customerPortal',
-    method: 'POST',
-    path: '/api/stripe/customer-portal',
-    auth: 'required',
-    rateLimitClass: 'stripe',
-    handler: { area: 'billing', export: 'customerPortal' },
-    bodyKind: 'none',
+  },
+  'billing.customerPortal': {
+    request: {},
     response: customerPortalResponseSchema,
-  }),
-  route({
-    id: 'billing.webhook',
-    method: 'POST',
-    path: '/api/stripe/webhook',
-    auth: 'none',
-    rateLimitClass: 'stripe',
-    handler: { area: 'billing', export: 'webhook' },
-    // Stripe signs the exact bytes it sent: the handler must see the raw body.
-    bodyKind: 'raw',
-    maxBodyBytes: WEBHOOK_BODY,
+  },
+  'billing.webhook': {
+    request: {},
     response: z.object({ received: z.literal(true) }),
-  }),
-  route({
-    id: 'analytics.verifyAdminPassword',
-    method: 'POST',
-    path: '/api/analytics/verify-admin-password',
-    auth: 'none',
-    rateLimitClass: 'default',
-    handler: { area: 'analytics', export: 'verifyAdminPassword' },
+  },
+  'analytics.verifyAdminPassword': {
     request: { body: verifyAdminPasswordRequestSchema },
     response: okResponseSchema,
-  }),
-  route({
-    id: 'analytics.stats',
-    method: 'GET',
-    path: '/api/analytics/stats',
-    auth: 'admin-cookie',
-    rateLimitClass: 'default',
-    handler: { area: 'analytics', export: 'stats' },
+  },
+  'analytics.stats': {
     request: { query: statsQuerySchema },
     response: analyticsStatsSchema,
-  }),
-  route({
-    id: 'analytics.track',
-    method: 'POST',
-    path: '/api/analytics/track',
-    auth: 'optional',
-    rateLimitClass: 'default',
-    handler: { area: 'analytics', export: 'track' },
+  },
+  'analytics.track': {
     request: { body: trackRequestSchema },
     response: okResponseSchema,
-  }),
-] as const satisfies readonly RouteDefinition[];
+  },
+} as const satisfies Record<RouteId, RouteSchemas>;
 
-export type RouteId = (typeof routes)[number]['id'];
+type TableEntry = (typeof routeTable)[number];
+type RouteWithSchemas<Id extends RouteId> = Extract<TableEntry, { readonly id: Id }> &
+  (typeof routeSchemas)[Id];
+/** One route with its literal metadata and schemas; `(typeof routes)[number]` is the union of all of them. */
+export type FullRoute = { [Id in RouteId]: RouteWithSchemas<Id> }[RouteId];
 
-function pathPattern(path: string): RegExp {
-  const escaped = path
-    .split('/')
-    .map((segment) =>
-      /^\{[^}]+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
-    )
-    .join('/');
-  return new RegExp(`^${escaped}$`);
-}
+/** The route table with schemas: the single source for the gateway, the handlers and the CDK API stack. */
+export const routes: readonly FullRoute[] = routeTable.map(
+  (meta) => ({ ...meta, ...routeSchemas[meta.id] }) as FullRoute,
+);
 
-const compiled = routes.map((definition) => ({ definition, pattern: pathPattern(definition.path) }));
-
-function pathOnly(pathOrUrl: string): string {
-  const withoutOrigin = pathOrUrl.replace(/^[a-z]+:\/\/[^/]+/i, '');
-  const cut = withoutOrigin.search(/[?#]/);
-  const path = cut === -1 ? withoutOrigin : withoutOrigin.slice(0, cut);
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
-}
+export type { RouteId };
+export { routeForPath, pathHasOtherMethods } from './route-table';
 
 export interface RouteMatch {
   readonly route: RouteDefinition;
   readonly pathParameters: Record<string, string>;
 }
 
-/** Finds the route for a request; the path may carry an origin, a query string or a trailing slash. */
+/** Finds the route (with its schemas) for a request. */
 export function matchRoute(method: HttpMethod | string, pathOrUrl: string): RouteMatch | undefined {
-  const path = pathOnly(pathOrUrl);
-  for (const { definition, pattern } of compiled) {
-    if (definition.method !== method.toUpperCase()) continue;
-    const found = pattern.exec(path);
-    if (!found) continue;
-    const names = [...definition.path.matchAll(/\{([^}]+)\}/g)].map((name) => name[1] ?? '');
-    const pathParameters: Record<string, string> = {};
-    names.forEach((name, index) => {
-      pathParameters[name] = decodeURIComponent(found[index + 1] ?? '');
-    });
-    return { route: definition, pathParameters };
-  }
-  return undefined;
-}
-
-/** Any route on this path, whatever its method (used where only the path is known, e.g. 429 mapping). */
-export function routeForPath(pathOrUrl: string): RouteDefinition | undefined {
-  const path = pathOnly(pathOrUrl);
-  return compiled.find(({ pattern }) => pattern.test(path))?.definition;
-}
-
-/** True when some route has this path but none has this method (405 rather than 404). */
-export function pathHasOtherMethods(method: string, pathOrUrl: string): boolean {
-  return routeForPath(pathOrUrl) !== undefined && matchRoute(method, pathOrUrl) === undefined;
+  const found = matchRouteMeta(method, pathOrUrl);
+  if (!found) return undefined;
+  const route = routes.find((candidate) => candidate.id === found.id);
+  return route && { route, pathParameters: found.pathParameters };
 }

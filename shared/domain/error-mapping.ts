@@ -1,4 +1,4 @@
-import { routeForPath } from '../api/routes';
+import { routeForPath } from '../api/route-table';
 import type { RateLimitClass } from '../api/route-types';
 import { HTTP_ERROR_KEYS, LITERAL_MESSAGES, RATE_LIMIT_KEYS } from './error-keys';
 import type { RateLimitKey } from './error-keys';

@@ -1,0 +1,286 @@
+import type { HttpMethod, RouteMeta } from './route-types';
+
+const KB = 1024;
+const SMALL_JSON = 8 * KB;
+const TEXT_JSON = 64 * KB;
+// A 1280x720 JPEG is about 60 KB; 5 MB leaves room for phone photos and stays under Lambda's 6 MB payload.
+// Multipart adds boundaries and headers around the image.
+export const MAX_IMAGE_BYTES = 5 * KB * KB;
+const IMAGE_UPLOAD = MAX_IMAGE_BYTES + 64 * KB;
+// Stripe events are a few KB; large invoices stay well under this.
+const WEBHOOK_BODY = 256 * KB;
+// Bodyless POSTs (refresh, checkout, portal) ignore a body, but some clients send `{}`: tolerate a little.
+const IGNORED_BODY = 1 * KB;
+
+type RouteMetaInput = Omit<RouteMeta, 'streaming' | 'bodyKind' | 'maxBodyBytes'> &
+  Partial<Pick<RouteMeta, 'streaming' | 'bodyKind' | 'maxBodyBytes'>>;
+
+/** Fills in defaults while keeping each entry's literal types, so RouteId stays a union of the real ids. */
+function route<const Input extends RouteMetaInput>(input: Input): RouteMeta & Input {
+  const bodyKind = input.bodyKind ?? (input.method === 'GET' ? 'none' : 'json');
+  const defaultMaxBodyBytes = bodyKind === 'json' ? SMALL_JSON : input.method === 'GET' ? 0 : IGNORED_BODY;
+  return { streaming: false, maxBodyBytes: defaultMaxBodyBytes, ...input, bodyKind } as RouteMeta & Input;
+}
+
+/**
+ * Every call of SPEC §7 (plus health and the Stripe webhook): method, path, auth, 429 class and handler.
+ * It holds no schemas, so the browser can map errors by path without loading every zod schema; routes.ts adds
+ * the schemas for the server, the gateway and the CDK stack.
+ */
+export const routeTable = [
+  route({
+    id: 'health.check',
+    method: 'GET',
+    path: '/api/health',
+    auth: 'none',
+    rateLimitClass: 'default',
+    handler: { area: 'health', export: 'check' },
+  }),
+  route({
+    id: 'auth.login',
+    method: 'POST',
+    path: '/api/auth/login',
+    auth: 'none',
+    rateLimitClass: 'auth',
+    handler: { area: 'auth', export: 'login' },
+  }),
+  route({
+    id: 'auth.register',
+    method: 'POST',
+    path: '/api/auth/register',
+    auth: 'none',
+    rateLimitClass: 'auth',
+    handler: { area: 'auth', export: 'register' },
+  }),
+  route({
+    id: 'auth.forgotPassword',
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    auth: 'none',
+    rateLimitClass: 'password-reset',
+    handler: { area: 'auth', export: 'forgotPassword' },
+  }),
+  route({
+    id: 'auth.resetPassword',
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    auth: 'none',
+    rateLimitClass: 'password-reset',
+    handler: { area: 'auth', export: 'resetPassword' },
+  }),
+  route({
+    id: 'auth.me',
+    method: 'GET',
+    path: '/api/auth/me',
+    auth: 'required',
+    rateLimitClass: 'default',
+    handler: { area: 'auth', export: 'me' },
+  }),
+  route({
+    id: 'auth.refresh',
+    method: 'POST',
+    path: '/api/auth/refresh',
+    auth: 'required',
+    rateLimitClass: 'default',
+    handler: { area: 'auth', export: 'refresh' },
+    bodyKind: 'none',
+  }),
+  route({
+    id: 'speech.key',
+    method: 'GET',
+    path: '/api/deepgram/key',
+    auth: 'optional',
+    rateLimitClass: 'speech-key',
+    handler: { area: 'speech', export: 'key' },
+  }),
+  route({
+    id: 'usage.update',
+    method: 'POST',
+    path: '/api/usage/update',
+    auth: 'optional',
+    rateLimitClass: 'usage',
+    handler: { area: 'usage', export: 'update' },
+  }),
+  route({
+    id: 'tts.speak',
+    method: 'POST',
+    path: '/api/tts/{provider}',
+    auth: 'optional',
+    rateLimitClass: 'expensive',
+    handler: { area: 'tts', export: 'speak' },
+    streaming: true,
+  }),
+  route({
+    id: 'translate.stream',
+    method: 'POST',
+    path: '/api/translate',
+    auth: 'optional',
+    rateLimitClass: 'expensive',
+    handler: { area: 'translate', export: 'stream' },
+    streaming: true,
+    maxBodyBytes: TEXT_JSON,
+  }),
+  route({
+    id: 'analysis.emergency',
+    method: 'POST',
+    path: '/api/analysis/emergency',
+    auth: 'optional',
+    rateLimitClass: 'default',
+    handler: { area: 'analysis', export: 'emergency' },
+    maxBodyBytes: TEXT_JSON,
+  }),
+  route({
+    id: 'analysis.locations',
+    method: 'POST',
+    path: '/api/analysis/locations',
+    auth: 'optional',
+    rateLimitClass: 'default',
+    handler: { area: 'analysis', export: 'locations' },
+    maxBodyBytes: TEXT_JSON,
+  }),
+  route({
+    id: 'analysis.prices',
+    method: 'POST',
+    path: '/api/analysis/prices',
+    auth: 'optional',
+    rateLimitClass: 'default',
+    handler: { area: 'analysis', export: 'prices' },
+    maxBodyBytes: TEXT_JSON,
+  }),
+  route({
+    id: 'analysis.exchangeRates',
+    method: 'GET',
+    path: '/api/analysis/exchange-rates',
+    auth: 'none',
+    rateLimitClass: 'default',
+    handler: { area: 'analysis', export: 'exchangeRates' },
+  }),
+  route({
+    id: 'vision.translateImage',
+    method: 'POST',
+    path: '/api/vision/translate-image',
+    auth: 'required',
+    rateLimitClass: 'expensive',
+    handler: { area: 'vision', export: 'translateImage' },
+    bodyKind: 'multipart',
+    maxBodyBytes: IMAGE_UPLOAD,
+  }),
+  route({
+    id: 'billing.createCheckoutSession',
+    method: 'POST',
+    path: '/api/stripe/create-checkout-session',
+    auth: 'required',
+    rateLimitClass: 'stripe',
+    handler: { area: 'billing', export: 'createCheckoutSession' },
+    bodyKind: 'none',
+  }),
+  route({
+    id: 'billing.subscription',
+    method: 'GET',
+    path: '/api/stripe/subscription',
+    auth: 'required',
+    rateLimitClass: 'stripe',
+    handler: { area: 'billing', export: 'subscription' },
+  }),
+  route({
+    id: 'billing.customerPortal',
+    method: 'POST',
+    path: '/api/stripe/customer-portal',
+    auth: 'required',
+    rateLimitClass: 'stripe',
+    handler: { area: 'billing', export: 'customerPortal' },
+    bodyKind: 'none',
+  }),
+  route({
+    id: 'billing.webhook',
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    auth: 'none',
+    rateLimitClass: 'stripe',
+    handler: { area: 'billing', export: 'webhook' },
+    // Stripe signs the exact bytes it sent: the handler must see the raw body.
+    bodyKind: 'raw',
+    maxBodyBytes: WEBHOOK_BODY,
+  }),
+  route({
+    id: 'analytics.verifyAdminPassword',
+    method: 'POST',
+    path: '/api/analytics/verify-admin-password',
+    auth: 'none',
+    rateLimitClass: 'default',
+    handler: { area: 'analytics', export: 'verifyAdminPassword' },
+  }),
+  route({
+    id: 'analytics.stats',
+    method: 'GET',
+    path: '/api/analytics/stats',
+    auth: 'admin-cookie',
+    rateLimitClass: 'default',
+    handler: { area: 'analytics', export: 'stats' },
+  }),
+  route({
+    id: 'analytics.track',
+    method: 'POST',
+    path: '/api/analytics/track',
+    auth: 'optional',
+    rateLimitClass: 'default',
+    handler: { area: 'analytics', export: 'track' },
+  }),
+] as const satisfies readonly RouteMeta[];
+
+export type RouteId = (typeof routeTable)[number]['id'];
+
+function pathPattern(path: string): RegExp {
+  const escaped = path
+    .split('/')
+    .map((segment) =>
+      /^\{[^}]+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${escaped}$`);
+}
+
+const compiled = routeTable.map((definition) => ({
+  definition,
+  pattern: pathPattern(definition.path),
+  parameterNames: [...definition.path.matchAll(/\{([^}]+)\}/g)].map((name) => name[1] ?? ''),
+}));
+
+function pathOnly(pathOrUrl: string): string {
+  const withoutOrigin = pathOrUrl.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  const cut = withoutOrigin.search(/[?#]/);
+  const path = cut === -1 ? withoutOrigin : withoutOrigin.slice(0, cut);
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export interface RouteMetaMatch {
+  readonly id: RouteId;
+  readonly pathParameters: Record<string, string>;
+}
+
+/** Finds the route for a request; the path may carry an origin, a query string or a trailing slash. */
+export function matchRouteMeta(method: HttpMethod | string, pathOrUrl: string): RouteMetaMatch | undefined {
+  const path = pathOnly(pathOrUrl);
+  for (const { definition, pattern, parameterNames } of compiled) {
+    if (definition.method !== method.toUpperCase()) continue;
+    const found = pattern.exec(path);
+    if (!found) continue;
+    const pathParameters: Record<string, string> = {};
+    parameterNames.forEach((name, index) => {
+      pathParameters[name] = decodeURIComponent(found[index + 1] ?? '');
+    });
+    return { id: definition.id, pathParameters };
+  }
+  return undefined;
+}
+
+/** Any route on this path, whatever its method (used where only the path is known, e.g. 429 mapping). */
+export function routeForPath(pathOrUrl: string): RouteMeta | undefined {
+  const path = pathOnly(pathOrUrl);
+  return compiled.find(({ pattern }) => pattern.test(path))?.definition;
+}
+
+/** True when some route has this path but none has this method (405 rather than 404). */
+export function pathHasOtherMethods(method: string, pathOrUrl: string): boolean {
+  return routeForPath(pathOrUrl) !== undefined && matchRouteMeta(method, pathOrUrl) === undefined;
+}
