@@ -54,8 +54,8 @@ function open(): Run {
   return { messages, session, closed };
 }
 
-/** Sends 250 ms chunks (the browser's size) a little faster than real time. */
-async function stream(session: DeepgramLiveSession, audio: Uint8Array, chunkPauseMs = 20): Promise<void> {
+/** Sends 250 ms chunks (the browser's size) with a pause after each. */
+async function stream(session: DeepgramLiveSession, audio: Uint8Array, chunkPauseMs: number): Promise<void> {
   const chunk = 8000;
   for (let offset = 0; offset < audio.length; offset += chunk) {
     session.audio(audio.subarray(offset, offset + chunk));
@@ -71,7 +71,8 @@ const transcriptOf = (message: ResultsMessage | undefined) =>
 describe('DeepgramLiveSession on the embedded engine', () => {
   it('turns a spoken sentence into interims, a speech_final result, UtteranceEnd, then Metadata on CloseStream', async () => {
     const { messages, session, closed } = open();
-    await stream(session, concat(station, silence(1.6)));
+    // Four times real time: fast, yet slow enough for interims (a final cuts a running interim short).
+    await stream(session, concat(station, silence(1.6)), 62);
     session.control(JSON.stringify({ type: 'CloseStream' }));
     expect(await closed).toEqual({ code: CLOSE.normal, reason: '' });
 

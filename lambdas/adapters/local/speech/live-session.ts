@@ -37,6 +37,8 @@ export interface SegmenterSettings {
    * little early and Moonshine needs them.
    */
   speculateAfterFrames: number;
+  /** Digital silence appended to every decode: Moonshine ends sentences more reliably with a short pause. */
+  paddingFrames: number;
   /** Re-decode an open segment for an interim result this often (audio time). */
   interimIntervalMs: number;
   /** Longest segment: Moonshine is trained on short utterances, so a monologue is cut into finals. */
@@ -50,7 +52,8 @@ export const DEFAULT_SEGMENTER_SETTINGS: SegmenterSettings = {
   silenceThreshold: 0.35,
   minSpeechFrames: 4,
   preRollFrames: 5,
-  speculateAfterFrames: 6,
+  speculateAfterFrames: 3,
+  paddingFrames: 3,
   interimIntervalMs: 500,
   maxSegmentMs: 15_000,
   idleTimeoutMs: 10_000,
@@ -310,7 +313,7 @@ export class DeepgramLiveSession {
 
   private segmentAudio(segment: Segment, end: number): Float32Array {
     const length = end - segment.start;
-    const audio = new Float32Array(length);
+    const audio = new Float32Array(length + this.settings.paddingFrames * VAD_FRAME_SAMPLES);
     let offset = 0;
     for (const frame of segment.frames) {
       if (offset >= length) break;

@@ -49,7 +49,9 @@ export class MoonshineModel {
     return new MoonshineModel(encoder, decoder);
   }
 
-  async transcribe(audio: Float32Array): Promise<Transcript> {
+  /** Null when `shouldStop` said so: it is asked before the encoder and between decoder steps. */
+  async transcribe(audio: Float32Array, shouldStop: () => boolean = () => false): Promise<Transcript | null> {
+    if (shouldStop()) return null;
     const input = audio.length >= MIN_SAMPLES ? audio : padTo(audio, MIN_SAMPLES);
     const encoded = await this.encoder.run({
       input_values: new ort.Tensor('float32', input, [1, input.length]),
@@ -77,6 +79,7 @@ export class MoonshineModel {
     let probabilitySum = 0;
     let next = START_TOKEN;
     for (let step = 0; step < maxTokens; step++) {
+      if (shouldStop()) return null;
       const outputs = await this.decoder.run({
         input_ids: new ort.Tensor('int64', BigInt64Array.from([BigInt(next)]), [1, 1]),
         encoder_hidden_states: hidden,

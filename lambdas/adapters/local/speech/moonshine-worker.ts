@@ -4,6 +4,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { MoonshineModel, type MoonshineOptions } from './moonshine-model';
 
+export interface WorkerOptions extends MoonshineOptions {
+  /** One Int32: the id of a job the scheduler wants dropped (a running interim when a final is waiting). */
+  cancel: SharedArrayBuffer;
+}
+
 export interface DecodeRequest {
   id: number;
   audio: Float32Array;
@@ -13,22 +18,31 @@ export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'load-failed'; message: string }
   | { type: 'result'; id: number; text: string; confidence: number }
+  | { type: 'cancelled'; id: number }
   | { type: 'failed'; id: number; message: string };
 
 const port = parentPort;
 if (!port) throw new Error('moonshine-worker must run in a worker thread');
+const post = (message: WorkerMessage) => port.postMessage(message);
 
 try {
-  const model = await MoonshineModel.load(workerData as MoonshineOptions);
+  const options = workerData as WorkerOptions;
+  const cancel = new Int32Array(options.cancel);
+  const model = await MoonshineModel.load(options);
   port.on('message', (request: DecodeRequest) => {
-    model.transcribe(request.audio).then(
-      (transcript) =>
-        port.postMessage({ type: 'result', id: request.id, ...transcript } satisfies WorkerMessage),
-      (error: unknown) =>
-        port.postMessage({ type: 'failed', id: request.id, message: String(error) } satisfies WorkerMessage),
-    );
+    model
+      .transcribe(request.audio, () => Atomics.load(cancel, 0) === request.id)
+      .then(
+        (transcript) =>
+          post(
+            transcript
+              ? { type: 'result', id: request.id, text: transcript.text, confidence: transcript.confidence }
+              : { type: 'cancelled', id: request.id },
+          ),
+        (error: unknown) => post({ type: 'failed', id: request.id, message: String(error) }),
+      );
   });
-  port.postMessage({ type: 'ready' } satisfies WorkerMessage);
+  post({ type: 'ready' });
 } catch (error) {
-  port.postMessage({ type: 'load-failed', message: String(error) } satisfies WorkerMessage);
+  post({ type: 'load-failed', message: String(error) });
 }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Transcript } from './moonshine-model';
-import type { DecodeRequest, WorkerMessage } from './moonshine-worker';
+import type { DecodeRequest, WorkerMessage, WorkerOptions } from './moonshine-worker';
 import { speechModelFiles } from './model-files';
 import { SileroVad } from './vad';
 
@@ -54,6 +54,9 @@ interface RecogniserWorker {
   worker: Worker;
   busy: boolean;
   pending: Map<number, QueuedJob>;
+  /** The running job, so a waiting final can cut a running interim short. */
+  current?: { id: number; priority: DecodePriority };
+  cancel: Int32Array;
 }
 
 let nextStreamId = 1;
@@ -91,11 +94,17 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
     return loading;
   }
 
-  function startWorker(workerOptions: { encoderPath: string; decoderPath: string; threads: number }) {
+  function startWorker(workerOptions: Omit<WorkerOptions, 'cancel'>) {
     return new Promise<RecogniserWorker>((resolve, reject) => {
-      const worker = spawnWorker(workerOptions);
+      const cancel = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+      const worker = spawnWorker({ ...workerOptions, cancel } satisfies WorkerOptions);
       worker.unref();
-      const entry: RecogniserWorker = { worker, busy: false, pending: new Map() };
+      const entry: RecogniserWorker = {
+        worker,
+        busy: false,
+        pending: new Map(),
+        cancel: new Int32Array(cancel),
+      };
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'ready') resolve(entry);
         else if (message.type === 'load-failed') reject(new Error(message.message));
@@ -103,9 +112,11 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
           const job = entry.pending.get(message.id);
           entry.pending.delete(message.id);
           entry.busy = false;
+          entry.current = undefined;
           if (job) {
             if (message.type === 'result')
               job.resolve({ text: message.text, confidence: message.confidence });
+            else if (message.type === 'cancelled') job.resolve(null);
             else job.reject(new Error(message.message));
           }
           dispatch();
@@ -146,9 +157,20 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
       if (!job) return;
       const id = nextJobId++;
       entry.busy = true;
+      entry.current = { id, priority: job.priority };
       entry.pending.set(id, job);
       entry.worker.postMessage({ id, audio: job.audio } satisfies DecodeRequest);
     }
+  }
+
+  /**
+   * A final (or its speculative decode) should not wait behind an interim, which is stale the moment the phrase
+   * ends: when every worker is busy and one runs an interim, that interim stops at its next decoder step.
+   */
+  function preemptInterim(): void {
+    if (workers.some((entry) => !entry.busy)) return;
+    const victim = workers.find((entry) => entry.current?.priority === 'interim');
+    if (victim?.current) Atomics.store(victim.cancel, 0, victim.current.id);
   }
 
   return {
@@ -171,6 +193,7 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
           queue.set(job.streamId, queued);
         }
         dispatch();
+        if (job.priority !== 'interim') preemptInterim();
       });
     },
     async close() {
