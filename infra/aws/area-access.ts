@@ -1,0 +1,54 @@
+/**
+ * What each handler area may touch in AWS, and how it is sized. Routes and consumers come from shared/;
+ * this is the one place that turns an area into grants, so least privilege is reviewed here, per area.
+ */
+
+/** Secrets Manager secrets (see stacks/data-stack.ts); each holds a JSON object keyed by env variable names. */
+export type SecretName = 'providers' | 'stripe' | 'admin' | 'ipHash';
+
+export interface AreaAccess {
+  readonly table: 'read' | 'readWrite';
+  /** Publishes domain events on the bus (events:PutEvents on that bus only). */
+  readonly publishesEvents: boolean;
+  readonly secrets: readonly SecretName[];
+  /** Calls Cognito's admin APIs on the app's user pool. */
+  readonly userPoolAdmin: boolean;
+  readonly memorySize: number;
+  readonly timeoutSeconds: number;
+}
+
+const httpDefaults = {
+  table: 'readWrite',
+  publishesEvents: false,
+  // Anonymous callers are counted by a keyed hash of their IP (usage, rate limits), on any route.
+  secrets: ['ipHash'],
+  userPoolAdmin: false,
+  memorySize: 512,
+  // API Gateway gives a buffered integration 29 s; a Lambda that outlives it only burns money.
+  timeoutSeconds: 29,
+} as const satisfies AreaAccess;
+
+const areaAccess: Readonly<Record<string, AreaAccess>> = {
+  health: { ...httpDefaults, table: 'read', secrets: [], memorySize: 256, timeoutSeconds: 10 },
+  auth: { ...httpDefaults, publishesEvents: true, userPoolAdmin: true },
+  speech: { ...httpDefaults, secrets: ['ipHash', 'providers'] },
+  usage: { ...httpDefaults, publishesEvents: true },
+  // Streaming responses are not bound by the 29 s buffered limit; a long translation or TTS clip may need more.
+  tts: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
+  translate: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
+  analysis: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024 },
+  vision: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1536 },
+  billing: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'stripe'] },
+  analytics: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'admin'] },
+  consumers: { ...httpDefaults, secrets: [], memorySize: 256, timeoutSeconds: 30 },
+};
+
+export function accessForArea(area: string): AreaAccess {
+  const access = areaAccess[area];
+  if (!access) {
+    throw new Error(
+      `No AWS access is declared for handler area "${area}": add it to infra/aws/area-access.ts (grants, memory, timeout).`,
+    );
+  }
+  return access;
+}

@@ -1,0 +1,85 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { accessForArea, type SecretName } from '../area-access';
+import type { FunctionEnvironment } from '../function-environment';
+import { HandlerFunction } from './handler-function';
+
+/** A route's or consumer's handler reference, as shared/ declares it. */
+export interface HandlerReference {
+  readonly id: string;
+  readonly area: string;
+  readonly export: string;
+}
+
+export interface AreaResources {
+  readonly table: ITableV2;
+  readonly secrets: Readonly<Record<SecretName, ISecret>>;
+  readonly eventBus: IEventBus;
+  readonly userPoolArn: string;
+  readonly environment: FunctionEnvironment;
+  readonly logRetention: RetentionDays;
+}
+
+/*
+ * The Cognito admin calls the accounts code makes (sign-up confirmation, password set on reset, lookups).
+ * Public calls such as InitiateAuth and SignUp need no IAM permission.
+ */
+const USER_POOL_ADMIN_ACTIONS = [
+  'cognito-idp:AdminConfirmSignUp',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminInitiateAuth',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:ListUsers',
+];
+
+/** `auth.forgotPassword` -> `AuthForgotPassword`: a readable construct id. */
+export function constructIdFor(handlerId: string): string {
+  return handlerId
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** The Lambda for one handler export, with exactly the grants and sizing its area declares. */
+export function createAreaFunction(
+  scope: Construct,
+  handler: HandlerReference,
+  resources: AreaResources,
+): NodejsFunction {
+  const access = accessForArea(handler.area);
+  const secretArns = access.secrets.map((name) => resources.secrets[name].secretArn);
+  const { function: fn } = new HandlerFunction(scope, constructIdFor(handler.id), {
+    handlerId: handler.id,
+    area: handler.area,
+    exportName: handler.export,
+    environment: {
+      ...resources.environment,
+      ...(secretArns.length > 0 ? { SECRET_ARNS: secretArns.join(',') } : {}),
+    },
+    memorySize: access.memorySize,
+    timeout: Duration.seconds(access.timeoutSeconds),
+    logRetention: resources.logRetention,
+  });
+
+  if (access.table === 'readWrite') resources.table.grantReadWriteData(fn);
+  else resources.table.grantReadData(fn);
+  if (access.publishesEvents) resources.eventBus.grantPutEventsTo(fn);
+  for (const name of access.secrets) resources.secrets[name].grantRead(fn);
+  if (access.userPoolAdmin) {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: USER_POOL_ADMIN_ACTIONS, resources: [resources.userPoolArn] }),
+    );
+  }
+  return fn;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { synthWayfarer } from './testing/synth-wayfarer';
+
+const { templates } = synthWayfarer();
+
+interface Statement {
+  readonly Effect: string;
+  readonly Action?: string | string[];
+  readonly Resource?: unknown;
+}
+
+function asList<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Every inline statement: IAM policies, roles' embedded policies, SQS and S3 resource policies. */
+function statements(): { where: string; statement: Statement }[] {
+  const found: { where: string; statement: Statement }[] = [];
+  for (const [stackName, template] of Object.entries(templates)) {
+    for (const [logicalId, resource] of Object.entries(
+      template.toJSON().Resources as Record<string, { Properties?: Record<string, unknown> }>,
+    )) {
+      const properties = resource.Properties ?? {};
+      const documents = [
+        properties.PolicyDocument,
+        ...asList(properties.Policies as { PolicyDocument: unknown }[] | undefined).map(
+          (policy) => policy.PolicyDocument,
+        ),
+      ];
+      for (const document of documents) {
+        for (const statement of asList((document as { Statement?: Statement[] } | undefined)?.Statement)) {
+          found.push({ where: `${stackName}/${logicalId}`, statement });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+describe('IAM across all stacks', () => {
+  it('has policies to check', () => {
+    expect(statements().length).toBeGreaterThan(20);
+  });
+
+  it('grants no wildcard action on a wildcard resource', () => {
+    const offenders = statements().filter(({ statement }) => {
+      if (statement.Effect !== 'Allow') return false;
+      const wildcardAction = asList(statement.Action).some(
+        (action) => action === '*' || action.endsWith(':*'),
+      );
+      const wildcardResource = asList(statement.Resource).some((resource) => resource === '*');
+      return wildcardAction && wildcardResource;
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('grants no action at all on every service ("*")', () => {
+    const everything = statements().filter(({ statement }) => asList(statement.Action).includes('*'));
+    expect(everything).toEqual([]);
+  });
+});

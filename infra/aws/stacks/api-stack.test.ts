@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { routes } from '@wayfarer/shared/api/routes';
+import { greaterThanPattern, pathPattern } from '../constructs/request-size-limits';
+import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
+import { API_STAGE_NAME } from './api-stack';
+
+const { templates } = synthWayfarer();
+const api = templates.api;
+
+type Properties = Record<string, unknown>;
+const methods = Object.values(resourcesOfType(api, 'AWS::ApiGateway::Method')).map((m) => m.Properties ?? {});
+const resources = resourcesOfType(api, 'AWS::ApiGateway::Resource');
+const functions = resourcesOfType(api, 'AWS::Lambda::Function');
+
+/** The full path of an API Gateway resource, following ParentId up to the root. */
+function resourcePath(logicalId: string): string {
+  const properties = resources[logicalId]?.Properties ?? {};
+  const parent = properties.ParentId as { Ref?: string } | undefined;
+  const prefix = parent?.Ref ? resourcePath(parent.Ref) : '';
+  return `${prefix}/${String(properties.PathPart)}`;
+}
+
+function methodFor(method: string, path: string): Properties | undefined {
+  return methods.find(
+    (candidate) =>
+      candidate.HttpMethod === method && resourcePath((candidate.ResourceId as { Ref: string }).Ref) === path,
+  );
+}
+
+/** The logical id of the Lambda an integration URI points at. */
+function integratedFunction(method: Properties): string {
+  const uri = JSON.stringify((method.Integration as Properties).Uri);
+  const match = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(uri);
+  return match?.[1] ?? '';
+}
+
+describe('API stack', () => {
+  it('has exactly one method per route of the shared table, no more', () => {
+    expect(methods).toHaveLength(routes.length);
+  });
+
+  it.each(routes.map((route) => [route.id, route] as const))(
+    '%s: a method on its path, proxied to a Lambda running its handler export, no API Gateway authorizer',
+    (_id, route) => {
+      const method = methodFor(route.method, route.path);
+      expect(method, `${route.method} ${route.path}`).toBeDefined();
+      const integration = method?.Integration as Properties;
+      expect(integration.Type).toBe('AWS_PROXY');
+      expect(method?.AuthorizationType).toBe('NONE');
+      const fn = functions[integratedFunction(method ?? {})]?.Properties ?? {};
+      expect(fn.Handler).toBe(`index.${route.handler.export}`);
+      expect(fn.Runtime).toBe('nodejs22.x');
+      expect(fn.Description).toBe(`Wayfarer ${route.id}`);
+    },
+  );
+
+  it('streams exactly the streaming routes (translate and TTS) through Lambda response streaming', () => {
+    for (const route of routes) {
+      const integration = methodFor(route.method, route.path)?.Integration as Properties;
+      expect(integration.ResponseTransferMode, route.id).toBe(route.streaming ? 'STREAM' : 'BUFFERED');
+      if (route.streaming)
+        expect(JSON.stringify(integration.Uri)).toContain('/response-streaming-invocations');
+    }
+    const streamed = routes.filter((route) => route.streaming).map((route) => route.path);
+    expect(streamed).toEqual(expect.arrayContaining(['/api/translate', '/api/tts/{provider}']));
+  });
+
+  it('accepts multipart uploads as binary so the image reaches the Lambda intact', () => {
+    expect(routes.some((route) => route.bodyKind === 'multipart')).toBe(true);
+    api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['multipart/form-data'] });
+  });
+
+  it('passes the Stripe webhook body untouched: a proxy integration with no request template', () => {
+    const webhook = routes.find((route) => route.bodyKind === 'raw');
+    const integration = methodFor(webhook?.method ?? '', webhook?.path ?? '')?.Integration as Properties;
+    expect(integration.Type).toBe('AWS_PROXY');
+    expect(integration.RequestTemplates).toBeUndefined();
+    expect(integration.ContentHandling).toBeUndefined();
+  });
+
+  it('throttles the stage and writes JSON access logs without client IPs', () => {
+    const stage = Object.values(resourcesOfType(api, 'AWS::ApiGateway::Stage'))[0]?.Properties ?? {};
+    expect(stage.StageName).toBe(API_STAGE_NAME);
+    const settings = stage.MethodSettings as Properties[];
+    expect(settings).toContainEqual(
+      expect.objectContaining({
+        HttpMethod: '*',
+        ResourcePath: '/*',
+        ThrottlingRateLimit: expect.any(Number),
+      }),
+    );
+    const expensive = routes.filter((route) => route.rateLimitClass === 'expensive');
+    for (const route of expensive) {
+      expect(settings).toContainEqual(
+        expect.objectContaining({
+          HttpMethod: route.method,
+          ResourcePath: `/${route.path.replaceAll('/', '~1')}`,
+        }),
+      );
+    }
+    const format = (stage.AccessLogSetting as Properties).Format as string;
+    expect(JSON.parse(format)).toHaveProperty('status');
+    expect(format).not.toContain('sourceIp');
+  });
+
+  it('enforces every route body limit in a WAF rule attached to the stage', () => {
+    const acl = Object.values(resourcesOfType(api, 'AWS::WAFv2::WebACL'))[0]?.Properties ?? {};
+    const rules = JSON.stringify(acl.Rules);
+    for (const route of routes) {
+      expect(rules, route.id).toContain(JSON.stringify(pathPattern(route.path, API_STAGE_NAME)).slice(1, -1));
+      expect(rules, route.id).toContain(`body-over-${route.maxBodyBytes}-bytes`);
+    }
+    api.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+  });
+
+  it('alarms on 5xx answers and on throttled route Lambdas', () => {
+    const alarms = Object.values(resourcesOfType(api, 'AWS::CloudWatch::Alarm')).map(
+      (a) => a.Properties ?? {},
+    );
+    expect(alarms.some((alarm) => alarm.MetricName === '5XXError')).toBe(true);
+    expect(alarms.filter((alarm) => alarm.MetricName === 'Throttles')).toHaveLength(routes.length);
+    for (const alarm of alarms) expect(alarm.AlarmActions).toBeDefined();
+  });
+});
+
+describe('greaterThanPattern', () => {
+  it.each([0, 9, 10, 8192, 65536, 5_308_416])('matches exactly the integers above %i', (limit) => {
+    const pattern = new RegExp(greaterThanPattern(limit));
+    for (const probe of [0, 1, limit - 1, limit, limit + 1, limit * 10, limit + 1000, 99_999_999]) {
+      if (probe < 0) continue;
+      expect(pattern.test(String(probe)), `${probe} > ${limit}`).toBe(probe > limit);
+    }
+    expect(pattern.test(`00${limit + 1}`)).toBe(true);
+    expect(pattern.test('12a')).toBe(false);
+  });
+});

@@ -1,0 +1,184 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  AuthorizationType,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  ResponseTransferMode,
+  ResponseType,
+  RestApi,
+  type MethodDeploymentOptions,
+} from 'aws-cdk-lib/aws-apigateway';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { routes } from '@wayfarer/shared/api/routes';
+import type { RateLimitClass, RouteDefinition } from '@wayfarer/shared/api/route-types';
+import { constructIdFor, createAreaFunction, type AreaResources } from '../constructs/area-function';
+import { RequestSizeLimits } from '../constructs/request-size-limits';
+import type { StageConfig } from '../stage-config';
+
+/** The API Gateway stage CloudFront forwards `/api/*` to (its origin path). */
+export const API_STAGE_NAME = 'live';
+
+/** Multipart uploads (the photo route) must reach the Lambda as bytes, base64-encoded, not as mangled text. */
+export const BINARY_MEDIA_TYPES = ['multipart/form-data'];
+
+/*
+ * Aggregate ceilings per 429 class, across all callers: a backstop against a flood running up provider
+ * bills. Per-caller limits and SPEC §8's class-specific 429 messages are the Lambdas' job. `default`
+ * routes get the stage-wide limit.
+ */
+const CLASS_THROTTLES: Readonly<Partial<Record<RateLimitClass, { rate: number; burst: number }>>> = {
+  auth: { rate: 10, burst: 20 },
+  'password-reset': { rate: 2, burst: 5 },
+  'speech-key': { rate: 10, burst: 20 },
+  usage: { rate: 20, burst: 40 },
+  expensive: { rate: 20, burst: 40 },
+  stripe: { rate: 5, burst: 10 },
+};
+
+export interface ApiStackProps extends StackProps {
+  readonly stage: StageConfig;
+  readonly resources: AreaResources;
+  readonly alarmTopic: ITopic;
+}
+
+function methodOptionsFor(route: RouteDefinition, stage: StageConfig): MethodDeploymentOptions | undefined {
+  const limits = CLASS_THROTTLES[route.rateLimitClass];
+  if (!limits) return undefined;
+  return {
+    throttlingRateLimit: Math.min(limits.rate, stage.throttleRateLimit),
+    throttlingBurstLimit: Math.min(limits.burst, stage.throttleBurstLimit),
+  };
+}
+
+/** JSON access logs without IPs or user agents: status, timing and route are what on-call needs. */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: AccessLogField.contextRequestId(),
+    time: AccessLogField.contextRequestTime(),
+    method: AccessLogField.contextHttpMethod(),
+    resource: AccessLogField.contextResourcePath(),
+    status: AccessLogField.contextStatus(),
+    latencyMs: AccessLogField.contextResponseLatency(),
+    integrationLatencyMs: AccessLogField.contextIntegrationLatency(),
+    integrationStatus: AccessLogField.contextIntegrationStatus(),
+    responseBytes: AccessLogField.contextResponseLength(),
+    error: AccessLogField.contextErrorMessage(),
+    wafError: AccessLogField.contextWafResponseCode(),
+  }),
+);
+
+/**
+ * The REST API, generated from the shared route table: one Lambda per route (its area's grants), one
+ * method per route, streaming integrations where the route streams, stage and per-class throttles, WAF
+ * body-size limits, JSON access logs, and alarms on 5xx and on throttled Lambdas.
+ */
+export class ApiStack extends Stack {
+  readonly api: RestApi;
+  readonly routeFunctions: ReadonlyMap<string, NodejsFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.resources.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const methodOptions = Object.fromEntries(
+      routes.flatMap((route) => {
+        const options = methodOptionsFor(route, stage);
+        return options ? [[`${route.path}/${route.method}`, options]] : [];
+      }),
+    );
+
+    this.api = new RestApi(this, 'Api', {
+      restApiName: `wayfarer-${stage.stage}`,
+      description: 'Wayfarer API (routes from shared/api/routes.ts)',
+      // CloudFront is the only intended front door; a regional endpoint avoids a second, hidden distribution.
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      binaryMediaTypes: BINARY_MEDIA_TYPES,
+      // Access logs need API Gateway's account-level CloudWatch role; kept if the stack goes, as it is shared.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        throttlingRateLimit: stage.throttleRateLimit,
+        throttlingBurstLimit: stage.throttleBurstLimit,
+        methodOptions,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: ACCESS_LOG_FORMAT,
+        metricsEnabled: false,
+        tracingEnabled: false,
+      },
+    });
+    // API Gateway's own refusals (throttling, unknown path, WAF) in the `{error}` shape the client reads.
+    for (const [responseId, type] of [
+      ['Default4xx', ResponseType.DEFAULT_4XX],
+      ['Default5xx', ResponseType.DEFAULT_5XX],
+    ] as const) {
+      this.api.addGatewayResponse(responseId, {
+        type,
+        templates: { 'application/json': '{"error":$context.error.messageString}' },
+      });
+    }
+
+    const routeFunctions = new Map<string, NodejsFunction>();
+    for (const route of routes) {
+      const fn = createAreaFunction(this, { id: route.id, ...route.handler }, props.resources);
+      routeFunctions.set(route.id, fn);
+      // Proxy integration: the Lambda gets the body untouched (Stripe's signed raw bytes included).
+      const integration = new LambdaIntegration(fn, {
+        proxy: true,
+        allowTestInvoke: false,
+        responseTransferMode: route.streaming ? ResponseTransferMode.STREAM : ResponseTransferMode.BUFFERED,
+      });
+      // Tokens and the admin cookie are verified inside the Lambda: most routes admit anonymous callers.
+      this.api.root.resourceForPath(route.path).addMethod(route.method, integration, {
+        authorizationType: AuthorizationType.NONE,
+        operationName: route.id,
+      });
+    }
+    this.routeFunctions = routeFunctions;
+
+    new RequestSizeLimits(this, 'RequestSizeLimits', {
+      routes,
+      stageArn: this.api.deploymentStage.stageArn,
+      stageName: API_STAGE_NAME,
+      name: `wayfarer-${stage.stage}-request-size`,
+    });
+
+    this.addAlarms(props.alarmTopic);
+  }
+
+  private addAlarms(topic: ITopic): void {
+    const action = new SnsAction(topic);
+    const serverErrors = new Alarm(this, 'Api5xxAlarm', {
+      alarmDescription: 'API answers 5xx',
+      metric: this.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 5,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    serverErrors.addAlarmAction(action);
+    for (const [routeId, fn] of this.routeFunctions) {
+      const throttles = new Alarm(this, `${constructIdFor(routeId)}ThrottlesAlarm`, {
+        alarmDescription: `${routeId}: Lambda invocations throttled (account or reserved concurrency exhausted)`,
+        metric: fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      throttles.addAlarmAction(action);
+    }
+  }
+}

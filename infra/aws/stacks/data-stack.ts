@@ -1,0 +1,83 @@
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
+import type { SecretName } from '../area-access';
+import { secretKeys } from '../function-environment';
+import type { StageConfig } from '../stage-config';
+
+export interface DataStackProps extends StackProps {
+  readonly stage: StageConfig;
+}
+
+/**
+ * What outlives a code deploy: the single table, the secrets the operator fills in, and the alarm topic.
+ * In prod the table is deletion-protected and everything here is retained if the stack goes away.
+ */
+export class DataStack extends Stack {
+  readonly table: TableV2;
+  readonly secrets: Readonly<Record<SecretName, Secret>>;
+  readonly alarmTopic: Topic;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    const removalPolicy = stage.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: tableDefinition.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableDefinition.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((gsi) => ({
+        indexName: gsi.indexName,
+        partitionKey: { name: gsi.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: AttributeType.STRING },
+      })),
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      // Traffic is spiky and small: pay per request, no capacity planning.
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: stage.isProduction,
+      removalPolicy,
+    });
+
+    this.secrets = {
+      providers: this.operatorSecret('ProviderKeys', 'providers', stage, removalPolicy),
+      stripe: this.operatorSecret('StripeKeys', 'stripe', stage, removalPolicy),
+      admin: this.operatorSecret('AdminPasswordHash', 'admin', stage, removalPolicy),
+      // Nobody needs to know this one: Secrets Manager generates it once.
+      ipHash: new Secret(this, 'IpHashKey', {
+        secretName: `wayfarer/${stage.stage}/ip-hash`,
+        description: 'Key of the hash that stands in for anonymous callers\u2019 IPs',
+        generateSecretString: {
+          secretStringTemplate: '{}',
+          generateStringKey: secretKeys.ipHash[0],
+          passwordLength: 48,
+          excludePunctuation: true,
+        },
+        removalPolicy,
+      }),
+    };
+
+    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: `Wayfarer ${stage.stage} alarms` });
+    if (stage.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
+  }
+
+  /** A secret whose JSON keys the operator fills after the first deploy (DEPLOY.md, "Secrets"). */
+  private operatorSecret(
+    id: string,
+    name: SecretName,
+    stage: StageConfig,
+    removalPolicy: RemovalPolicy,
+  ): Secret {
+    return new Secret(this, id, {
+      secretName: `wayfarer/${stage.stage}/${name}`,
+      description: `Wayfarer ${name}: JSON with ${secretKeys[name].join(', ')}; set by the operator`,
+      // A placeholder with empty values: the Lambdas treat blank as "not configured" and use their fallbacks.
+      secretObjectValue: {},
+      removalPolicy,
+    });
+  }
+}

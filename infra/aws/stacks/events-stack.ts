@@ -1,0 +1,88 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { EVENT_BUS_NAME, eventRules, type EventPattern } from '@wayfarer/shared/events';
+import {
+  constructIdFor,
+  createAreaFunction,
+  type AreaResources,
+  type HandlerReference,
+} from '../constructs/area-function';
+import { ReliableTarget } from '../constructs/reliable-target';
+import type { StageConfig } from '../stage-config';
+
+export interface EventsStackProps extends StackProps {
+  readonly stage: StageConfig;
+  readonly alarmTopic: ITopic;
+  /** Everything a consumer needs except the bus, which this stack creates. */
+  readonly resources: (eventBus: EventBus) => AreaResources;
+}
+
+/**
+ * The daily exchange-rate refresh: a function with no route. lambdas/functions/analysis/handler.ts must
+ * export `refreshRates` (it answers the schedule's event; nothing else calls it).
+ */
+export const RATE_REFRESH_HANDLER: HandlerReference = {
+  id: 'analysis.refreshRates',
+  area: 'analysis',
+  export: 'refreshRates',
+};
+
+/** Rates are published once a day by the feed; 00:30 UTC picks up the new day's figures. */
+export const RATE_REFRESH_SCHEDULE = Schedule.cron({ minute: '30', hour: '0' });
+
+/** EventBridge's pattern shape, from shared/events.ts's, key for key (no hand-written patterns). */
+function toCdkPattern(pattern: EventPattern) {
+  return { source: [...pattern.source], detailType: [...pattern['detail-type']] };
+}
+
+/**
+ * The domain-event bus, one rule per event of the shared catalogue delivering to that event's consumer
+ * (retries, a dead-letter queue and an alarm each), and the daily exchange-rate refresh.
+ */
+export class EventsStack extends Stack {
+  readonly eventBus: EventBus;
+  readonly consumers: readonly {
+    readonly id: string;
+    readonly function: NodejsFunction;
+    readonly target: ReliableTarget;
+  }[];
+
+  constructor(scope: Construct, id: string, props: EventsStackProps) {
+    super(scope, id, props);
+    this.eventBus = new EventBus(this, 'Bus', { eventBusName: `${EVENT_BUS_NAME}-${props.stage.stage}` });
+    const resources = props.resources(this.eventBus);
+
+    this.consumers = eventRules.map((rule) => {
+      const consumerId = constructIdFor(rule.consumer.id);
+      const fn = createAreaFunction(this, rule.consumer, resources);
+      const target = new ReliableTarget(this, `${consumerId}Delivery`, {
+        function: fn,
+        name: rule.consumer.id,
+        alarmTopic: props.alarmTopic,
+      });
+      new Rule(this, `${consumerId}Rule`, {
+        eventBus: this.eventBus,
+        description: `${rule.name} -> ${rule.consumer.id}`,
+        eventPattern: toCdkPattern(rule.pattern),
+        targets: [target.target],
+      });
+      return { id: rule.consumer.id, function: fn, target };
+    });
+
+    const refreshRates = createAreaFunction(this, RATE_REFRESH_HANDLER, resources);
+    const refreshTarget = new ReliableTarget(this, 'RefreshRatesDelivery', {
+      function: refreshRates,
+      name: RATE_REFRESH_HANDLER.id,
+      alarmTopic: props.alarmTopic,
+    });
+    // Scheduled rules live on the default bus: EventBridge only runs schedules there.
+    new Rule(this, 'RefreshRatesSchedule', {
+      description: 'Daily exchange-rate refresh',
+      schedule: RATE_REFRESH_SCHEDULE,
+      targets: [refreshTarget.target],
+    });
+  }
+}

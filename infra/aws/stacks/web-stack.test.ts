@@ -1,0 +1,84 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, inlineScriptHashes } from '../constructs/security-headers';
+import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
+
+const { templates } = synthWayfarer({ context: { stage: 'web', cspConnectSources: 'https://ipapi.co' } });
+const web = templates.web;
+
+type Properties = Record<string, unknown>;
+const distribution = (Object.values(resourcesOfType(web, 'AWS::CloudFront::Distribution'))[0]?.Properties
+  ?.DistributionConfig ?? {}) as Properties;
+const behaviours = (distribution.CacheBehaviors ?? []) as Properties[];
+const headersPolicy = (Object.values(resourcesOfType(web, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]
+  ?.Properties?.ResponseHeadersPolicyConfig ?? {}) as Properties;
+
+describe('web stack', () => {
+  it('keeps the site bucket private, reachable only through origin access control', () => {
+    web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' }),
+        ]),
+      },
+    });
+  });
+
+  it('serves the SPA shell for app routes with a viewer-request function on the default behaviour only', () => {
+    const defaultBehaviour = distribution.DefaultCacheBehavior as Properties;
+    expect(defaultBehaviour.FunctionAssociations).toEqual([
+      expect.objectContaining({ EventType: 'viewer-request' }),
+    ]);
+    // Distribution-wide error pages would also rewrite the API's meaningful 404s.
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+    for (const behaviour of behaviours) expect(behaviour.FunctionAssociations).toBeUndefined();
+  });
+
+  it('forwards /api/* uncached with every method, and serves /locales/* from the bucket', () => {
+    const api = behaviours.find((behaviour) => behaviour.PathPattern === '/api/*');
+    expect(api?.AllowedMethods).toEqual(expect.arrayContaining(['POST', 'GET']));
+    expect(api?.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    expect(api?.OriginRequestPolicyId).toBeDefined();
+    const locales = behaviours.find((behaviour) => behaviour.PathPattern === '/locales/*');
+    expect(locales?.TargetOriginId).toBe((distribution.DefaultCacheBehavior as Properties).TargetOriginId);
+  });
+
+  it('sends CSP with frame-ancestors, HSTS, referrer policy and a permissions policy for mic and camera', () => {
+    const security = headersPolicy.SecurityHeadersConfig as Record<string, Properties>;
+    const csp = security.ContentSecurityPolicy?.ContentSecurityPolicy as string;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/ipapi\.co/);
+    expect(security.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: expect.any(Number),
+      Override: true,
+    });
+    expect(security.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+    const custom = (headersPolicy.CustomHeadersConfig as { Items: Properties[] }).Items;
+    const permissions = custom.find((header) => header.Header === 'Permissions-Policy')?.Value as string;
+    expect(permissions).toContain('microphone=(self)');
+    expect(permissions).toContain('camera=(self)');
+    for (const behaviour of [distribution.DefaultCacheBehavior as Properties, ...behaviours]) {
+      expect(behaviour.ResponseHeadersPolicyId).toBeDefined();
+    }
+  });
+
+  it('allows exactly the inline scripts of the built index.html by hash', () => {
+    const html =
+      '<script>one()</script><script type="module" src="/assets/x.js"></script><script>two()</script>';
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toHaveLength(2);
+    expect(contentSecurityPolicy({ extraConnectSources: [], inlineScriptHashes: hashes })).toContain(
+      `script-src 'self' ${hashes.join(' ')};`,
+    );
+  });
+});

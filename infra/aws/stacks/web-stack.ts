@@ -1,0 +1,181 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginRequestPolicy,
+  PriceClass,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { repositoryRoot } from '../lambda-bundling';
+import { createSecurityHeadersPolicy, inlineScriptHashes } from '../constructs/security-headers';
+import type { StageConfig } from '../stage-config';
+
+export interface WebStackProps extends StackProps {
+  readonly stage: StageConfig;
+  readonly api: RestApi;
+  /** Upload frontend/dist and locales/ when present (false in template tests). */
+  readonly deployAssets: boolean;
+}
+
+/*
+ * App routes (/login, /subscribe-success?session_id=...) have no file in the bucket: serve the SPA shell for
+ * any path whose last segment has no extension. Distribution-wide error responses would do the same but
+ * would also turn the API's meaningful 404s (no subscription, analytics unavailable) into index.html.
+ */
+const SPA_FALLBACK_SOURCE = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+export const WEB_DIST_DIRECTORY = join(repositoryRoot, 'frontend', 'dist');
+export const LOCALES_DIRECTORY = join(repositoryRoot, 'locales');
+
+/** The SPA bucket (private, origin access control), CloudFront with its behaviours and security headers. */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    this.bucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Everything in it is rebuilt from the repository: nothing to keep, except in prod out of caution.
+      removalPolicy: stage.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !stage.isProduction,
+    });
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const builtIndex = join(WEB_DIST_DIRECTORY, 'index.html');
+    const headers = createSecurityHeadersPolicy(
+      this,
+      'SecurityHeaders',
+      `wayfarer-${stage.stage}-security-headers`,
+      {
+        extraConnectSources: stage.extraConnectSources,
+        // The CSP ships with the build it protects: hash the inline scripts of the index.html being deployed.
+        inlineScriptHashes: existsSync(builtIndex)
+          ? inlineScriptHashes(readFileSync(builtIndex, 'utf8'))
+          : [],
+      },
+    );
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_FALLBACK_SOURCE),
+      comment: 'Serve index.html for app routes',
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Wayfarer ${stage.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // North America and Europe edges only: the cheapest class; widen it when traffic says so.
+      priceClass: PriceClass.PRICE_CLASS_100,
+      ...(stage.domainName && stage.certificateArn
+        ? {
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+            domainNames: [stage.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', stage.certificateArn),
+          }
+        : {}),
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new RestApiOrigin(props.api, { readTimeout: Duration.seconds(60) }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Authorization, the admin cookie and query strings reach the Lambdas; Host must be API Gateway's.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          // Compressing at the edge holds back streamed translation lines; audio does not compress anyway.
+          compress: false,
+        },
+        '/locales/*': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: headers,
+          compress: true,
+        },
+      },
+    });
+
+    if (props.deployAssets) this.deployAssets();
+
+    new CfnOutput(this, 'SiteUrl', {
+      value: stage.domainName
+        ? `https://${stage.domainName}`
+        : `https://${this.distribution.distributionDomainName}`,
+    });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+  }
+
+  private deployAssets(): void {
+    const distribution = this.distribution;
+    // Locale files change without their names changing: a short cache, revalidated.
+    new BucketDeployment(this, 'DeployLocales', {
+      sources: [Source.asset(LOCALES_DIRECTORY)],
+      destinationBucket: this.bucket,
+      destinationKeyPrefix: 'locales/',
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.minutes(5))],
+      distribution,
+      distributionPaths: ['/locales/*'],
+    });
+    if (!existsSync(join(WEB_DIST_DIRECTORY, 'index.html'))) {
+      Annotations.of(this).addWarning(
+        'frontend/dist is missing: run `npm run build` before deploying, or the site serves no app.',
+      );
+      return;
+    }
+    // Vite's hashed files never change under a name: cache them for a year.
+    new BucketDeployment(this, 'DeployHashedAssets', {
+      sources: [Source.asset(join(WEB_DIST_DIRECTORY, 'assets'))],
+      destinationBucket: this.bucket,
+      destinationKeyPrefix: 'assets/',
+      // Old hashed files stay for tabs still running the previous release.
+      prune: false,
+      cacheControl: [
+        CacheControl.setPublic(),
+        CacheControl.maxAge(Duration.days(365)),
+        CacheControl.immutable(),
+      ],
+    });
+    // index.html and the few unhashed files: always revalidated, so a deploy shows at once.
+    new BucketDeployment(this, 'DeployShell', {
+      sources: [Source.asset(WEB_DIST_DIRECTORY, { exclude: ['assets/**'] })],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*', 'locales/*'],
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      distribution,
+      distributionPaths: ['/*'],
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import type { Node } from 'constructs';
+
+/**
+ * Per-deployment parameters, read from CDK context (`-c name=value` on the command line, or the `context`
+ * block of cdk.json). Every one is optional: a clean clone synthesizes a `dev` stage with no domain, no
+ * Stripe price and the Lambdas' own defaults. DEPLOY.md documents each name.
+ */
+export interface StageConfig {
+  /** Suffix of every stack and physical name; `prod` turns on deletion protection and retained data. */
+  readonly stage: string;
+  readonly isProduction: boolean;
+  /** Custom domain served by CloudFront; needs `certificateArn` (an ACM certificate in us-east-1). */
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+  /** Public origin for mail links and Stripe redirects (APP_URL); defaults to https://<domainName>. */
+  readonly appUrl?: string;
+  readonly stripePriceId?: string;
+  readonly anonDailySeconds?: number;
+  readonly userDailySeconds?: number;
+  readonly openAiModels: {
+    readonly translate?: string;
+    readonly analysis?: string;
+    readonly vision?: string;
+    readonly tts?: string;
+  };
+  readonly openAiBaseUrl?: string;
+  readonly logLevel?: string;
+  /** Alarm notifications go to this address when set (the SNS subscription must be confirmed by mail). */
+  readonly alarmEmail?: string;
+  /** Stage-wide API Gateway throttle: steady requests per second and burst. */
+  readonly throttleRateLimit: number;
+  readonly throttleBurstLimit: number;
+  /** Extra `connect-src` origins for the CSP, space-separated (e.g. an IP-location service). */
+  readonly extraConnectSources: readonly string[];
+  /** Retention of Lambda and API access logs, in days. */
+  readonly logRetentionDays: number;
+}
+
+const STAGE_NAME = /^[a-z][a-z0-9-]{0,15}$/;
+
+function readText(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+function readWholeNumber(node: Node, key: string): number | undefined {
+  const text = readText(node, key);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`Context ${key} must be a whole number, got "${text}"`);
+  }
+  return value;
+}
+
+export function readStageConfig(node: Node): StageConfig {
+  const stage = readText(node, 'stage') ?? 'dev';
+  if (!STAGE_NAME.test(stage)) {
+    throw new Error(`Context stage must match ${STAGE_NAME}, got "${stage}"`);
+  }
+  const domainName = readText(node, 'domainName');
+  const certificateArn = readText(node, 'certificateArn');
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error(
+      'Context domainName and certificateArn go together (CloudFront needs a us-east-1 certificate)',
+    );
+  }
+  const appUrl = readText(node, 'appUrl') ?? (domainName ? `https://${domainName}` : undefined);
+  return {
+    stage,
+    isProduction: stage === 'prod',
+    domainName,
+    certificateArn,
+    appUrl,
+    stripePriceId: readText(node, 'stripePriceId'),
+    anonDailySeconds: readWholeNumber(node, 'anonDailySeconds'),
+    userDailySeconds: readWholeNumber(node, 'userDailySeconds'),
+    openAiModels: {
+      translate: readText(node, 'openAiModelTranslate'),
+      analysis: readText(node, 'openAiModelAnalysis'),
+      vision: readText(node, 'openAiModelVision'),
+      tts: readText(node, 'openAiModelTts'),
+    },
+    openAiBaseUrl: readText(node, 'openAiBaseUrl'),
+    logLevel: readText(node, 'logLevel'),
+    alarmEmail: readText(node, 'alarmEmail'),
+    throttleRateLimit: readWholeNumber(node, 'throttleRateLimit') ?? 50,
+    throttleBurstLimit: readWholeNumber(node, 'throttleBurstLimit') ?? 100,
+    extraConnectSources: (readText(node, 'cspConnectSources') ?? '').split(/\s+/).filter(Boolean),
+    logRetentionDays: readWholeNumber(node, 'logRetentionDays') ?? 30,
+  };
+}

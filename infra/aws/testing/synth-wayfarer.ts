@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { repositoryRoot } from '../lambda-bundling';
+import { buildWayfarer, type WayfarerStacks } from '../wayfarer-app';
+
+export interface SynthOptions {
+  /** Run esbuild for every function (slow); template tests skip it. */
+  readonly bundling?: boolean;
+  readonly context?: Record<string, unknown>;
+}
+
+export interface SynthesizedWayfarer {
+  readonly stacks: WayfarerStacks;
+  readonly outdir: string;
+  readonly templates: {
+    readonly data: Template;
+    readonly auth: Template;
+    readonly events: Template;
+    readonly api: Template;
+    readonly web: Template;
+  };
+}
+
+/** cdk.json's context (feature flags included), so tests synthesize what `cdk synth` would. */
+function projectContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+/**
+ * Synthesizes the whole app once. The built-in CloudFormation schema validation is left to the real
+ * `cdk synth` (it costs seconds of wasm per synth); bundling is skipped unless asked for.
+ */
+export function synthWayfarer(options: SynthOptions = {}): SynthesizedWayfarer {
+  process.env.CDK_VALIDATION = 'false';
+  const outdir = mkdtempSync(join(tmpdir(), 'wayfarer-cdk-'));
+  const app = new App({
+    outdir,
+    context: {
+      ...projectContext(),
+      ...(options.bundling ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      ...options.context,
+    },
+  });
+  const stacks = buildWayfarer(app, { deployWebAssets: false });
+  app.synth();
+  return {
+    stacks,
+    outdir,
+    templates: {
+      data: Template.fromStack(stacks.data),
+      auth: Template.fromStack(stacks.auth),
+      events: Template.fromStack(stacks.events),
+      api: Template.fromStack(stacks.api),
+      web: Template.fromStack(stacks.web),
+    },
+  };
+}
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+
+/** The resources of one type in a template, by logical id. */
+export function resourcesOfType(template: Template, type: string): Resources {
+  return template.findResources(type) as Resources;
+}

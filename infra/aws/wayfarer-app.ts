@@ -1,0 +1,86 @@
+import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { AreaResources } from './constructs/area-function';
+import { baseEnvironment } from './function-environment';
+import { readStageConfig, type StageConfig } from './stage-config';
+import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
+import { DataStack } from './stacks/data-stack';
+import { EventsStack } from './stacks/events-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface WayfarerStacks {
+  readonly config: StageConfig;
+  readonly data: DataStack;
+  readonly auth: AuthStack;
+  readonly events: EventsStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+}
+
+function retentionFor(days: number): RetentionDays {
+  const allowed = Object.values(RetentionDays).filter(
+    (value): value is RetentionDays => typeof value === 'number',
+  );
+  const match = allowed.find((value) => value === days);
+  if (match === undefined) {
+    throw new Error(
+      `Context logRetentionDays must be one of CloudWatch's values (${allowed.join(', ')}), got ${days}`,
+    );
+  }
+  return match;
+}
+
+/**
+ * The whole deployment: data -> auth -> events -> api -> web. Stack names carry the stage, so several
+ * stages can share an account. Used by app.ts and by the template tests.
+ */
+export function buildWayfarer(app: App, options: { readonly deployWebAssets: boolean }): WayfarerStacks {
+  const config = readStageConfig(app.node);
+  const env: Environment = {
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: process.env.CDK_DEFAULT_REGION,
+  };
+  const prefix = `Wayfarer-${config.stage}`;
+  const logRetention = retentionFor(config.logRetentionDays);
+
+  const data = new DataStack(app, `${prefix}-Data`, { env, stage: config });
+  const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage: config, logRetention });
+
+  const resourcesFor = (eventBusName: string, eventBus: AreaResources['eventBus']): AreaResources => ({
+    table: data.table,
+    secrets: data.secrets,
+    eventBus,
+    userPoolArn: auth.userPool.userPoolArn,
+    logRetention,
+    environment: baseEnvironment(config, {
+      tableName: data.table.tableName,
+      eventBusName,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.userPoolClient.userPoolClientId,
+    }),
+  });
+
+  const events = new EventsStack(app, `${prefix}-Events`, {
+    env,
+    stage: config,
+    alarmTopic: data.alarmTopic,
+    resources: (bus) => resourcesFor(bus.eventBusName, bus),
+  });
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    env,
+    stage: config,
+    alarmTopic: data.alarmTopic,
+    resources: resourcesFor(events.eventBus.eventBusName, events.eventBus),
+  });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    env,
+    stage: config,
+    api: api.api,
+    deployAssets: options.deployWebAssets,
+  });
+
+  Tags.of(app).add('app', 'wayfarer');
+  Tags.of(app).add('stage', config.stage);
+  return { config, data, auth, events, api, web };
+}
