@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONVERSATION_STATUSES,
+  conversationReducer,
+  initialConversationState,
+  isActive,
+  isAnalysisButtonShown,
+  isBusy,
+  isClearDisabled,
+  isMainButtonDisabled,
+  isMuteButtonShown,
+  isUiVisible,
+  mainButtonAction,
+  mainPressEffect,
+  type ConversationEvent,
+  type ConversationState,
+  type ConversationStatus,
+} from './conversation';
+
+function stateWith(overrides: Partial<ConversationState>): ConversationState {
+  return { ...initialConversationState, ...overrides };
+}
+
+function run(state: ConversationState, ...events: ConversationEvent[]): ConversationState {
+  return events.reduce(conversationReducer, state);
+}
+
+const recording = stateWith({ status: 'recording' });
+
+describe('Start (SPEC §4)', () => {
+  it('is blocked at limit_reached', () => {
+    const state = stateWith({ status: 'limit_reached', transcript: 'kept' });
+    expect(run(state, { type: 'start' })).toBe(state);
+  });
+
+  it('clears old state and sets initializing', () => {
+    const state = stateWith({
+      status: 'stopped',
+      transcript: 'old words',
+      interim: 'half',
+      translation: 'vieux mots',
+      analysisPanelVisible: true,
+      analysisPromptOpen: true,
+      muted: true,
+    });
+    expect(run(state, { type: 'start' })).toMatchObject({
+      status: 'initializing',
+      transcript: '',
+      interim: '',
+      translation: '',
+      analysisPanelVisible: false,
+      analysisPromptOpen: false,
+      muted: false,
+    });
+  });
+
+  it('becomes recording after the start delay when the microphone answers listening', () => {
+    const listening = run(initialConversationState, { type: 'start' }, { type: 'microphone_started', result: 'listening' });
+    expect(listening.status).toBe('initializing');
+    expect(run(listening, { type: 'start_delay_elapsed' }).status).toBe('recording');
+  });
+
+  it('stays limit_reached when the limit arrives before the start delay ends', () => {
+    const state = run(
+      initialConversationState,
+      { type: 'start' },
+      { type: 'microphone_started', result: 'listening' },
+      { type: 'limit_reached' },
+      { type: 'start_delay_elapsed' },
+    );
+    expect(state.status).toBe('limit_reached');
+  });
+
+  it.each(['permission_denied', 'error'] as const)('takes the microphone answer %s as the status', (result) => {
+    const state = run(initialConversationState, { type: 'start' }, { type: 'microphone_started', result });
+    expect(state.status).toBe(result);
+  });
+});
+
+describe('Transcripts (SPEC §4)', () => {
+  it('a final transcript with translation off gives transcribed', () => {
+    const state = run(recording, { type: 'final_transcript', text: 'Where is the station?' });
+    expect(state.status).toBe('transcribed');
+    expect(state.transcript).toBe('Where is the station?');
+  });
+
+  it('a final transcript with translation on gives translating', () => {
+    const state = run(stateWith({ status: 'recording', translationEnabled: true }), {
+      type: 'final_transcript',
+      text: 'Where is the station?',
+    });
+    expect(state.status).toBe('translating');
+  });
+
+  it('appends phrases and replaces the interim result', () => {
+    const state = run(
+      recording,
+      { type: 'final_transcript', text: 'One.' },
+      { type: 'interim_transcript', text: 'two thr' },
+    );
+    expect(state).toMatchObject({ transcript: 'One.', interim: 'two thr', status: 'transcribing' });
+    expect(run(state, { type: 'final_transcript', text: 'Two three.' })).toMatchObject({
+      transcript: 'One. Two three.',
+      interim: '',
+    });
+  });
+
+  it('an empty final result only clears the interim text', () => {
+    const state = run(stateWith({ status: 'transcribing', interim: 'uh' }), { type: 'final_transcript', text: ' ' });
+    expect(state).toMatchObject({ status: 'transcribing', interim: '', transcript: '' });
+  });
+
+  it.each(['stopped', 'limit_reached'] as const)('transcripts arriving in %s are ignored', (status) => {
+    const state = stateWith({ status, transcript: 'kept' });
+    expect(run(state, { type: 'final_transcript', text: 'late' })).toBe(state);
+    expect(run(state, { type: 'interim_transcript', text: 'late' })).toBe(state);
+  });
+});
+
+describe('Translation and speech (SPEC §4)', () => {
+  const translating = stateWith({ status: 'translating', translationEnabled: true, transcript: 'Hello.' });
+
+  it('a translation with text is spoken: speaking', () => {
+    const state = run(translating, { type: 'translation_started' }, { type: 'translation_finished', text: 'Bonjour.' });
+    expect(state).toMatchObject({ status: 'speaking', translation: 'Bonjour.', translationInFlight: false });
+  });
+
+  it('an empty translation or an error returns to recording', () => {
+    expect(run(translating, { type: 'translation_finished', text: '' }).status).toBe('recording');
+    expect(run(translating, { type: 'translation_failed' }).status).toBe('recording');
+  });
+
+  it('audio ending returns speaking to recording', () => {
+    expect(run(stateWith({ status: 'speaking' }), { type: 'audio_ended' }).status).toBe('recording');
+    expect(run(stateWith({ status: 'stopped' }), { type: 'audio_ended' }).status).toBe('stopped');
+  });
+});
+
+describe('Stop (SPEC §4)', () => {
+  it('sets stopped', () => {
+    expect(run(recording, { type: 'stop' }).status).toBe('stopped');
+  });
+
+  it('keeps limit_reached', () => {
+    expect(run(stateWith({ status: 'limit_reached' }), { type: 'stop' }).status).toBe('limit_reached');
+  });
+
+  it('opens the analysis prompt when there is transcript text and the panel is not visible', () => {
+    expect(run(stateWith({ status: 'transcribed', transcript: 'Hi.' }), { type: 'stop' }).analysisPromptOpen).toBe(true);
+    expect(run(recording, { type: 'stop' }).analysisPromptOpen).toBe(false);
+    expect(
+      run(stateWith({ status: 'transcribed', transcript: 'Hi.', analysisPanelVisible: true }), { type: 'stop' })
+        .analysisPromptOpen,
+    ).toBe(false);
+  });
+
+  it('keeps what was still being heard as transcript', () => {
+    const state = run(stateWith({ status: 'transcribing', transcript: 'One.', interim: 'two' }), { type: 'stop' });
+    expect(state).toMatchObject({ transcript: 'One. two', interim: '', analysisPromptOpen: true });
+  });
+});
+
+describe('limit_reached (SPEC §4)', () => {
+  it('stops everything from any active status', () => {
+    const state = run(stateWith({ status: 'speaking', translationInFlight: true, muted: true }), {
+      type: 'limit_reached',
+    });
+    expect(state).toMatchObject({ status: 'limit_reached', translationInFlight: false, muted: false });
+  });
+});
+
+describe('UI visible, busy and active (SPEC §4)', () => {
+  const visible = (status: ConversationStatus) => isUiVisible(stateWith({ status }));
+  const busy = (status: ConversationStatus) => isBusy(stateWith({ status }));
+  const active = (status: ConversationStatus) => isActive(stateWith({ status }));
+
+  it('UI is visible when status is not idle or stopped', () => {
+    expect(CONVERSATION_STATUSES.filter((status) => !visible(status)).sort()).toEqual(['idle', 'stopped']);
+  });
+
+  it('UI is busy when initializing, translating, speaking or a translation is in flight', () => {
+    expect(CONVERSATION_STATUSES.filter(busy).sort()).toEqual(['initializing', 'speaking', 'translating']);
+    expect(isBusy(stateWith({ status: 'recording', translationInFlight: true }))).toBe(true);
+  });
+
+  it('active in recording, transcribing, transcribed, translating, speaking or initializing', () => {
+    expect(CONVERSATION_STATUSES.filter(active).sort()).toEqual(
+      ['initializing', 'recording', 'speaking', 'transcribed', 'transcribing', 'translating'].sort(),
+    );
+  });
+});
+
+describe('Clear (SPEC §4)', () => {
+  it('empties transcript and translation and hides the analysis panel and prompt', () => {
+    const state = stateWith({
+      status: 'stopped',
+      transcript: 'a',
+      interim: 'b',
+      translation: 'c',
+      analysisPanelVisible: true,
+      analysisPromptOpen: true,
+    });
+    expect(run(state, { type: 'clear' })).toMatchObject({
+      status: 'stopped',
+      transcript: '',
+      interim: '',
+      translation: '',
+      analysisPanelVisible: false,
+      analysisPromptOpen: false,
+    });
+  });
+
+  it('is disabled while busy or when both texts are empty', () => {
+    expect(isClearDisabled(stateWith({ status: 'stopped' }))).toBe(true);
+    expect(isClearDisabled(stateWith({ status: 'stopped', transcript: 'a' }))).toBe(false);
+    expect(isClearDisabled(stateWith({ status: 'stopped', translation: 'b' }))).toBe(false);
+    expect(isClearDisabled(stateWith({ status: 'speaking', transcript: 'a' }))).toBe(true);
+    expect(isClearDisabled(stateWith({ status: 'recording', transcript: 'a', translationInFlight: true }))).toBe(true);
+  });
+});
+
+describe('Main button (SPEC §4)', () => {
+  const denied = stateWith({ status: 'permission_denied' });
+
+  it('while denied, the first press retries and the second consecutive press opens the help dialog', () => {
+    expect(mainPressEffect(denied)).toBe('retry');
+    const afterFirst = run(denied, { type: 'main_pressed' });
+    // The retry starts again, and the microphone is denied again.
+    const deniedAgain = run(afterFirst, { type: 'start' }, { type: 'microphone_started', result: 'permission_denied' });
+    expect(deniedAgain.status).toBe('permission_denied');
+    expect(mainPressEffect(deniedAgain)).toBe('open_help');
+    expect(run(deniedAgain, { type: 'main_pressed' }).micHelpOpen).toBe(true);
+  });
+
+  it('a press in any other state resets the denied counter', () => {
+    const counted = stateWith({ status: 'stopped', deniedPresses: 1 });
+    expect(run(counted, { type: 'main_pressed' }).deniedPresses).toBe(0);
+  });
+
+  it('stops when active and starts otherwise', () => {
+    expect(mainPressEffect(recording)).toBe('stop');
+    expect(mainPressEffect(stateWith({ status: 'initializing' }))).toBe('stop');
+    expect(mainPressEffect(stateWith({ status: 'stopped' }))).toBe('start');
+    expect(mainPressEffect(stateWith({ status: 'error' }))).toBe('start');
+  });
+
+  it('labels: activate when denied, finish with text, stop when active and empty, start otherwise', () => {
+    expect(mainButtonAction(denied)).toBe('activate');
+    expect(mainButtonAction(stateWith({ status: 'transcribed', transcript: 'Hi.' }))).toBe('finish');
+    expect(mainButtonAction(stateWith({ status: 'transcribing', interim: 'Hi' }))).toBe('finish');
+    expect(mainButtonAction(recording)).toBe('stop');
+    expect(mainButtonAction(stateWith({ status: 'stopped', transcript: 'Hi.' }))).toBe('start');
+    expect(mainButtonAction(initialConversationState)).toBe('start');
+  });
+
+  it('is disabled at limit_reached, and when not active and busy, but never while denied', () => {
+    expect(isMainButtonDisabled(stateWith({ status: 'limit_reached' }))).toBe(true);
+    expect(isMainButtonDisabled(stateWith({ status: 'stopped', translationInFlight: true }))).toBe(true);
+    expect(isMainButtonDisabled(stateWith({ status: 'permission_denied', translationInFlight: true }))).toBe(false);
+    expect(isMainButtonDisabled(stateWith({ status: 'speaking' }))).toBe(false);
+    expect(isMainButtonDisabled(initialConversationState)).toBe(false);
+  });
+
+  it('the analysis button opens the panel and hides the analysis prompt', () => {
+    const stopped = stateWith({ status: 'stopped', transcript: 'Hi.', analysisPromptOpen: true });
+    expect(isAnalysisButtonShown(stopped)).toBe(true);
+    const opened = run(stopped, { type: 'analysis_opened' });
+    expect(opened).toMatchObject({ analysisPanelVisible: true, analysisPromptOpen: false });
+    expect(isAnalysisButtonShown(opened)).toBe(false);
+  });
+
+  it('the analysis button shows only after stopping with a transcript', () => {
+    expect(isAnalysisButtonShown(stateWith({ status: 'stopped' }))).toBe(false);
+    expect(isAnalysisButtonShown(stateWith({ status: 'transcribed', transcript: 'Hi.' }))).toBe(false);
+  });
+});
+
+describe('Mute', () => {
+  it('toggles, and the button shows only while recording or transcribing', () => {
+    expect(run(recording, { type: 'mute_toggled' }).muted).toBe(true);
+    expect(CONVERSATION_STATUSES.filter((status) => isMuteButtonShown(stateWith({ status }))).sort()).toEqual([
+      'recording',
+      'transcribing',
+    ]);
+  });
+});

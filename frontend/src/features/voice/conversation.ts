@@ -1,0 +1,268 @@
+/**
+ * The conversation state machine of SPEC §4 (Conversation status, Main button behaviour) as a pure reducer.
+ * Side effects (microphone, speech socket, timers, calls) live in hooks/use-conversation.ts, which dispatches
+ * these events and asks the selectors below what to show.
+ */
+
+export const CONVERSATION_STATUSES = [
+  'idle',
+  'initializing',
+  'recording',
+  'transcribing',
+  'transcribed',
+  'translating',
+  'speaking',
+  'stopped',
+  'limit_reached',
+  'permission_denied',
+  'error',
+] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+/** What starting the microphone answered (SPEC §4 Start). */
+export type MicrophoneStartResult = 'listening' | 'permission_denied' | 'error';
+
+export interface ConversationState {
+  readonly status: ConversationStatus;
+  /** Finalised phrases, joined by spaces. */
+  readonly transcript: string;
+  /** The phrase being heard, replaced by each interim result until its final result arrives. */
+  readonly interim: string;
+  readonly translation: string;
+  readonly translationEnabled: boolean;
+  readonly translationInFlight: boolean;
+  readonly muted: boolean;
+  /** Consecutive main-button presses while permission is denied (the second opens the help dialog). */
+  readonly deniedPresses: number;
+  readonly micHelpOpen: boolean;
+  readonly analysisPromptOpen: boolean;
+  readonly analysisPanelVisible: boolean;
+}
+
+export const initialConversationState: ConversationState = {
+  status: 'idle',
+  transcript: '',
+  interim: '',
+  translation: '',
+  translationEnabled: false,
+  translationInFlight: false,
+  muted: false,
+  deniedPresses: 0,
+  micHelpOpen: false,
+  analysisPromptOpen: false,
+  analysisPanelVisible: false,
+};
+
+export type ConversationEvent =
+  | { type: 'main_pressed' }
+  | { type: 'start' }
+  | { type: 'microphone_started'; result: MicrophoneStartResult }
+  | { type: 'start_delay_elapsed' }
+  | { type: 'interim_transcript'; text: string }
+  | { type: 'final_transcript'; text: string }
+  | { type: 'translation_started' }
+  | { type: 'translation_finished'; text: string }
+  | { type: 'translation_failed' }
+  | { type: 'audio_ended' }
+  | { type: 'stop' }
+  | { type: 'limit_reached' }
+  | { type: 'failed' }
+  | { type: 'clear' }
+  | { type: 'translation_toggled'; enabled: boolean }
+  | { type: 'mute_toggled' }
+  | { type: 'mic_help_closed' }
+  | { type: 'analysis_prompt_closed' }
+  | { type: 'analysis_opened' };
+
+const ACTIVE: ReadonlySet<ConversationStatus> = new Set([
+  'recording',
+  'transcribing',
+  'transcribed',
+  'translating',
+  'speaking',
+  'initializing',
+]);
+const BUSY: ReadonlySet<ConversationStatus> = new Set(['initializing', 'translating', 'speaking']);
+const IGNORES_TRANSCRIPTS: ReadonlySet<ConversationStatus> = new Set(['stopped', 'limit_reached', 'idle']);
+const MUTE_VISIBLE: ReadonlySet<ConversationStatus> = new Set(['recording', 'transcribing']);
+
+/** SPEC §4: the conversation UI is visible when status is not idle or stopped. */
+export function isUiVisible(state: ConversationState): boolean {
+  return state.status !== 'idle' && state.status !== 'stopped';
+}
+
+/** SPEC §4: busy while initializing, translating, speaking or a translation is in flight. */
+export function isBusy(state: ConversationState): boolean {
+  return BUSY.has(state.status) || state.translationInFlight;
+}
+
+/** SPEC §4: active in recording, transcribing, transcribed, translating, speaking or initializing. */
+export function isActive(state: ConversationState): boolean {
+  return ACTIVE.has(state.status);
+}
+
+export function hasTranscript(state: ConversationState): boolean {
+  return fullTranscript(state).trim() !== '';
+}
+
+/** What the original-text card shows: the final phrases and the phrase still being heard. */
+export function fullTranscript(state: ConversationState): string {
+  return joinPhrases(state.transcript, state.interim);
+}
+
+export type MainButtonAction = 'start' | 'stop' | 'finish' | 'activate';
+
+/** The main button's label and `data-action` (SPEC §4 Main button behaviour: Label). */
+export function mainButtonAction(state: ConversationState): MainButtonAction {
+  if (state.status === 'permission_denied') return 'activate';
+  if (isActive(state)) return hasTranscript(state) ? 'finish' : 'stop';
+  return 'start';
+}
+
+/** SPEC §4: disabled at limit_reached, or when not active and busy (never while permission is denied). */
+export function isMainButtonDisabled(state: ConversationState): boolean {
+  if (state.status === 'limit_reached') return true;
+  if (state.status === 'permission_denied') return false;
+  return !isActive(state) && isBusy(state);
+}
+
+/** What a main-button press does, decided before the press is recorded. */
+export type MainPressEffect = 'retry' | 'open_help' | 'stop' | 'start';
+
+export function mainPressEffect(state: ConversationState): MainPressEffect {
+  if (state.status === 'permission_denied') return state.deniedPresses >= 1 ? 'open_help' : 'retry';
+  return isActive(state) ? 'stop' : 'start';
+}
+
+/** SPEC §4: clear is disabled while busy or when both texts are empty. */
+export function isClearDisabled(state: ConversationState): boolean {
+  return isBusy(state) || (!hasTranscript(state) && state.translation.trim() === '');
+}
+
+/** SPEC §2: after stopping with a non-empty transcript, unless the panel is already visible. */
+export function isAnalysisButtonShown(state: ConversationState): boolean {
+  return (
+    (state.status === 'stopped' || state.status === 'limit_reached') &&
+    hasTranscript(state) &&
+    !state.analysisPanelVisible
+  );
+}
+
+/** SPEC §2: the floating mute button shows only while recording or transcribing. */
+export function isMuteButtonShown(state: ConversationState): boolean {
+  return MUTE_VISIBLE.has(state.status);
+}
+
+function joinPhrases(...phrases: string[]): string {
+  return phrases
+    .map((phrase) => phrase.trim())
+    .filter((phrase) => phrase !== '')
+    .join(' ');
+}
+
+function cleared(state: ConversationState): ConversationState {
+  return {
+    ...state,
+    transcript: '',
+    interim: '',
+    translation: '',
+    analysisPanelVisible: false,
+    analysisPromptOpen: false,
+  };
+}
+
+export function conversationReducer(state: ConversationState, event: ConversationEvent): ConversationState {
+  switch (event.type) {
+    case 'main_pressed': {
+      // A press while denied counts toward the help dialog; a press in any other state resets the count.
+      if (state.status !== 'permission_denied') return { ...state, deniedPresses: 0 };
+      return mainPressEffect(state) === 'open_help'
+        ? { ...state, deniedPresses: 0, micHelpOpen: true }
+        : { ...state, deniedPresses: state.deniedPresses + 1 };
+    }
+    case 'start':
+      if (state.status === 'limit_reached') return state;
+      return { ...cleared(state), status: 'initializing', muted: false, translationInFlight: false };
+    case 'microphone_started':
+      if (state.status !== 'initializing') return state;
+      // "listening" becomes recording only after the start delay (start_delay_elapsed).
+      return event.result === 'listening' ? state : { ...state, status: event.result };
+    case 'start_delay_elapsed':
+      // Covers "unless limit_reached": a limit (or a stop) that came first wins over the delayed start.
+      return state.status === 'initializing' ? { ...state, status: 'recording' } : state;
+    case 'interim_transcript':
+      if (IGNORES_TRANSCRIPTS.has(state.status) || !isActive(state)) return state;
+      return {
+        ...state,
+        interim: event.text,
+        status:
+          event.text.trim() !== '' && (state.status === 'recording' || state.status === 'transcribed')
+            ? 'transcribing'
+            : state.status,
+      };
+    case 'final_transcript': {
+      if (IGNORES_TRANSCRIPTS.has(state.status) || !isActive(state)) return state;
+      if (event.text.trim() === '') return { ...state, interim: '' };
+      return {
+        ...state,
+        transcript: joinPhrases(state.transcript, event.text),
+        interim: '',
+        status: state.translationEnabled ? 'translating' : 'transcribed',
+      };
+    }
+    case 'translation_started':
+      return isActive(state) ? { ...state, translationInFlight: true } : state;
+    case 'translation_finished':
+      if (!isActive(state)) return { ...state, translationInFlight: false };
+      return {
+        ...state,
+        translationInFlight: false,
+        translation: joinPhrases(state.translation, event.text),
+        status: event.text.trim() !== '' ? 'speaking' : 'recording',
+      };
+    case 'translation_failed':
+      return {
+        ...state,
+        translationInFlight: false,
+        status: isActive(state) ? 'recording' : state.status,
+      };
+    case 'audio_ended':
+      return state.status === 'speaking' ? { ...state, status: 'recording' } : state;
+    case 'stop': {
+      // What was still being heard is kept: the socket's last results arrive after stop and are ignored.
+      const transcript = joinPhrases(state.transcript, state.interim);
+      return {
+        ...state,
+        transcript,
+        interim: '',
+        muted: false,
+        translationInFlight: false,
+        status: state.status === 'limit_reached' ? 'limit_reached' : 'stopped',
+        analysisPromptOpen: transcript !== '' && !state.analysisPanelVisible,
+      };
+    }
+    case 'limit_reached':
+      return {
+        ...state,
+        transcript: joinPhrases(state.transcript, state.interim),
+        interim: '',
+        muted: false,
+        translationInFlight: false,
+        status: 'limit_reached',
+      };
+    case 'failed':
+      return { ...state, interim: '', muted: false, translationInFlight: false, status: 'error' };
+    case 'clear':
+      return cleared(state);
+    case 'translation_toggled':
+      return { ...state, translationEnabled: event.enabled };
+    case 'mute_toggled':
+      return { ...state, muted: !state.muted };
+    case 'mic_help_closed':
+      return { ...state, micHelpOpen: false };
+    case 'analysis_prompt_closed':
+      return { ...state, analysisPromptOpen: false };
+    case 'analysis_opened':
+      return { ...state, analysisPanelVisible: true, analysisPromptOpen: false };
+  }
+}

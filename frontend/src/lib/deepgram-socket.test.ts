@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDeepgramSocket, speechSocketUrl, type TranscriptResult, type WebSocketLike } from './deepgram-socket';
+
+class FakeSocket implements WebSocketLike {
+  binaryType: BinaryType = 'blob';
+  readyState = 0;
+  sent: (string | ArrayBuffer)[] = [];
+  closedWith: number | undefined;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
+
+  send(data: string | ArrayBuffer) {
+    this.sent.push(data);
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  receive(message: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+  drop(code: number, reason = '') {
+    this.readyState = 3;
+    this.onclose?.({ code, reason } as CloseEvent);
+  }
+  controls() {
+    return this.sent.filter((item) => typeof item === 'string').map((item) => JSON.parse(item).type as string);
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const results: TranscriptResult[] = [];
+  const onFailure = vi.fn();
+  const client = openDeepgramSocket({
+    url: 'ws://127.0.0.1:9/v1/listen',
+    key: 'secret-key',
+    onTranscript: (result) => results.push(result),
+    onFailure,
+    createSocket: (url, protocols) => {
+      const socket = new FakeSocket(url, protocols);
+      sockets.push(socket);
+      return socket;
+    },
+  });
+  const current = () => sockets.at(-1)!;
+  return { sockets, results, onFailure, client, current };
+}
+
+function results(isFinal: boolean, transcript: string, speechFinal = isFinal) {
+  return {
+    type: 'Results',
+    is_final: isFinal,
+    speech_final: speechFinal,
+    channel: { alternatives: [{ transcript, confidence: 0.9, words: [] }] },
+  };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('speech socket client', () => {
+  it('asks for 16 kHz linear16 with the parameters of SPEC §7', () => {
+    const query = new URL(speechSocketUrl('ws://host/v1/listen')).searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      encoding: 'linear16',
+      sample_rate: '16000',
+      model: 'nova-3',
+      language: 'multi',
+      smart_format: 'true',
+      interim_results: 'true',
+      punctuate: 'true',
+      endpointing: '300',
+      utterance_end_ms: '1200',
+    });
+  });
+
+  it('sends the key as the WebSocket subprotocol pair token, <key>', () => {
+    const { current } = setup();
+    expect(current().protocols).toEqual(['token', 'secret-key']);
+    expect(current().url.startsWith('ws://127.0.0.1:9/v1/listen?')).toBe(true);
+  });
+
+  it('keeps audio sent before the socket opens and sends it in order on open', () => {
+    const { client, current } = setup();
+    const first = new ArrayBuffer(8);
+    const second = new ArrayBuffer(8);
+    client.sendAudio(first);
+    client.sendAudio(second);
+    expect(current().sent).toEqual([]);
+    current().open();
+    expect(current().sent).toEqual([first, second]);
+  });
+
+  it('reports interim and final results and ignores other messages', () => {
+    const { current, results: seen } = setup();
+    current().open();
+    current().receive(results(false, 'where is'));
+    current().receive({ type: 'UtteranceEnd', channel: [0, 1], last_word_end: 1 });
+    current().receive({ type: 'Metadata' });
+    current().receive(results(true, 'Where is the station?'));
+    expect(seen).toEqual([
+      { text: 'where is', isFinal: false, speechFinal: false },
+      { text: 'Where is the station?', isFinal: true, speechFinal: true },
+    ]);
+  });
+
+  it('sends KeepAlive instead of audio while muted', () => {
+    const { client, current } = setup();
+    current().open();
+    client.setMuted(true);
+    client.sendAudio(new ArrayBuffer(8));
+    vi.advanceTimersByTime(8000);
+    expect(current().sent.every((item) => typeof item === 'string')).toBe(true);
+    expect(current().controls()).toEqual(['KeepAlive', 'KeepAlive', 'KeepAlive']);
+    client.setMuted(false);
+    vi.advanceTimersByTime(8000);
+    expect(current().controls()).toHaveLength(3);
+  });
+
+  it('sends CloseStream on finish and resolves when the server closes', async () => {
+    const { client, current, onFailure } = setup();
+    current().open();
+    const finished = client.finish();
+    expect(current().controls()).toEqual(['CloseStream']);
+    current().drop(1000);
+    await finished;
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('finish does not wait forever for the server', async () => {
+    const { client, current } = setup();
+    current().open();
+    const finished = client.finish();
+    vi.advanceTimersByTime(3000);
+    await finished;
+    expect(current().closedWith).toBe(1000);
+  });
+
+  it('reconnects once on a dropped socket with the same key, then reports the second drop', () => {
+    const { client, sockets, current, onFailure, results: seen } = setup();
+    current().open();
+    current().receive(results(true, 'Before.'));
+    current().drop(1006);
+    expect(sockets).toHaveLength(2);
+    expect(current().protocols).toEqual(['token', 'secret-key']);
+    const chunk = new ArrayBuffer(8);
+    client.sendAudio(chunk);
+    current().open();
+    expect(current().sent).toEqual([chunk]);
+    current().receive(results(true, 'After.'));
+    expect(seen.map((result) => result.text)).toEqual(['Before.', 'After.']);
+    current().drop(1011, 'NET-0001');
+    expect(sockets).toHaveLength(2);
+    expect(onFailure).toHaveBeenCalledWith({ code: 1011, reason: 'NET-0001' });
+  });
+
+  it('does not retry a refused key', () => {
+    const { sockets, current, onFailure } = setup();
+    current().drop(1008, 'INVALID_AUTH: Invalid credentials.');
+    expect(sockets).toHaveLength(1);
+    expect(onFailure).toHaveBeenCalledOnce();
+  });
+});

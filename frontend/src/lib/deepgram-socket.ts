@@ -1,0 +1,198 @@
+import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
+
+/** One transcript result of Deepgram's live protocol, reduced to what the conversation needs. */
+export interface TranscriptResult {
+  readonly text: string;
+  /** The text of this stretch of audio will not change any more. */
+  readonly isFinal: boolean;
+  /** The speaker paused (endpointing): the phrase is complete. */
+  readonly speechFinal: boolean;
+}
+
+export interface SocketFailure {
+  readonly code: number;
+  readonly reason: string;
+}
+
+/** The part of the browser's WebSocket the client uses; tests pass a fake. */
+export interface WebSocketLike {
+  binaryType: BinaryType;
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string | ArrayBuffer): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface DeepgramSocketOptions {
+  /** The socket address from GET /api/deepgram/key (`url`). */
+  readonly url: string;
+  readonly key: string;
+  readonly onTranscript: (result: TranscriptResult) => void;
+  /** The socket closed for good: refused, or dropped again after its one reconnect. */
+  readonly onFailure: (failure: SocketFailure) => void;
+  readonly createSocket?: (url: string, protocols: string[]) => WebSocketLike;
+  readonly keepAliveIntervalMs?: number;
+  readonly closeTimeoutMs?: number;
+}
+
+export interface DeepgramSocket {
+  sendAudio(pcm: ArrayBuffer): void;
+  /** While muted no audio is sent; KeepAlive messages hold the socket open instead. */
+  setMuted(muted: boolean): void;
+  /** Sends CloseStream so the last words are finalised, then waits (bounded) for the server to close. */
+  finish(): Promise<void>;
+  /** Closes at once. */
+  close(): void;
+}
+
+const OPEN = 1;
+const NORMAL_CLOSURE = 1000;
+/** Deepgram closes with 1008 for bad credentials or parameters: a second try would fail the same way. */
+const POLICY_VIOLATION = 1008;
+/** Deepgram closes a socket that hears nothing for 10 s; it recommends a KeepAlive every 3-5 s. */
+const DEFAULT_KEEP_ALIVE_MS = 4000;
+const DEFAULT_CLOSE_TIMEOUT_MS = 3000;
+/** Audio kept while (re)connecting: 10 s of 250 ms chunks. Older chunks are dropped first. */
+const MAX_PENDING_CHUNKS = 40;
+
+export function speechSocketUrl(base: string): string {
+  const url = new URL(base);
+  for (const [name, value] of Object.entries(SPEECH_SOCKET_QUERY)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+const browserSocket = (url: string, protocols: string[]): WebSocketLike => new WebSocket(url, protocols);
+
+/**
+ * A client for Deepgram's live transcription protocol (`/v1/listen`), in production and against the local
+ * socket alike. The key travels as the WebSocket subprotocol pair `token, <key>`, as browsers cannot set headers.
+ * A dropped socket is reopened once with the same key; the transcript lives with the caller, so nothing is lost.
+ */
+export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSocket {
+  const createSocket = options.createSocket ?? browserSocket;
+  const keepAliveMs = options.keepAliveIntervalMs ?? DEFAULT_KEEP_ALIVE_MS;
+  const url = speechSocketUrl(options.url);
+  const pending: ArrayBuffer[] = [];
+  let socket: WebSocketLike;
+  let reconnected = false;
+  let closing = false;
+  let muted = false;
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  let closed: (() => void) | undefined;
+
+  function connect(): void {
+    socket = createSocket(url, ['token', options.key]);
+    socket.binaryType = 'arraybuffer';
+    socket.onopen = () => {
+      for (const chunk of pending.splice(0)) socket.send(chunk);
+      if (muted) startKeepAlive();
+    };
+    socket.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      const result = parseResult(event.data);
+      if (result) options.onTranscript(result);
+    };
+    socket.onerror = () => {
+      // A close event always follows; the decision is taken there.
+    };
+    const current = socket;
+    socket.onclose = (event) => {
+      if (current !== socket) return;
+      stopKeepAlive();
+      if (closing) return closed?.();
+      if (event.code === NORMAL_CLOSURE || event.code === POLICY_VIOLATION || reconnected) {
+        closing = true;
+        options.onFailure({ code: event.code, reason: event.reason });
+        return;
+      }
+      reconnected = true;
+      connect();
+    };
+  }
+
+  function startKeepAlive(): void {
+    stopKeepAlive();
+    sendControl('KeepAlive');
+    keepAlive = setInterval(() => sendControl('KeepAlive'), keepAliveMs);
+  }
+
+  function stopKeepAlive(): void {
+    clearInterval(keepAlive);
+    keepAlive = undefined;
+  }
+
+  function sendControl(type: 'KeepAlive' | 'CloseStream'): void {
+    if (socket.readyState === OPEN) socket.send(JSON.stringify({ type }));
+  }
+
+  connect();
+
+  return {
+    sendAudio(pcm) {
+      if (closing || muted) return;
+      if (socket.readyState === OPEN) return socket.send(pcm);
+      pending.push(pcm);
+      if (pending.length > MAX_PENDING_CHUNKS) pending.shift();
+    },
+    setMuted(value) {
+      if (closing || value === muted) return;
+      muted = value;
+      if (muted) startKeepAlive();
+      else stopKeepAlive();
+    },
+    finish() {
+      if (closing) return Promise.resolve();
+      closing = true;
+      stopKeepAlive();
+      pending.length = 0;
+      if (socket.readyState !== OPEN) {
+        socket.close(NORMAL_CLOSURE);
+        return Promise.resolve();
+      }
+      sendControl('CloseStream');
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          socket.close(NORMAL_CLOSURE);
+          resolve();
+        }, options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS);
+        closed = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
+    close() {
+      closing = true;
+      stopKeepAlive();
+      pending.length = 0;
+      socket.close(NORMAL_CLOSURE);
+      closed?.();
+    },
+  };
+}
+
+function parseResult(text: string): TranscriptResult | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null) return null;
+  const results = message as {
+    type?: unknown;
+    is_final?: unknown;
+    speech_final?: unknown;
+    channel?: { alternatives?: { transcript?: unknown }[] };
+  };
+  if (results.type !== 'Results') return null;
+  const transcript = results.channel?.alternatives?.[0]?.transcript;
+  return {
+    text: typeof transcript === 'string' ? transcript : '',
+    isFinal: results.is_final === true,
+    speechFinal: results.speech_final === true,
+  };
+}
