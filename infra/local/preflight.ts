@@ -31,20 +31,31 @@ const INSTALL_HINT =
   '(Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless; macOS: brew install openjdk@17), ' +
   'or point JAVA_HOME at one, then run npm start again.';
 
-export async function checkJava(command = javaCommand()): Promise<number> {
-  const output = await new Promise<string>((resolve, reject) => {
-    execFile(command, ['-version'], { timeout: 15_000 }, (error, stdout, stderr) => {
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    execFile(command, args, { timeout: 15_000 }, (error, stdout, stderr) => {
       if (error) reject(error);
       else resolve(`${stderr}\n${stdout}`);
     });
-  }).catch((error: NodeJS.ErrnoException) => {
+  });
+}
+
+export interface JavaRuntime {
+  readonly major: number;
+  /** Whether `java File.java` works (the jdk.compiler module is present): needed to bind DynamoDB Local to loopback. */
+  readonly runsSourceFiles: boolean;
+}
+
+export async function checkJava(command = javaCommand()): Promise<JavaRuntime> {
+  const modules = run(command, ['--list-modules']).catch(() => '');
+  const output = await run(command, ['-version']).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw new PrerequisiteError(`Java was not found (${command}). ${INSTALL_HINT}`);
     throw new PrerequisiteError(`Could not run ${command} -version: ${error.message}. ${INSTALL_HINT}`);
   });
   const major = parseJavaMajor(output);
   if (major === undefined) throw new PrerequisiteError(`Could not read the Java version from ${command} -version. ${INSTALL_HINT}`);
   if (major < MIN_JAVA_MAJOR) throw new PrerequisiteError(`Java ${major} was found; ${MIN_JAVA_MAJOR} or newer is needed. ${INSTALL_HINT}`);
-  return major;
+  return { major, runsSourceFiles: /^jdk\.compiler@/m.test(await modules) };
 }
 
 /** A port nothing listens on right now, on 127.0.0.1 (the embedded servers bind there). */
