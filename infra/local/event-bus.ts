@@ -85,8 +85,8 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_REQUEST_BYTES) {
+        request.pause();
         reject(new AwsJsonError(413, 'ValidationException', 'Total size of the entries in the request is over the limit.'));
-        request.destroy();
         return;
       }
       chunks.push(chunk);

@@ -170,6 +170,24 @@ describe('gateway /api', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: expect.any(String) });
   });
+
+  it('refuses an oversized chunked upload too, which announces no length', async () => {
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 12) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await fetch(`${server.url}/api/analysis/prices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+  });
 });
 
 describe('gateway static site', () => {

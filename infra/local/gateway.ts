@@ -77,8 +77,9 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        // Stop reading; the 413 goes out with `connection: close`, which ends the upload.
+        request.pause();
         reject(new PayloadTooLargeError());
-        request.destroy();
         return;
       }
       chunks.push(chunk);

@@ -287,9 +287,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     }
 
     for (const createSocket of localSockets) {
-      const socket = createSocket();
-      sockets.push(socket);
-      onStop('gateway', () => socket.close());
+      // One broken socket (a missing speech model, say) should cost that feature, not the whole app.
+      try {
+        const socket = createSocket();
+        sockets.push(socket);
+        onStop('gateway', () => socket.close());
+      } catch (error) {
+        logger('local').error('A local WebSocket endpoint could not start; the rest runs without it', error);
+      }
     }
 
     for (const child of children) {
