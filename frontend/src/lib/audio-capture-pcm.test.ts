@@ -23,7 +23,10 @@ describe('Pcm16Chunker', () => {
   });
 
   it('emits one chunk per 4000 samples at 16 kHz, keeping the remainder for the next', () => {
-    const chunks = collect(16000, blocksOf(10_000, () => 0.5));
+    const chunks = collect(
+      16000,
+      blocksOf(10_000, () => 0.5),
+    );
     expect(chunks).toHaveLength(2);
     expect(chunks[0]).toHaveLength(4000);
     expect(chunks[0]?.[0]).toBe(Math.round(0.5 * 0x7fff));
@@ -31,18 +34,27 @@ describe('Pcm16Chunker', () => {
 
   it('converts to signed 16-bit with clipping', () => {
     const values = [1, -1, 2, -2, 0];
-    const chunks = collect(16000, blocksOf(4000, (i) => values[i % values.length] ?? 0));
+    const chunks = collect(
+      16000,
+      blocksOf(4000, (i) => values[i % values.length] ?? 0),
+    );
     expect(Array.from(chunks[0]?.slice(0, 5) ?? [])).toEqual([32767, -32768, 32767, -32768, 0]);
   });
 
   it('downsamples 48 kHz to 16 kHz: one second gives four chunks', () => {
-    const chunks = collect(48000, blocksOf(48000, () => 0.3));
+    const chunks = collect(
+      48000,
+      blocksOf(48000, () => 0.3),
+    );
     expect(chunks).toHaveLength(4);
     expect(chunks[3]?.[3999]).toBe(Math.round(0.3 * 0x7fff));
   });
 
   it('downsamples 44.1 kHz to 16 kHz : two seconds give eight chunks', () => {
-    const chunks = collect(44100, blocksOf(44100 * 2 + 100, () => 0.1));
+    const chunks = collect(
+      44100,
+      blocksOf(44100 * 2 + 100, () => 0.1),
+    );
     const total = chunks.length * 4000;
     expect(total).toBe(32000);
   });

@@ -13,8 +13,11 @@ const Base = (globalThis as unknown as { AudioWorkletProcessor: typeof AudioWork
   .AudioWorkletProcessor;
 
 class Pcm16Processor extends Base {
-  private readonly chunker = new Pcm16Chunker(sampleRate, SPEECH_SAMPLE_RATE_HZ, PCM16_CHUNK_SAMPLES, (chunk) =>
-    this.port.postMessage(chunk.buffer, [chunk.buffer]),
+  private readonly chunker = new Pcm16Chunker(
+    sampleRate,
+    SPEECH_SAMPLE_RATE_HZ,
+    PCM16_CHUNK_SAMPLES,
+    (chunk) => this.port.postMessage(chunk.buffer, [chunk.buffer]),
   );
 
   process(inputs: Float32Array[][]): boolean {

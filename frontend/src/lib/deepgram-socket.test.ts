@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDeepgramSocket, speechSocketUrl, type TranscriptResult, type WebSocketLike } from './deepgram-socket';
+import {
+  openDeepgramSocket,
+  speechSocketUrl,
+  type TranscriptResult,
+  type WebSocketLike,
+} from './deepgram-socket';
 
 class FakeSocket implements WebSocketLike {
   binaryType: BinaryType = 'blob';
@@ -35,7 +40,9 @@ class FakeSocket implements WebSocketLike {
     this.onclose?.({ code, reason } as CloseEvent);
   }
   controls() {
-    return this.sent.filter((item) => typeof item === 'string').map((item) => JSON.parse(item).type as string);
+    return this.sent
+      .filter((item) => typeof item === 'string')
+      .map((item) => JSON.parse(item).type as string);
   }
 }
 

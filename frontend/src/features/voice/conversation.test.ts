@@ -55,7 +55,11 @@ describe('Start (SPEC §4)', () => {
   });
 
   it('becomes recording after the start delay when the microphone answers listening', () => {
-    const listening = run(initialConversationState, { type: 'start' }, { type: 'microphone_started', result: 'listening' });
+    const listening = run(
+      initialConversationState,
+      { type: 'start' },
+      { type: 'microphone_started', result: 'listening' },
+    );
     expect(listening.status).toBe('initializing');
     expect(run(listening, { type: 'start_delay_elapsed' }).status).toBe('recording');
   });
@@ -71,10 +75,13 @@ describe('Start (SPEC §4)', () => {
     expect(state.status).toBe('limit_reached');
   });
 
-  it.each(['permission_denied', 'error'] as const)('takes the microphone answer %s as the status', (result) => {
-    const state = run(initialConversationState, { type: 'start' }, { type: 'microphone_started', result });
-    expect(state.status).toBe(result);
-  });
+  it.each(['permission_denied', 'error'] as const)(
+    'takes the microphone answer %s as the status',
+    (result) => {
+      const state = run(initialConversationState, { type: 'start' }, { type: 'microphone_started', result });
+      expect(state.status).toBe(result);
+    },
+  );
 });
 
 describe('Transcripts (SPEC §4)', () => {
@@ -106,7 +113,10 @@ describe('Transcripts (SPEC §4)', () => {
   });
 
   it('an empty final result only clears the interim text', () => {
-    const state = run(stateWith({ status: 'transcribing', interim: 'uh' }), { type: 'final_transcript', text: ' ' });
+    const state = run(stateWith({ status: 'transcribing', interim: 'uh' }), {
+      type: 'final_transcript',
+      text: ' ',
+    });
     expect(state).toMatchObject({ status: 'transcribing', interim: '', transcript: '' });
   });
 
@@ -121,7 +131,11 @@ describe('Translation and speech (SPEC §4)', () => {
   const translating = stateWith({ status: 'translating', translationEnabled: true, transcript: 'Hello.' });
 
   it('a translation with text is spoken: speaking', () => {
-    const state = run(translating, { type: 'translation_started' }, { type: 'translation_finished', text: 'Bonjour.' });
+    const state = run(
+      translating,
+      { type: 'translation_started' },
+      { type: 'translation_finished', text: 'Bonjour.' },
+    );
     expect(state).toMatchObject({ status: 'speaking', translation: 'Bonjour.', translationInFlight: false });
   });
 
@@ -146,16 +160,21 @@ describe('Stop (SPEC §4)', () => {
   });
 
   it('opens the analysis prompt when there is transcript text and the panel is not visible', () => {
-    expect(run(stateWith({ status: 'transcribed', transcript: 'Hi.' }), { type: 'stop' }).analysisPromptOpen).toBe(true);
+    expect(
+      run(stateWith({ status: 'transcribed', transcript: 'Hi.' }), { type: 'stop' }).analysisPromptOpen,
+    ).toBe(true);
     expect(run(recording, { type: 'stop' }).analysisPromptOpen).toBe(false);
     expect(
-      run(stateWith({ status: 'transcribed', transcript: 'Hi.', analysisPanelVisible: true }), { type: 'stop' })
-        .analysisPromptOpen,
+      run(stateWith({ status: 'transcribed', transcript: 'Hi.', analysisPanelVisible: true }), {
+        type: 'stop',
+      }).analysisPromptOpen,
     ).toBe(false);
   });
 
   it('keeps what was still being heard as transcript', () => {
-    const state = run(stateWith({ status: 'transcribing', transcript: 'One.', interim: 'two' }), { type: 'stop' });
+    const state = run(stateWith({ status: 'transcribing', transcript: 'One.', interim: 'two' }), {
+      type: 'stop',
+    });
     expect(state).toMatchObject({ transcript: 'One. two', interim: '', analysisPromptOpen: true });
   });
 });
@@ -215,7 +234,9 @@ describe('Clear (SPEC §4)', () => {
     expect(isClearDisabled(stateWith({ status: 'stopped', transcript: 'a' }))).toBe(false);
     expect(isClearDisabled(stateWith({ status: 'stopped', translation: 'b' }))).toBe(false);
     expect(isClearDisabled(stateWith({ status: 'speaking', transcript: 'a' }))).toBe(true);
-    expect(isClearDisabled(stateWith({ status: 'recording', transcript: 'a', translationInFlight: true }))).toBe(true);
+    expect(
+      isClearDisabled(stateWith({ status: 'recording', transcript: 'a', translationInFlight: true })),
+    ).toBe(true);
   });
 });
 
@@ -226,7 +247,11 @@ describe('Main button (SPEC §4)', () => {
     expect(mainPressEffect(denied)).toBe('retry');
     const afterFirst = run(denied, { type: 'main_pressed' });
     // The retry starts again, and the microphone is denied again.
-    const deniedAgain = run(afterFirst, { type: 'start' }, { type: 'microphone_started', result: 'permission_denied' });
+    const deniedAgain = run(
+      afterFirst,
+      { type: 'start' },
+      { type: 'microphone_started', result: 'permission_denied' },
+    );
     expect(deniedAgain.status).toBe('permission_denied');
     expect(mainPressEffect(deniedAgain)).toBe('open_help');
     expect(run(deniedAgain, { type: 'main_pressed' }).micHelpOpen).toBe(true);
@@ -256,7 +281,9 @@ describe('Main button (SPEC §4)', () => {
   it('is disabled at limit_reached, and when not active and busy, but never while denied', () => {
     expect(isMainButtonDisabled(stateWith({ status: 'limit_reached' }))).toBe(true);
     expect(isMainButtonDisabled(stateWith({ status: 'stopped', translationInFlight: true }))).toBe(true);
-    expect(isMainButtonDisabled(stateWith({ status: 'permission_denied', translationInFlight: true }))).toBe(false);
+    expect(isMainButtonDisabled(stateWith({ status: 'permission_denied', translationInFlight: true }))).toBe(
+      false,
+    );
     expect(isMainButtonDisabled(stateWith({ status: 'speaking' }))).toBe(false);
     expect(isMainButtonDisabled(initialConversationState)).toBe(false);
   });
@@ -278,9 +305,8 @@ describe('Main button (SPEC §4)', () => {
 describe('Mute', () => {
   it('toggles, and the button shows only while recording or transcribing', () => {
     expect(run(recording, { type: 'mute_toggled' }).muted).toBe(true);
-    expect(CONVERSATION_STATUSES.filter((status) => isMuteButtonShown(stateWith({ status }))).sort()).toEqual([
-      'recording',
-      'transcribing',
-    ]);
+    expect(CONVERSATION_STATUSES.filter((status) => isMuteButtonShown(stateWith({ status }))).sort()).toEqual(
+      ['recording', 'transcribing'],
+    );
   });
 });

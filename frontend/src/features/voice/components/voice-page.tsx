@@ -1,11 +1,157 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isSubscriber, useSession } from '../../../lib/session-context';
+import {
+  isAnalysisButtonShown,
+  isBusy,
+  isClearDisabled,
+  isMainButtonDisabled,
+  isMuteButtonShown,
+  mainButtonAction,
+  type ConversationState,
+} from '../conversation';
+import { useConversation } from '../hooks/use-conversation';
+import { MuteButton } from './mute-button';
+import { StatusBadge } from './status-badge';
+import { TranscriptCard } from './transcript-card';
+import './voice.css';
+
+// Dialogs, overlays and the panel are fetched on first use: `/` is close to its 150 KB budget (DESIGN.md §8).
+const loadInitializingOverlay = () => import('./initializing-overlay');
+const loadAnalysisPrompt = () => import('./analysis-prompt');
+const InitializingOverlay = lazy(async () => ({
+  default: (await loadInitializingOverlay()).InitializingOverlay,
+}));
+const AnalysisPrompt = lazy(async () => ({ default: (await loadAnalysisPrompt()).AnalysisPrompt }));
+const LimitDialog = lazy(async () => ({ default: (await import('./limit-dialog')).LimitDialog }));
+const MicDeniedDialog = lazy(async () => ({
+  default: (await import('./mic-denied-dialog')).MicDeniedDialog,
+}));
+const AnalysisPanel = lazy(async () => ({ default: (await import('./analysis-panel')).AnalysisPanel }));
+
+function mainButtonLabelKey(state: ConversationState) {
+  switch (mainButtonAction(state)) {
+    case 'activate':
+      return 'voice_main_activate';
+    case 'finish':
+      return 'voice_main_finish';
+    case 'stop':
+      return state.translationEnabled ? 'voice_main_stop_translation' : 'voice_main_stop_transcription';
+    case 'start':
+      return 'voice_main_start';
+  }
+}
 
 export function VoicePage() {
   const { t } = useTranslation();
+  const session = useSession();
+  const { state, pressMain, dispatch } = useConversation();
+  // limit_reached is final for this visit (start is blocked), so a dismissal never needs undoing.
+  const [limitDismissed, setLimitDismissed] = useState(false);
+  const action = mainButtonAction(state);
+
+  const onMainPress = () => {
+    // The overlay and the prompt are about to be needed: fetch them now rather than when they must show.
+    void loadInitializingOverlay();
+    void loadAnalysisPrompt();
+    pressMain();
+  };
+
+  const transcriptText = state.transcript;
+  const showLimitDialog = state.status === 'limit_reached' && !isSubscriber(session) && !limitDismissed;
+
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page voice-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('voice_page_title')}</h1>
       <p>{t('voice_page_description')}</p>
+
+      <div className="voice-card voice-conversation">
+        <div className="voice-controls">
+          <label className="voice-switch">
+            <button
+              type="button"
+              role="switch"
+              className="voice-switch-track"
+              data-testid="translation-switch"
+              data-checked={state.translationEnabled}
+              aria-checked={state.translationEnabled}
+              disabled={isBusy(state)}
+              onClick={() => dispatch({ type: 'translation_toggled', enabled: !state.translationEnabled })}
+            >
+              <span className="voice-switch-thumb" aria-hidden="true" />
+            </button>
+            <span>{t('voice_translation_switch')}</span>
+          </label>
+          <StatusBadge status={state.status} />
+        </div>
+
+        <div className="voice-actions">
+          <button
+            type="button"
+            className="voice-button voice-button-primary voice-main-button"
+            data-testid="main-button"
+            data-action={action}
+            disabled={isMainButtonDisabled(state)}
+            onClick={onMainPress}
+          >
+            {t(mainButtonLabelKey(state))}
+          </button>
+          {isAnalysisButtonShown(state) && (
+            <button
+              type="button"
+              className="voice-button"
+              data-testid="analysis-button"
+              onClick={() => dispatch({ type: 'analysis_opened' })}
+            >
+              {t('voice_analysis_button')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="voice-button"
+            data-testid="clear-button"
+            disabled={isClearDisabled(state)}
+            onClick={() => dispatch({ type: 'clear' })}
+          >
+            {t('voice_clear')}
+          </button>
+        </div>
+
+        <div className="voice-columns" data-columns={state.translationEnabled ? 2 : 1}>
+          <TranscriptCard
+            testId="transcript-original"
+            title={t('voice_original_title')}
+            placeholder={t('voice_original_placeholder')}
+            text={transcriptText}
+            pending={state.interim.trim()}
+          />
+          {state.translationEnabled && (
+            <TranscriptCard
+              testId="transcript-translation"
+              title={t('voice_translation_title')}
+              placeholder={t('voice_translation_placeholder')}
+              text={state.translation}
+            />
+          )}
+        </div>
+      </div>
+
+      <Suspense fallback={null}>
+        {state.analysisPanelVisible && <AnalysisPanel />}
+        {state.status === 'initializing' && <InitializingOverlay />}
+        {showLimitDialog && <LimitDialog onClose={() => setLimitDismissed(true)} />}
+        {state.micHelpOpen && <MicDeniedDialog onClose={() => dispatch({ type: 'mic_help_closed' })} />}
+        {state.analysisPromptOpen && !showLimitDialog && (
+          <AnalysisPrompt
+            onAnalyze={() => dispatch({ type: 'analysis_opened' })}
+            onCancel={() => dispatch({ type: 'analysis_prompt_closed' })}
+          />
+        )}
+      </Suspense>
+
+      {isMuteButtonShown(state) && (
+        <MuteButton muted={state.muted} onToggle={() => dispatch({ type: 'mute_toggled' })} />
+      )}
     </section>
   );
 }

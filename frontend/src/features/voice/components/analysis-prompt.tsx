@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { VoiceDialog } from './voice-dialog';
+
+export function AnalysisPrompt({ onAnalyze, onCancel }: { onAnalyze: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <VoiceDialog
+      testId="analysis-prompt"
+      title={t('voice_analysis_prompt_title')}
+      onClose={onCancel}
+      actions={
+        <>
+          <button
+            type="button"
+            className="voice-button"
+            data-testid="analysis-prompt-cancel"
+            onClick={onCancel}
+          >
+            {t('voice_analysis_prompt_cancel')}
+          </button>
+          <button
+            type="button"
+            className="voice-button voice-button-primary"
+            data-testid="analysis-prompt-analyze"
+            onClick={onAnalyze}
+          >
+            {t('voice_analysis_prompt_analyze')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('voice_analysis_prompt_description')}</p>
+      <ul className="voice-feature-list">
+        <li>{t('voice_analysis_prompt_locations')}</li>
+        <li>{t('voice_analysis_prompt_prices')}</li>
+        <li>{t('voice_analysis_prompt_emergencies')}</li>
+      </ul>
+    </VoiceDialog>
+  );
+}

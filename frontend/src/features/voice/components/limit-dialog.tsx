@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../../lib/session-context';
+import { VoiceDialog } from './voice-dialog';
+
+/** SPEC §6: anonymous visitors are offered login and register; signed-in free users logout and subscribe. */
+export function LimitDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  return (
+    <VoiceDialog
+      testId="limit-dialog"
+      title={t('voice_limit_title')}
+      onClose={onClose}
+      actions={
+        signedIn ? (
+          <>
+            <button
+              type="button"
+              className="voice-button"
+              data-testid="limit-logout"
+              onClick={() => session.logout()}
+            >
+              {t('voice_limit_logout')}
+            </button>
+            <Link to="/subscribe" className="voice-button voice-button-primary" data-testid="limit-subscribe">
+              {t('voice_limit_subscribe')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <Link to="/login" className="voice-button" data-testid="limit-login">
+              {t('voice_limit_login')}
+            </Link>
+            <Link to="/register" className="voice-button voice-button-primary" data-testid="limit-register">
+              {t('voice_limit_register')}
+            </Link>
+          </>
+        )
+      }
+    >
+      <p>{signedIn ? t('voice_limit_signed_in') : t('voice_limit_anonymous')}</p>
+      <button
+        type="button"
+        className="voice-dialog-close"
+        aria-label={t('voice_dialog_close')}
+        onClick={onClose}
+      >
+        ×
+      </button>
+    </VoiceDialog>
+  );
+}

@@ -1,0 +1,246 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@wayfarer/shared/api/auth';
+import { SessionContext, signedOutSession, type SessionValue } from '../../../lib/session-context';
+import type { DeepgramSocketOptions } from '../../../lib/deepgram-socket';
+import { createTestI18n } from '../../../test/render-app';
+import { VoicePage } from './voice-page';
+
+const mocks = vi.hoisted(() => ({
+  startAudioCapture: vi.fn(),
+  fetchSpeechKey: vi.fn(),
+  reportUsage: vi.fn(),
+  openDeepgramSocket: vi.fn(),
+  toastError: vi.fn(),
+}));
+
+vi.mock('../../../lib/audio-capture', async () => {
+  class AudioCaptureError extends Error {
+    constructor(readonly failure: string) {
+      super(failure);
+    }
+  }
+  return { AudioCaptureError, startAudioCapture: mocks.startAudioCapture };
+});
+vi.mock('../api', () => ({ fetchSpeechKey: mocks.fetchSpeechKey, reportUsage: mocks.reportUsage }));
+vi.mock('../../../lib/deepgram-socket', () => ({ openDeepgramSocket: mocks.openDeepgramSocket }));
+vi.mock('sonner', () => ({ toast: { error: mocks.toastError } }));
+
+const { AudioCaptureError } = (await import('../../../lib/audio-capture')) as unknown as {
+  AudioCaptureError: new (failure: string) => Error;
+};
+
+const capture = { setMuted: vi.fn(), stop: vi.fn() };
+const socket = { sendAudio: vi.fn(), setMuted: vi.fn(), finish: vi.fn(async () => {}), close: vi.fn() };
+let socketOptions: DeepgramSocketOptions | undefined;
+
+function speechKey(ttl = 600) {
+  return { kind: 'ok', key: { key: 'k', time_to_live_in_seconds: ttl, url: 'ws://127.0.0.1:1/v1/listen' } };
+}
+
+function user(subscriptionStatus: User['subscriptionStatus']): SessionValue {
+  return {
+    ...signedOutSession,
+    status: 'signed-in',
+    user: { email: 'a@example.com', subscriptionStatus } as User,
+    logout: vi.fn(),
+  };
+}
+
+async function renderPage(session: SessionValue = signedOutSession) {
+  const i18n = await createTestI18n();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <SessionContext.Provider value={session}>
+        <MemoryRouter>
+          <VoicePage />
+        </MemoryRouter>
+      </SessionContext.Provider>
+    </I18nextProvider>,
+  );
+  return userEvent.setup();
+}
+
+const badge = () => screen.getByTestId('status-badge');
+const mainButton = () => screen.getByTestId('main-button');
+
+function hear(text: string, isFinal: boolean) {
+  act(() => socketOptions?.onTranscript({ text, isFinal, speechFinal: isFinal }));
+}
+
+beforeEach(() => {
+  socketOptions = undefined;
+  mocks.startAudioCapture.mockResolvedValue(capture);
+  mocks.fetchSpeechKey.mockResolvedValue(speechKey());
+  mocks.reportUsage.mockResolvedValue(true);
+  mocks.openDeepgramSocket.mockImplementation((options: DeepgramSocketOptions) => {
+    socketOptions = options;
+    return socket;
+  });
+});
+
+afterEach(() => vi.clearAllMocks());
+
+describe('voice screen', () => {
+  it('starts idle with a start button, a disabled clear button and one column', async () => {
+    const events = await renderPage();
+    expect(badge()).toHaveAttribute('data-status', 'idle');
+    expect(mainButton()).toHaveAttribute('data-action', 'start');
+    expect(screen.getByTestId('clear-button')).toBeDisabled();
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent(/press start/i);
+    expect(screen.queryByTestId('transcript-translation')).toBeNull();
+    expect(screen.queryByTestId('mute-button')).toBeNull();
+
+    await events.click(screen.getByTestId('translation-switch'));
+    expect(screen.getByTestId('translation-switch')).toHaveAttribute('data-checked', 'true');
+    expect(screen.getByTestId('transcript-translation')).toBeInTheDocument();
+  });
+
+  it('records, shows the transcript, and on stop reports usage and offers the analysis', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    expect(socketOptions?.key).toBe('k');
+    expect(mainButton()).toHaveAttribute('data-action', 'stop');
+    expect(mainButton()).toHaveTextContent('Stop transcription');
+    expect(screen.getByTestId('mute-button')).toHaveAttribute('data-muted', 'false');
+
+    hear('where is', false);
+    expect(badge()).toHaveAttribute('data-status', 'transcribing');
+    hear('Where is the station?', true);
+    expect(badge()).toHaveAttribute('data-status', 'transcribed');
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station?');
+    expect(mainButton()).toHaveAttribute('data-action', 'finish');
+
+    await events.click(mainButton());
+    expect(badge()).toHaveAttribute('data-status', 'stopped');
+    expect(capture.stop).toHaveBeenCalled();
+    expect(socket.finish).toHaveBeenCalled();
+    expect(mocks.reportUsage).toHaveBeenCalledOnce();
+    expect(await screen.findByTestId('analysis-prompt')).toBeInTheDocument();
+    expect(screen.getByTestId('analysis-button')).toBeInTheDocument();
+
+    hear('late words', true);
+    expect(screen.getByTestId('transcript-original')).not.toHaveTextContent('late words');
+
+    await events.click(screen.getByTestId('analysis-prompt-analyze'));
+    expect(await screen.findByTestId('analysis-panel')).toBeInTheDocument();
+    expect(screen.queryByTestId('analysis-prompt')).toBeNull();
+    expect(screen.queryByTestId('analysis-button')).toBeNull();
+
+    await events.click(screen.getByTestId('clear-button'));
+    expect(screen.queryByTestId('analysis-panel')).toBeNull();
+    expect(screen.getByTestId('transcript-original')).toHaveAttribute('data-empty', 'true');
+  });
+
+  it('shows the initializing overlay until the microphone answers', async () => {
+    let answer: (value: typeof capture) => void = () => {};
+    mocks.startAudioCapture.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const events = await renderPage();
+    await events.click(mainButton());
+    expect(badge()).toHaveAttribute('data-status', 'initializing');
+    expect(await screen.findByTestId('initializing-overlay')).toBeInTheDocument();
+    await act(async () => answer(capture));
+    await waitFor(() => expect(screen.queryByTestId('initializing-overlay')).toBeNull());
+  });
+
+  it('mutes the microphone and the socket', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    await events.click(screen.getByTestId('mute-button'));
+    expect(screen.getByTestId('mute-button')).toHaveAttribute('data-muted', 'true');
+    expect(screen.getByTestId('mute-button')).toHaveTextContent('OFF');
+    expect(capture.setMuted).toHaveBeenLastCalledWith(true);
+    expect(socket.setMuted).toHaveBeenLastCalledWith(true);
+  });
+
+  it('denied permission: the first press retries, the second opens the help dialog', async () => {
+    mocks.startAudioCapture.mockRejectedValue(new AudioCaptureError('denied'));
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'permission_denied'));
+    expect(mainButton()).toHaveAttribute('data-action', 'activate');
+
+    await events.click(mainButton());
+    await waitFor(() => expect(mocks.startAudioCapture).toHaveBeenCalledTimes(2));
+    expect(screen.queryByTestId('mic-denied-dialog')).toBeNull();
+
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'permission_denied'));
+    await events.click(mainButton());
+    const dialog = await screen.findByTestId('mic-denied-dialog');
+    expect(dialog.querySelectorAll('ol li').length).toBeGreaterThanOrEqual(3);
+    expect(mocks.startAudioCapture).toHaveBeenCalledTimes(2);
+    await events.click(screen.getByTestId('mic-denied-got-it'));
+    expect(screen.queryByTestId('mic-denied-dialog')).toBeNull();
+  });
+
+  it.each([
+    ['unsupported', 'error_mic_access'],
+    ['failed', 'error_transcription_start'],
+  ])('a %s microphone gives the %s toast and the error status', async (failure, key) => {
+    mocks.startAudioCapture.mockRejectedValue(new AudioCaptureError(failure));
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
+    const i18n = await createTestI18n();
+    expect(mocks.toastError).toHaveBeenCalledWith(i18n.t(key as 'error_mic_access'));
+  });
+
+  it('a failed key call gives error_deepgram_key and the error status', async () => {
+    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'failed' });
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
+    expect(mocks.toastError).toHaveBeenCalledOnce();
+    expect(capture.stop).toHaveBeenCalled();
+  });
+
+  it('a 429 on the key call reaches limit_reached: anonymous visitors are offered login and register', async () => {
+    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'limit_reached' });
+    const events = await renderPage();
+    await events.click(mainButton());
+    const dialog = await screen.findByTestId('limit-dialog');
+    expect(badge()).toHaveAttribute('data-status', 'limit_reached');
+    expect(mainButton()).toBeDisabled();
+    expect(dialog.querySelector('a[href="/login"]')).not.toBeNull();
+    expect(dialog.querySelector('a[href="/register"]')).not.toBeNull();
+    expect(capture.stop).toHaveBeenCalled();
+  });
+
+  it('a signed-in free user is cut off at TTL - 2 s and offered logout and subscribe', async () => {
+    mocks.fetchSpeechKey.mockResolvedValue(speechKey(3));
+    const session = user('NONE');
+    const events = await renderPage(session);
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    const dialog = await screen.findByTestId('limit-dialog', {}, { timeout: 3000 });
+    expect(mocks.reportUsage).toHaveBeenCalledOnce();
+    expect(dialog.querySelector('a[href="/subscribe"]')).not.toBeNull();
+    await events.click(screen.getByTestId('limit-logout'));
+    expect(session.logout).toHaveBeenCalled();
+  });
+
+  it('a subscriber is not cut off', async () => {
+    mocks.fetchSpeechKey.mockResolvedValue(speechKey(3));
+    const events = await renderPage(user('ACTIVE'));
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(badge()).toHaveAttribute('data-status', 'recording');
+  });
+
+  it('stops when the page becomes hidden', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    visibility.mockRestore();
+    expect(badge()).toHaveAttribute('data-status', 'stopped');
+    expect(capture.stop).toHaveBeenCalled();
+  });
+});
