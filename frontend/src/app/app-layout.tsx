@@ -1,47 +1,46 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router-dom';
-import { CameraIcon, HomeIcon } from './nav-icons';
+import { Link, Outlet } from 'react-router-dom';
+import { useBrowserBlock } from '../features/browser-guard/hooks/use-browser-block';
+import { AppHeader } from './app-header';
 import { PageLoading } from './page-loading';
+import { usePageTracking } from './use-page-tracking';
+
+// Almost every visitor never sees the overlay, so its code is fetched only for those who do.
+const InAppBrowserOverlay = lazy(async () => ({
+  default: (await import('../features/browser-guard/components/in-app-browser-overlay')).InAppBrowserOverlay,
+}));
 
 export function AppLayout() {
   const { t } = useTranslation();
+  const blockedBecause = useBrowserBlock();
+  usePageTracking();
+
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main">
-        {t('skip_to_content')}
-      </a>
-      <header className="app-header" data-testid="app-header">
-        <Link to="/" className="app-title">
-          {t('app_title')}
-        </Link>
-        <nav className="app-nav" aria-label={t('nav_main_label')}>
-          <NavLink
-            to="/"
-            end
-            className="icon-link"
-            data-testid="nav-home"
-            aria-label={t('nav_home')}
-            title={t('nav_home')}
-          >
-            <HomeIcon />
-          </NavLink>
-          <NavLink
-            to="/translate-photo"
-            className="icon-link"
-            data-testid="nav-photo"
-            aria-label={t('nav_photo')}
-            title={t('nav_photo')}
-          >
-            <CameraIcon />
-          </NavLink>
-        </nav>
-      </header>
-      <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
+    <>
+      <div className="app-shell" inert={blockedBecause !== null}>
+        <a className="skip-link" href="#main">
+          {t('skip_to_content')}
+        </a>
+        <AppHeader />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="app-footer">
+          <nav aria-label={t('legal_nav_label')}>
+            <Link to="/privacy-policy">{t('privacy_policy_page_title')}</Link>
+            <Link to="/terms-of-service">{t('terms_of_service_page_title')}</Link>
+            <Link to="/refund-policy">{t('refund_policy_page_title')}</Link>
+          </nav>
+        </footer>
+      </div>
+      {blockedBecause && (
+        <Suspense fallback={null}>
+          <InAppBrowserOverlay reason={blockedBecause} />
         </Suspense>
-      </main>
-    </div>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { VoicePage } from '../features/voice/components/voice-page';
+import { HomeScreen } from './home-screen';
 import { AppLayout } from './app-layout';
 import { PageLoading } from './page-loading';
 
@@ -10,7 +10,7 @@ export const appRoutes: RouteObject[] = [
     Component: AppLayout,
     HydrateFallback: PageLoading,
     children: [
-      { index: true, Component: VoicePage },
+      { index: true, Component: HomeScreen },
       {
         path: 'translate-photo',
         lazy: async () => ({

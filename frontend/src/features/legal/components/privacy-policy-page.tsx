@@ -1,11 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { privacyPolicySections } from '../legal-content';
+import { LegalPage } from './legal-page';
 
 export function PrivacyPolicyPage() {
-  const { t } = useTranslation();
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('privacy_policy_page_title')}</h1>
-      <p>{t('privacy_policy_page_description')}</p>
-    </section>
+    <LegalPage
+      path="/privacy-policy"
+      title="privacy_policy_page_title"
+      summary="privacy_policy_page_description"
+      sections={privacyPolicySections}
+    />
   );
 }

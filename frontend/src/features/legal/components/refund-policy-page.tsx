@@ -1,11 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { refundPolicySections } from '../legal-content';
+import { LegalPage } from './legal-page';
 
 export function RefundPolicyPage() {
-  const { t } = useTranslation();
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('refund_policy_page_title')}</h1>
-      <p>{t('refund_policy_page_description')}</p>
-    </section>
+    <LegalPage
+      path="/refund-policy"
+      title="refund_policy_page_title"
+      summary="refund_policy_page_description"
+      sections={refundPolicySections}
+    />
   );
 }

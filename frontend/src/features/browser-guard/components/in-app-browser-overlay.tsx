@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { externalBrowserUrl, type BrowserBlockReason } from '../browser-support';
+
+// Clipboard API first; in-app browsers often lack it or refuse it, where the old selection copy still works.
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.className = 'offscreen-copy';
+    document.body.append(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    return copied;
+  }
+}
+
+const text = {
+  'in-app': { title: 'inapp_title', message: 'inapp_message' },
+  'no-media-devices': { title: 'inapp_no_media_title', message: 'inapp_no_media_message' },
+} as const satisfies Record<BrowserBlockReason, { title: string; message: string }>;
+
+export function InAppBrowserOverlay({ reason }: { reason: BrowserBlockReason }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const messageId = useId();
+  const firstAction = useRef<HTMLButtonElement>(null);
+
+  // Everything behind is inert, so focus starts here.
+  useEffect(() => firstAction.current?.focus(), []);
+
+  const copyLink = async () => {
+    if (await copyText(window.location.href)) toast.success(t('link_copied'));
+    else toast.error(t('link_copy_failed'));
+  };
+
+  const openInBrowser = () => {
+    const target = externalBrowserUrl(window.location.href, navigator.userAgent);
+    if (target === window.location.href) window.open(target, '_blank', 'noopener');
+    else window.location.href = target;
+  };
+
+  return (
+    <div
+      className="inapp-overlay"
+      data-testid="inapp-overlay"
+      data-reason={reason}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+    >
+      <div className="inapp-card">
+        <h2 id={titleId}>{t(text[reason].title)}</h2>
+        <p id={messageId}>{t(text[reason].message)}</p>
+        {reason === 'in-app' && <p className="inapp-hint">{t('inapp_menu_hint')}</p>}
+        <div className="button-row">
+          <button
+            ref={firstAction}
+            type="button"
+            className="button"
+            data-testid="inapp-copy-link"
+            onClick={() => void copyLink()}
+          >
+            {t('inapp_copy_link')}
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="inapp-open-browser"
+            onClick={openInBrowser}
+          >
+            {t('inapp_open_browser')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

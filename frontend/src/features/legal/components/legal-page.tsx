@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ParseKeys } from 'i18next';
+import {
+  MINIMUM_AGE_YEARS,
+  REFUND_REPLY_BUSINESS_DAYS,
+  REFUND_WINDOW_HOURS,
+} from '@wayfarer/shared/constants';
+import type { LegalSection } from '../legal-content';
+
+// The figures in the texts come from shared/constants.ts, so the pages cannot drift from the rules they state.
+const policyValues = {
+  minimumAge: MINIMUM_AGE_YEARS,
+  refundWindowHours: REFUND_WINDOW_HOURS,
+  replyDays: REFUND_REPLY_BUSINESS_DAYS,
+};
+
+const legalPages = [
+  { path: '/privacy-policy', title: 'privacy_policy_page_title' },
+  { path: '/terms-of-service', title: 'terms_of_service_page_title' },
+  { path: '/refund-policy', title: 'refund_policy_page_title' },
+] as const;
+
+export function LegalPage({
+  title,
+  summary,
+  sections,
+  path,
+}: {
+  title: ParseKeys<'translation'>;
+  summary: ParseKeys<'translation'>;
+  sections: readonly LegalSection[];
+  path: (typeof legalPages)[number]['path'];
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="page legal-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t(title)}</h1>
+      <p className="legal-updated">{t('legal_last_updated')}</p>
+      <p className="legal-summary">{t(summary, policyValues)}</p>
+      {sections.map((section) => (
+        <section key={section.title} aria-labelledby={section.title}>
+          <h2 id={section.title}>{t(section.title)}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{t(paragraph, policyValues)}</p>
+          ))}
+          {section.items && (
+            <ul>
+              {section.items.map((item) => (
+                <li key={item}>{t(item, policyValues)}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+      <nav className="legal-nav" aria-label={t('legal_nav_label')}>
+        {legalPages
+          .filter((page) => page.path !== path)
+          .map((page) => (
+            <Link key={page.path} to={page.path}>
+              {t(page.title)}
+            </Link>
+          ))}
+      </nav>
+    </article>
+  );
+}

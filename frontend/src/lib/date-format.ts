@@ -1,0 +1,30 @@
+import { FALLBACK_LANGUAGE, SUPPORTED_UI_LANGUAGES } from '@wayfarer/shared/constants';
+
+type UiLanguage = (typeof SUPPORTED_UI_LANGUAGES)[number];
+
+// SPEC §1: dates have format data for en and fr only; es and de borrow the English format data.
+const formatLocaleByLanguage: Record<UiLanguage, string> = {
+  en: 'en-US',
+  fr: 'fr-FR',
+  es: 'en-US',
+  de: 'en-US',
+};
+
+function isUiLanguage(language: string): language is UiLanguage {
+  return (SUPPORTED_UI_LANGUAGES as readonly string[]).includes(language);
+}
+
+/** The Intl locale whose format data dates use for an interface language ("fr-CA" counts as "fr"). */
+export function dateFormatLocale(language: string): string {
+  const base = language.split('-')[0]?.toLowerCase() ?? '';
+  return formatLocaleByLanguage[isUiLanguage(base) ? base : FALLBACK_LANGUAGE];
+}
+
+/** A calendar date for the interface language, e.g. "November 22, 2026" (en) or "22 novembre 2026" (fr). */
+export function formatDate(
+  date: Date | string | number,
+  language: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
+): string {
+  return new Intl.DateTimeFormat(dateFormatLocale(language), options).format(new Date(date));
+}

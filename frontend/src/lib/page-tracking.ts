@@ -1,0 +1,58 @@
+import { LOCAL_STORAGE_KEYS, TRACKED_PAGES, TRACKING_DEDUPE_MS, type TrackedPage } from '@wayfarer/shared/constants';
+import { routeTable } from '@wayfarer/shared/api/route-table';
+
+const trackPath = routeTable.find((route) => route.id === 'analytics.track')?.path ?? '/api/analytics/track';
+
+/**
+ * SPEC §4 Tracking checks the path *plus* query string against the list, so `/subscribe-success?session_id=…`
+ * or `/?lng=fr` is not a tracked view: the funnel's success step comes from subscription events instead.
+ */
+export function trackedPageFor(pathname: string, search: string): TrackedPage | null {
+  const page = `${pathname}${search}`;
+  return (TRACKED_PAGES as readonly string[]).includes(page) ? (page as TrackedPage) : null;
+}
+
+export interface PageTrackerDeps {
+  send: (page: TrackedPage) => Promise<unknown>;
+  now: () => number;
+}
+
+function readToken(): string | null {
+  try {
+    return window.localStorage.getItem(LOCAL_STORAGE_KEYS.authToken);
+  } catch {
+    return null;
+  }
+}
+
+// Auth is optional on the track route: a token only tells the dashboard the view was a signed-in user's.
+async function sendPageView(page: TrackedPage): Promise<void> {
+  const token = readToken();
+  await fetch(trackPath, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ page }),
+    keepalive: true,
+  });
+}
+
+/**
+ * Returns the function to call on every route change. A repeat of the same page within TRACKING_DEDUPE_MS is one
+ * view (strict-mode double effects, quick back and forth). Tracking must never disturb the visitor, so every
+ * failure (network, 4xx, 5xx, a route not implemented yet) is dropped without a word.
+ */
+export function createPageTracker({ send, now }: PageTrackerDeps = { send: sendPageView, now: Date.now }) {
+  let last: { page: TrackedPage; at: number } | null = null;
+  return (pathname: string, search: string): void => {
+    const page = trackedPageFor(pathname, search);
+    if (!page) return;
+    const at = now();
+    if (last && last.page === page && at - last.at < TRACKING_DEDUPE_MS) return;
+    last = { page, at };
+    try {
+      void send(page).catch(() => {});
+    } catch {
+      // A synchronous throw (no fetch in this browser) is ignored like any other failure.
+    }
+  };
+}
