@@ -75,8 +75,16 @@ async function main(): Promise<void> {
   if (stopping) return;
 
   // Only now: lambdas/config.ts reads the environment once, and startLocalCloud has just set it.
-  const { config, providerSummary } = await import('@wayfarer/lambdas/config');
-  const providers = Object.entries(providerSummary(config));
+  let providers: [string, string][];
+  try {
+    const { config, providerSummary } = await import('@wayfarer/lambdas/config');
+    providers = Object.entries(providerSummary(config));
+  } catch (error) {
+    // A bad setting (ANON_DAILY_SECONDS=abc, ...) would fail every handler: say which, and stop.
+    console.error(`\nwayfarer: ${error instanceof Error ? error.message : String(error)}\n`);
+    await shutDown(1);
+    return;
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     [
