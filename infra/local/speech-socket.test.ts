@@ -82,12 +82,16 @@ function tone(seconds: number, amplitude: number): Buffer {
 
 describe('local speech socket (/v1/listen)', () => {
   it('answers a keyed linear16 stream with Deepgram messages and closes normally after CloseStream', async () => {
-    const outcome = await connect(`/v1/listen?${APP_QUERY}`, ['token', GOOD_KEY], (socket) => {
-      socket.send(tone(1, 0.3));
-      socket.send(tone(1.5, 0));
-      socket.send(JSON.stringify({ type: 'KeepAlive' }));
-      socket.send(JSON.stringify({ type: 'CloseStream' }));
-    });
+    const outcome = await connect(
+      `/v1/listen?${APP_QUERY}&vad_events=true`,
+      ['token', GOOD_KEY],
+      (socket) => {
+        socket.send(tone(1, 0.3));
+        socket.send(tone(1.5, 0));
+        socket.send(JSON.stringify({ type: 'KeepAlive' }));
+        socket.send(JSON.stringify({ type: 'CloseStream' }));
+      },
+    );
     expect(outcome.protocol).toBe('token');
     expect(keysSeen).toContain(GOOD_KEY);
     expect(outcome.code).toBe(CLOSE.normal);
@@ -96,6 +100,7 @@ describe('local speech socket (/v1/listen)', () => {
       speech_final: true,
       channel: { alternatives: [{ transcript: 'Hello world.' }] },
     });
+    expect(outcome.messages[0]).toMatchObject({ type: 'SpeechStarted', channel: [0] });
     expect(outcome.messages.map((m) => m.type)).toContain('UtteranceEnd');
     expect(outcome.messages.at(-1)?.type).toBe('Metadata');
   });

@@ -127,9 +127,10 @@ export interface UtteranceEndMessage {
   last_word_end: number;
 }
 
+/** Sent only with `vad_events=true`, as Deepgram does. */
 export interface SpeechStartedMessage {
   type: 'SpeechStarted';
-  channel: [number, number];
+  channel: number[];
   timestamp: number;
 }
 

@@ -298,7 +298,7 @@ export class DeepgramLiveSession {
   private onSpeechConfirmed(segment: Segment): void {
     this.pendingUtteranceEnd = null;
     if (this.options.vadEvents) {
-      this.send({ type: 'SpeechStarted', channel: [0, 1], timestamp: round(segment.firstSpeech / RATE) });
+      this.send({ type: 'SpeechStarted', channel: [0], timestamp: round(segment.firstSpeech / RATE) });
     }
   }
 

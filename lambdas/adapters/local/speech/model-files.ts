@@ -1,4 +1,7 @@
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * Where the embedded speech models live. They ship inside npm packages (ENGINES.md), so they are resolved from
@@ -12,11 +15,38 @@ export interface SpeechModelFiles {
 }
 
 export function speechModelFiles(): SpeechModelFiles {
-  const moonshineEntry = import.meta.resolve('@moonshine-ai/moonshine-js');
+  const moonshineEntry = resolveModule(
+    '@moonshine-ai/moonshine-js',
+    '@moonshine-ai/moonshine-js',
+    'dist/moonshine.min.js',
+  );
   const tiny = new URL('./model/tiny/quantized/', moonshineEntry);
   return {
     encoder: fileURLToPath(new URL('encoder_model.onnx', tiny)),
     decoder: fileURLToPath(new URL('decoder_model_merged.onnx', tiny)),
-    vad: fileURLToPath(import.meta.resolve('@ricky0123/vad-web/dist/silero_vad_v5.onnx')),
+    vad: fileURLToPath(
+      resolveModule(
+        '@ricky0123/vad-web/dist/silero_vad_v5.onnx',
+        '@ricky0123/vad-web',
+        'dist/silero_vad_v5.onnx',
+      ),
+    ),
   };
+}
+
+/**
+ * `import.meta.resolve`, except under Vite's module runner (Vitest's global setup starts the local cloud
+ * through it), which does not provide it: there the file is looked up in the folders Node would search.
+ */
+function resolveModule(specifier: string, packageName: string, file: string): string {
+  try {
+    return import.meta.resolve(specifier);
+  } catch {
+    const folders = createRequire(import.meta.url).resolve.paths(packageName) ?? [];
+    for (const folder of folders) {
+      const candidate = path.join(folder, packageName, file);
+      if (existsSync(candidate)) return pathToFileURL(candidate).href;
+    }
+    throw new Error(`Cannot find ${packageName}/${file} in node_modules`);
+  }
 }
