@@ -13,6 +13,8 @@ export interface AreaAccess {
   readonly secrets: readonly SecretName[];
   /** Calls Cognito's admin APIs on the app's user pool. */
   readonly userPoolAdmin: boolean;
+  /** Sends mail (password-reset links) through SES, from the MAIL_FROM identity only. */
+  readonly sendsMail: boolean;
   readonly memorySize: number;
   readonly timeoutSeconds: number;
 }
@@ -23,6 +25,7 @@ const httpDefaults = {
   // Anonymous callers are counted by a keyed hash of their IP (usage, rate limits), on any route.
   secrets: ['ipHash'],
   userPoolAdmin: false,
+  sendsMail: false,
   memorySize: 512,
   // API Gateway gives a buffered integration 29 s; a Lambda that outlives it only burns money.
   timeoutSeconds: 29,
@@ -30,7 +33,7 @@ const httpDefaults = {
 
 const areaAccess: Readonly<Record<string, AreaAccess>> = {
   health: { ...httpDefaults, table: 'read', secrets: [], memorySize: 256, timeoutSeconds: 10 },
-  auth: { ...httpDefaults, publishesEvents: true, userPoolAdmin: true },
+  auth: { ...httpDefaults, publishesEvents: true, userPoolAdmin: true, sendsMail: true },
   speech: { ...httpDefaults, secrets: ['ipHash', 'providers'] },
   usage: { ...httpDefaults, publishesEvents: true },
   // Streaming responses are not bound by the 29 s buffered limit; a long translation or TTS clip may need more.

@@ -40,6 +40,7 @@ export function baseEnvironment(stage: StageConfig, names: SharedResourceNames):
     LOG_LEVEL: stage.logLevel,
     APP_URL: stage.appUrl,
     STRIPE_PRICE_ID: stage.stripePriceId,
+    MAIL_FROM: stage.mailFrom,
     ANON_DAILY_SECONDS: stage.anonDailySeconds?.toString(),
     USER_DAILY_SECONDS: stage.userDailySeconds?.toString(),
     OPENAI_BASE_URL: stage.openAiBaseUrl,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { synthWayfarer } from './testing/synth-wayfarer';
 
-const { templates } = synthWayfarer();
+const { templates } = synthWayfarer({ context: { mailFrom: 'Wayfarer <no-reply@mail.example.com>' } });
 
 interface Statement {
   readonly Effect: string;
@@ -53,6 +53,15 @@ describe('IAM across all stacks', () => {
       return wildcardAction && wildcardResource;
     });
     expect(offenders).toEqual([]);
+  });
+
+  it('lets only the accounts functions send mail, and only as the MAIL_FROM identity', () => {
+    const mail = statements().filter(({ statement }) => asList(statement.Action).includes('ses:SendEmail'));
+    expect(mail.length).toBeGreaterThan(0);
+    for (const { where, statement } of mail) {
+      expect(where).toMatch(/^api\/Auth/);
+      expect(JSON.stringify(statement.Resource)).toContain('identity/mail.example.com');
+    }
   });
 
   it('grants no action at all on every service ("*")', () => {

@@ -15,6 +15,8 @@ export interface StageConfig {
   /** Public origin for mail links and Stripe redirects (APP_URL); defaults to https://<domainName>. */
   readonly appUrl?: string;
   readonly stripePriceId?: string;
+  /** Sender of password-reset mail (MAIL_FROM), an SES-verified address or one on a verified domain. */
+  readonly mailFrom?: string;
   readonly anonDailySeconds?: number;
   readonly userDailySeconds?: number;
   readonly openAiModels: {
@@ -75,6 +77,7 @@ export function readStageConfig(node: Node): StageConfig {
     certificateArn,
     appUrl,
     stripePriceId: readText(node, 'stripePriceId'),
+    mailFrom: readText(node, 'mailFrom'),
     anonDailySeconds: readWholeNumber(node, 'anonDailySeconds'),
     userDailySeconds: readWholeNumber(node, 'userDailySeconds'),
     openAiModels: {

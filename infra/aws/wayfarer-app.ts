@@ -31,6 +31,13 @@ function retentionFor(days: number): RetentionDays {
   return match;
 }
 
+/** SES identities a sender such as `Wayfarer <no-reply@example.com>` may be verified as: address, domain. */
+export function mailIdentities(mailFrom: string | undefined): string[] {
+  const address = /<([^>]+)>/.exec(mailFrom ?? '')?.[1] ?? mailFrom?.trim();
+  const domain = address?.split('@')[1];
+  return address && domain ? [address, domain] : [];
+}
+
 /**
  * The whole deployment: data -> auth -> events -> api -> web. Stack names carry the stage, so several
  * stages can share an account. Used by app.ts and by the template tests.
@@ -52,6 +59,7 @@ export function buildWayfarer(app: App, options: { readonly deployWebAssets: boo
     secrets: data.secrets,
     eventBus,
     userPoolArn: auth.userPool.userPoolArn,
+    mailIdentities: mailIdentities(config.mailFrom),
     logRetention,
     environment: baseEnvironment(config, {
       tableName: data.table.tableName,

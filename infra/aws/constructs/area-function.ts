@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Arn, Duration, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -22,6 +22,8 @@ export interface AreaResources {
   readonly secrets: Readonly<Record<SecretName, ISecret>>;
   readonly eventBus: IEventBus;
   readonly userPoolArn: string;
+  /** SES identities MAIL_FROM may send as (its address and domain); empty when no sender is configured. */
+  readonly mailIdentities: readonly string[];
   readonly environment: FunctionEnvironment;
   readonly logRetention: RetentionDays;
 }
@@ -80,6 +82,13 @@ export function createAreaFunction(
     fn.addToRolePolicy(
       new PolicyStatement({ actions: USER_POOL_ADMIN_ACTIONS, resources: [resources.userPoolArn] }),
     );
+  }
+  if (access.sendsMail && resources.mailIdentities.length > 0) {
+    const stack = Stack.of(scope);
+    const identityArns = resources.mailIdentities.map((identity) =>
+      Arn.format({ service: 'ses', resource: 'identity', resourceName: identity }, stack),
+    );
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identityArns }));
   }
   return fn;
 }

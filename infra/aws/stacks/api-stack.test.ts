@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@wayfarer/shared/api/routes';
+import { envSchema } from '@wayfarer/lambdas/config';
 import { greaterThanPattern, pathPattern } from '../constructs/request-size-limits';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
 import { API_STAGE_NAME } from './api-stack';
@@ -53,6 +54,24 @@ describe('API stack', () => {
       expect(fn.Description).toBe(`Wayfarer ${route.id}`);
     },
   );
+
+  it('sets only variables lambdas/config.ts parses (plus the secret ARNs), and never a secret value', () => {
+    const known = new Set([...Object.keys(envSchema.shape), 'SECRET_ARNS', 'NODE_OPTIONS']);
+    for (const fn of Object.values(functions)) {
+      const variables = ((fn.Properties?.Environment as Properties | undefined)?.Variables ??
+        {}) as Properties;
+      expect(Object.keys(variables).filter((name) => !known.has(name))).toEqual([]);
+      for (const secretName of [
+        'DEEPGRAM_API_KEY',
+        'OPENAI_API_KEY',
+        'STRIPE_SECRET_KEY',
+        'ADMIN_PASSWORD_HASH',
+      ]) {
+        expect(variables).not.toHaveProperty(secretName);
+      }
+      expect(variables).toHaveProperty('TABLE_NAME');
+    }
+  });
 
   it('streams exactly the streaming routes (translate and TTS) through Lambda response streaming', () => {
     for (const route of routes) {

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll } from 'vitest';
 import { repositoryRoot } from '../lambda-bundling';
 import { buildWayfarer, type WayfarerStacks } from '../wayfarer-app';
 
@@ -49,6 +50,8 @@ export function synthWayfarer(options: SynthOptions = {}): SynthesizedWayfarer {
   });
   const stacks = buildWayfarer(app, { deployWebAssets: false });
   app.synth();
+  // Templates are parsed below; the staged assets (bundles, when bundling) are only needed by the file's tests.
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
   return {
     stacks,
     outdir,
