@@ -52,6 +52,13 @@ export const envSchema = z.object({
 
   COGNITO_USER_POOL_ID: optionalText,
   COGNITO_CLIENT_ID: optionalText,
+  /**
+   * Local cloud only: the key set cognito-local signs with, preloaded into the JWT verifier. That key is public
+   * (it ships inside the package), so loadConfig refuses it unless identity itself is on this machine.
+   */
+  COGNITO_JWKS: optionalText,
+  /** The verified SES sender of password-reset mail, e.g. `Wayfarer <no-reply@example.com>`. */
+  MAIL_FROM: textWithDefault('Wayfarer <no-reply@wayfarer.local>'),
 
   DEEPGRAM_API_KEY: optionalText,
   OPENAI_API_KEY: optionalText,
@@ -90,9 +97,15 @@ export type Env = z.infer<typeof envSchema>;
 export type Engine = 'cloud' | 'embedded';
 export type Capability = 'stt' | 'translate' | 'tts' | 'analysis' | 'vision';
 
+export interface Jwks {
+  readonly keys: readonly Record<string, unknown>[];
+}
+
 export interface Config extends Env {
   /** The engine each capability runs on: pinned by `<CAPABILITY>_ENGINE`, else cloud when its key is set. */
   readonly engines: Readonly<Record<Capability, Engine>>;
+  /** Keys the token verifier trusts without fetching them: cognito-local's, in the local cloud only. */
+  readonly localCognitoJwks: Jwks | undefined;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +126,43 @@ function resolveEngines(env: Env): Record<Capability, Engine> {
   };
 }
 
+function isLoopbackUrl(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  try {
+    const { hostname } = new URL(value);
+    return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * COGNITO_JWKS is trusted only when the SDK's Cognito endpoint is a loopback address outside Lambda: anyone
+ * can sign tokens with cognito-local's published key, so a deployed function must never accept it.
+ */
+function resolveLocalJwks(env: Env, environment: Record<string, string | undefined>): Jwks | undefined {
+  if (env.COGNITO_JWKS === undefined) return undefined;
+  if (
+    environment.AWS_LAMBDA_FUNCTION_NAME !== undefined ||
+    !isLoopbackUrl(environment.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER)
+  ) {
+    throw new ConfigError(
+      'COGNITO_JWKS: only the local cloud may preload a key set (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER must be a loopback address, outside Lambda)',
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(env.COGNITO_JWKS);
+  } catch {
+    throw new ConfigError('COGNITO_JWKS: must be a JSON key set {"keys": [...]}');
+  }
+  const keys = (parsed as { keys?: unknown }).keys;
+  if (!Array.isArray(keys) || keys.length === 0) {
+    throw new ConfigError('COGNITO_JWKS: must be a JSON key set {"keys": [...]}');
+  }
+  return { keys: keys as Record<string, unknown>[] };
+}
+
 /** Parses an environment; throws a ConfigError naming every bad variable. Pure, for tests and tools. */
 export function loadConfig(environment: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(environment);
@@ -121,7 +171,8 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     throw new ConfigError(`Invalid environment variable(s): ${problems.join('; ')}`);
   }
   const engines = Object.freeze(resolveEngines(parsed.data));
-  return Object.freeze({ ...parsed.data, engines });
+  const localCognitoJwks = resolveLocalJwks(parsed.data, environment);
+  return Object.freeze({ ...parsed.data, engines, localCognitoJwks });
 }
 
 export type ProviderSummary = Readonly<Record<Capability | 'billing', Engine>>;

@@ -34,20 +34,84 @@ export interface AdminSessionVerifier {
 
 // --- Identity (Cognito, cognito-local) --------------------------------------------------------------------
 
+/** A signed-in session as the identity provider issued it. */
 export interface IdentitySession {
   readonly accessToken: string;
   /** Kept server-side (ENGINES.md, Identity): the browser holds only the access token. */
-  readonly refreshToken?: string;
+  readonly refreshToken: string;
   readonly sub: string;
-  readonly email: string;
+  /** Epoch seconds at which the access token expires (read from the token: cognito-local sends no ExpiresIn). */
+  readonly accessTokenExpiresAt: number;
+}
+
+/** Wrong email or wrong password (told apart nowhere, so a caller cannot probe which emails exist). */
+export class InvalidCredentialsError extends Error {
+  override readonly name = 'InvalidCredentialsError';
+}
+
+/** Sign-up for an email that already has an account. */
+export class AccountExistsError extends Error {
+  override readonly name = 'AccountExistsError';
+}
+
+/** The identity provider refused a new password (its own policy); ours is checked first, so this is rare. */
+export class PasswordRejectedError extends Error {
+  override readonly name = 'PasswordRejectedError';
+}
+
+/** A refresh token the provider no longer accepts (expired, revoked, user gone). */
+export class RefreshRejectedError extends Error {
+  override readonly name = 'RefreshRejectedError';
 }
 
 export interface Identity {
+  /** Creates the account, confirmed at once (no e-mail code step); rejects with AccountExistsError. */
   signUp(email: string, password: string): Promise<{ readonly sub: string }>;
+  /** Rejects with InvalidCredentialsError for an unknown email or a wrong password alike. */
   signIn(email: string, password: string): Promise<IdentitySession>;
+  /** A new access token from the stored refresh token; rejects with RefreshRejectedError. */
   refresh(sub: string, refreshToken: string): Promise<IdentitySession>;
-  findSubByEmail(email: string): Promise<string | undefined>;
+  /** The account's sub and email, or undefined when no account has this email. */
+  findByEmail(email: string): Promise<{ readonly sub: string; readonly email: string } | undefined>;
+  /** The account's email, or undefined when the sub is unknown. */
+  emailOf(sub: string): Promise<string | undefined>;
+  /** Sets a permanent password (password reset). */
   setPassword(sub: string, password: string): Promise<void>;
+}
+
+/**
+ * Server-side refresh sessions, keyed by the access token they belong to: the refresh call proves the
+ * session with its access token, and only the server ever sees the refresh token.
+ */
+export interface RefreshSessions {
+  save(session: {
+    readonly accessToken: string;
+    readonly sub: string;
+    readonly refreshToken: string;
+    readonly expiresAt: number;
+  }): Promise<void>;
+  /** Removes and returns the session of this access token (each refresh rotates it); undefined when none. */
+  take(
+    accessToken: string,
+    now: Date,
+  ): Promise<{ readonly sub: string; readonly refreshToken: string } | undefined>;
+}
+
+/** Single-use password-reset tokens, stored only as a hash. */
+export interface ResetTokens {
+  save(token: {
+    readonly tokenHash: string;
+    readonly sub: string;
+    readonly expiresAt: number;
+  }): Promise<void>;
+  /** Deletes the token and returns its sub when it exists and has not expired; a second call gets undefined. */
+  redeem(tokenHash: string, now: Date): Promise<string | undefined>;
+}
+
+/** Fixed-window attempt counters for abuse limits (login, register, password reset). */
+export interface AttemptCounters {
+  /** Adds one attempt to the counter's current window and returns the window's count including it. */
+  count(counter: string, windowSeconds: number, now: Date): Promise<number>;
 }
 
 // --- Users (profile in the table) -------------------------------------------------------------------------
@@ -192,8 +256,15 @@ export interface Rates {
   latest(): Promise<ExchangeRates>;
 }
 
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** Sends plain-text mail (SES in AWS; in the local cloud the same SES call lands in the outbox). */
 export interface Mailer {
-  send(message: { readonly to: string; readonly subject: string; readonly text: string }): Promise<void>;
+  send(message: MailMessage): Promise<void>;
 }
 
 // --- Operations -------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { mailOutboxRoutes } from './mail-outbox';
 
 export const LOCAL_ROUTE_PREFIX = '/__local/';
 
@@ -15,7 +16,7 @@ export interface LocalRoute {
   handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> | void;
 }
 
-export const localRoutes: readonly LocalRoute[] = [];
+export const localRoutes: readonly LocalRoute[] = [...mailOutboxRoutes];
 
 /** A WebSocket endpoint on the gateway's port (the local speech socket of TESTIDS.md's local run contract). */
 export interface LocalSocket {

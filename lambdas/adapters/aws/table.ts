@@ -29,6 +29,10 @@ import { tableDefinition } from './table-definition';
  *   RECENT                          <iso time>#<id>     recent page views, capped; IPs stored truncated
  *   RATES                           LATEST              exchange rates against USD, with their date
  *   RESET#<tokenHash>               TOKEN               sub of a single-use password-reset token; expiresAt
+ *   SESSION#<accessTokenId>         REFRESH             sub, the Cognito refresh token sealed with a key
+ *                                                       derived from the access token; expiresAt
+ *   ATTEMPTS#<counter>#<window>     COUNT               attempts in one fixed window (login, register and
+ *                                                       password-reset limits); expiresAt
  *
  * `expiresAt` (epoch seconds) is the TTL attribute. DynamoDB deletes expired items late, and DynamoDB Local
  * never does: every read here drops items whose `expiresAt` has passed.
@@ -97,6 +101,17 @@ export const ratesKey = (): TableKey => ({ pk: 'RATES', sk: 'LATEST' });
 export const resetTokenKey = (tokenHash: string): TableKey => ({
   pk: `RESET#${part('tokenHash', tokenHash)}`,
   sk: 'TOKEN',
+});
+
+export const refreshSessionKey = (accessTokenId: string): TableKey => ({
+  pk: `SESSION#${part('accessTokenId', accessTokenId)}`,
+  sk: 'REFRESH',
+});
+
+/** `window` is the window's start in epoch seconds, so each window is its own item with its own expiry. */
+export const attemptsKey = (counter: string, windowStart: number): TableKey => ({
+  pk: `ATTEMPTS#${part('counter', counter)}#${windowStart}`,
+  sk: 'COUNT',
 });
 
 // --- Expiry -----------------------------------------------------------------------------------------------

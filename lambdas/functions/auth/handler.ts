@@ -1,11 +1,44 @@
-// Every route is wired through the full http stack now (size limit, auth, JSON parsing, validation, errors);
-// the bodies belong to the accounts issue and answer 501 until it lands.
-import { notImplemented } from '../../http/errors';
+import {
+  createAttemptCounters,
+  createRefreshSessions,
+  createResetTokens,
+  createUserProfiles,
+} from '../../adapters/aws/auth-store';
+import { createCognitoIdentity } from '../../adapters/aws/cognito-identity';
+import { createSesMailer } from '../../adapters/aws/ses-mailer';
+import { table } from '../../adapters/aws/table';
+import { config } from '../../config';
 import { httpRoute } from '../../http/route';
+import { createAuthService } from './service';
 
-export const login = httpRoute('auth.login', notImplemented);
-export const register = httpRoute('auth.register', notImplemented);
-export const forgotPassword = httpRoute('auth.forgotPassword', notImplemented);
-export const resetPassword = httpRoute('auth.resetPassword', notImplemented);
-export const me = httpRoute('auth.me', notImplemented);
-export const refresh = httpRoute('auth.refresh', notImplemented);
+// Clients are made once per container, outside the handlers, so warm calls reuse their connections.
+const service = createAuthService({
+  identity: createCognitoIdentity({
+    region: config.AWS_REGION,
+    userPoolId: config.COGNITO_USER_POOL_ID,
+    clientId: config.COGNITO_CLIENT_ID,
+  }),
+  users: createUserProfiles(table),
+  sessions: createRefreshSessions(table),
+  resetTokens: createResetTokens(table),
+  attempts: createAttemptCounters(table),
+  mailer: createSesMailer({ region: config.AWS_REGION, from: config.MAIL_FROM }),
+  clock: { now: () => new Date() },
+  appUrl: config.APP_URL,
+  counterSecret: config.IP_HASH_SECRET ?? config.COGNITO_USER_POOL_ID ?? 'wayfarer',
+});
+
+export const login = httpRoute('auth.login', (request) =>
+  service.login(request.body, { ip: request.sourceIp }),
+);
+export const register = httpRoute('auth.register', (request) =>
+  service.register(request.body, { ip: request.sourceIp }),
+);
+export const forgotPassword = httpRoute('auth.forgotPassword', (request) =>
+  service.forgotPassword(request.body, { ip: request.sourceIp }),
+);
+export const resetPassword = httpRoute('auth.resetPassword', (request) =>
+  service.resetPassword(request.body, { ip: request.sourceIp }),
+);
+export const me = httpRoute('auth.me', (request) => service.me(request.auth));
+export const refresh = httpRoute('auth.refresh', (request) => service.refresh(request.auth));

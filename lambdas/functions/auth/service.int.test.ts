@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createAttemptCounters,
+  createRefreshSessions,
+  createResetTokens,
+  createUserProfiles,
+} from '../../adapters/aws/auth-store';
+import { createCognitoIdentity } from '../../adapters/aws/cognito-identity';
+import { table } from '../../adapters/aws/table';
+import { config } from '../../config';
+import { HttpError } from '../../http/errors';
+import type { MailMessage } from '../../ports';
+import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, uniqueEmail } from './auth-testing';
+import { ATTEMPT_LIMITS, createAuthService, RESET_TOKEN_TTL_SECONDS } from './service';
+
+// The auth service over the real adapters (cognito-local, DynamoDB Local) with a clock the test moves, so
+// hour-long expiries are checked without waiting. Mail is caught in memory instead of the SES outbox.
+
+function setUp() {
+  let now = new Date();
+  const sent: MailMessage[] = [];
+  const service = createAuthService({
+    identity: createCognitoIdentity({
+      region: config.AWS_REGION,
+      userPoolId: config.COGNITO_USER_POOL_ID,
+      clientId: config.COGNITO_CLIENT_ID,
+    }),
+    users: createUserProfiles(table),
+    sessions: createRefreshSessions(table),
+    resetTokens: createResetTokens(table),
+    attempts: createAttemptCounters(table),
+    mailer: { send: async (message) => void sent.push(message) },
+    clock: { now: () => now },
+    appUrl: 'http://localhost:8787',
+    counterSecret: 'service-test',
+  });
+  const advance = (seconds: number) => {
+    now = new Date(now.getTime() + seconds * 1000);
+  };
+  const lastToken = () =>
+    new URL(/https?:\/\/\S+/.exec(sent.at(-1)?.text ?? '')?.[0] ?? 'http://x').searchParams.get('token') ??
+    '';
+  return { service, advance, lastToken, sent };
+}
+
+async function statusOf(promise: Promise<unknown>): Promise<number | 'ok'> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof HttpError) return error.statusCode;
+    throw error;
+  }
+}
+
+const caller = { ip: '198.51.100.7' };
+
+describe('password reset tokens', () => {
+  it('work once within the hour', async () => {
+    const { service, lastToken } = setUp();
+    const email = uniqueEmail('once');
+    await service.register({ email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }, caller);
+    await service.forgotPassword({ email }, caller);
+    const token = lastToken();
+
+    expect(await statusOf(service.resetPassword({ token, password: OTHER_GOOD_PASSWORD }, caller))).toBe(
+      'ok',
+    );
+    expect(await statusOf(service.resetPassword({ token, password: GOOD_PASSWORD }, caller))).toBe(400);
+    expect(await statusOf(service.login({ email, password: OTHER_GOOD_PASSWORD }, caller))).toBe('ok');
+  });
+
+  it('still work a second before the hour is up and no longer after it', async () => {
+    const { service, advance, lastToken } = setUp();
+    const email = uniqueEmail('expiry');
+    await service.register({ email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }, caller);
+    await service.forgotPassword({ email }, caller);
+    const lateToken = lastToken();
+    await service.forgotPassword({ email }, caller);
+    const earlyToken = lastToken();
+
+    advance(RESET_TOKEN_TTL_SECONDS - 1);
+    expect(
+      await statusOf(service.resetPassword({ token: earlyToken, password: OTHER_GOOD_PASSWORD }, caller)),
+    ).toBe('ok');
+    advance(2);
+    expect(await statusOf(service.resetPassword({ token: lateToken, password: GOOD_PASSWORD }, caller))).toBe(
+      400,
+    );
+    expect(await statusOf(service.login({ email, password: OTHER_GOOD_PASSWORD }, caller))).toBe('ok');
+  });
+});
+
+describe('abuse limits per IP', () => {
+  it('answers 429 once one address has made too many auth attempts, and forgets after the window', async () => {
+    const { service, advance } = setUp();
+    const ip = { ip: '203.0.113.99' };
+    const limit = ATTEMPT_LIMITS.auth;
+    // Different emails each time: only the per-IP counter fills up.
+    for (let attempt = 0; attempt < limit.perIp; attempt += 1) {
+      expect(await statusOf(service.login({ email: uniqueEmail('spray'), password: 'Wrong!123x' }, ip))).toBe(
+        401,
+      );
+    }
+
+    expect(await statusOf(service.login({ email: uniqueEmail('spray'), password: 'Wrong!123x' }, ip))).toBe(
+      429,
+    );
+    advance(limit.windowSeconds);
+    expect(await statusOf(service.login({ email: uniqueEmail('spray'), password: 'Wrong!123x' }, ip))).toBe(
+      401,
+    );
+  });
+});
