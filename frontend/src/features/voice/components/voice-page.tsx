@@ -10,7 +10,7 @@ import {
   mainButtonAction,
   type ConversationState,
 } from '../conversation';
-import { useConversation } from '../hooks/use-conversation';
+import { loadVoiceSession, useConversation } from '../hooks/use-conversation';
 import { MuteButton } from './mute-button';
 import { StatusBadge } from './status-badge';
 import { TranscriptCard } from './transcript-card';
@@ -50,10 +50,15 @@ export function VoicePage() {
   const [limitDismissed, setLimitDismissed] = useState(false);
   const action = mainButtonAction(state);
 
-  const onMainPress = () => {
-    // The overlay and the prompt are about to be needed: fetch them now rather than when they must show.
+  // What the first press needs is fetched as soon as the pointer or focus reaches the button.
+  const prefetch = () => {
+    void loadVoiceSession();
     void loadInitializingOverlay();
     void loadAnalysisPrompt();
+  };
+
+  const onMainPress = () => {
+    prefetch();
     pressMain();
   };
 
@@ -92,6 +97,8 @@ export function VoicePage() {
             data-testid="main-button"
             data-action={action}
             disabled={isMainButtonDisabled(state)}
+            onPointerEnter={prefetch}
+            onFocus={prefetch}
             onClick={onMainPress}
           >
             {t(mainButtonLabelKey(state))}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LaunchOptions } from '@playwright/test';
+
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+// The same browser as playwright.config.ts (E2E.md: Debian's Chromium, no download). Launch options set with
+// test.use replace the config's, so its executable and flags are repeated here.
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const baseArgs = ['--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'];
+
+export function fixturePath(name: string): string {
+  return path.join(fixtures, name);
+}
+
+/** Chromium whose microphone plays `wavName` (from e2e/fixtures) once, with permission granted. */
+export function fakeMicrophone(wavName: string): LaunchOptions {
+  return {
+    executablePath: chromiumPath,
+    args: [
+      ...baseArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${fixturePath(wavName)}%noloop`,
+    ],
+  };
+}
+
+/** Chromium whose microphone prompt is always answered "block" (getUserMedia: NotAllowedError). */
+export function deniedMicrophone(): LaunchOptions {
+  return {
+    executablePath: chromiumPath,
+    args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny'],
+  };
+}

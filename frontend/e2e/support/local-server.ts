@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export interface LocalServer {
+  readonly baseURL: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * A second `npm run serve` (the built SPA must exist) with its own port, data folder and environment, for specs
+ * that need settings the shared web server does not have (e.g. ANON_DAILY_SECONDS). It runs in its own process
+ * group, and stop() sends SIGTERM to that group so the local cloud stops its children too.
+ */
+export async function startLocalServer(env: Record<string, string>): Promise<LocalServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-e2e-extra-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn('npm', ['run', 'serve'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let running = true;
+  void exited.then(() => (running = false));
+
+  const stop = async () => {
+    if (running && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+      const timedOut = await Promise.race([
+        exited.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), STOP_TIMEOUT_MS)),
+      ]);
+      if (timedOut && child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (!running) {
+      await stop();
+      throw new Error(`npm run serve exited before it was healthy:\n${stderr}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) return { baseURL, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop();
+  throw new Error(`npm run serve was not healthy within ${START_TIMEOUT_MS} ms:\n${stderr}`);
+}

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { deniedMicrophone } from './support/fake-microphone';
+
+test.use({ launchOptions: deniedMicrophone(), permissions: [] });
+
+test('a denied microphone: the retry press asks again, the next press opens the help dialog', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const badge = page.getByTestId('status-badge');
+  const main = page.getByTestId('main-button');
+
+  await main.click();
+  await expect(badge).toHaveAttribute('data-status', 'permission_denied');
+  await expect(main).toHaveAttribute('data-action', 'activate');
+
+  // SPEC §4: the first press while denied retries the microphone...
+  await main.click();
+  await expect(badge).toHaveAttribute('data-status', 'permission_denied');
+  await expect(page.getByTestId('mic-denied-dialog')).toBeHidden();
+
+  // ...and the second consecutive press while denied opens the help.
+  await main.click();
+  const dialog = page.getByTestId('mic-denied-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('ol li')).toHaveCount(3);
+  await page.getByTestId('mic-denied-got-it').click();
+  await expect(dialog).toBeHidden();
+});
+
+test('no microphone API: error_mic_access toast and the error status', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (Navigator.prototype as { mediaDevices?: unknown }).mediaDevices;
+  });
+  await page.goto('/');
+  await page.getByTestId('main-button').click();
+  await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'error');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+});

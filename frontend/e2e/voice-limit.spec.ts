@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { fakeMicrophone } from './support/fake-microphone';
+import { startLocalServer, type LocalServer } from './support/local-server';
+
+// This spec needs a daily allowance of 4 s, so it runs its own local cloud (the shared web server keeps the
+// default allowance for every other spec). One project is enough: both would count against the same address.
+test.use({ launchOptions: fakeMicrophone('speech-taxi-rms.wav') });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let server: LocalServer | undefined;
+
+// Playwright needs the fixtures argument destructured even when no fixture is used.
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, testInfo) => {
+  if (testInfo.project.name !== 'desktop') return;
+  server = await startLocalServer({ ANON_DAILY_SECONDS: '4' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('an anonymous visitor is cut off at the allowance, then the key call answers 429', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one server, one address: runs once');
+  const baseURL = server!.baseURL;
+  await page.goto(`${baseURL}/`);
+  const badge = page.getByTestId('status-badge');
+
+  const keyResponse = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
+  await page.getByTestId('main-button').click();
+  const key = await keyResponse;
+  expect(key.status()).toBe(200);
+  const { time_to_live_in_seconds: ttl } = (await key.json()) as { time_to_live_in_seconds: number };
+  expect(ttl).toBeLessThanOrEqual(4);
+  await expect(badge).toHaveAttribute('data-status', 'recording');
+
+  // Cut off at TTL - 2 s: the limit dialog with login and register for an anonymous visitor.
+  const dialog = page.getByTestId('limit-dialog');
+  await expect(dialog).toBeVisible({ timeout: (ttl + 2) * 1000 });
+  await expect(badge).toHaveAttribute('data-status', 'limit_reached');
+  await expect(page.getByTestId('main-button')).toBeDisabled();
+  await expect(dialog.locator('a[href="/login"]')).toBeVisible();
+  await expect(dialog.locator('a[href="/register"]')).toBeVisible();
+
+  // The next key call is refused, and the screen says so again.
+  await page.reload();
+  const refused = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
+  await page.getByTestId('main-button').click();
+  expect((await refused).status()).toBe(429);
+  await expect(page.getByTestId('limit-dialog')).toBeVisible();
+  await expect(badge).toHaveAttribute('data-status', 'limit_reached');
+});

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fakeMicrophone } from './support/fake-microphone';
+
+// "I need a doctor near the Eiffel Tower." (flite, voice slt), 0.5 s of silence on each side.
+test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
+
+/** Counts the audio frames the page sends on the speech socket, and how many of them are not silent. */
+function watchSpeechSocket(page: Page) {
+  const audio = { frames: 0, audible: 0, bytes: new Set<number>(), protocols: [] as string[] };
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/v1/listen')) return;
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload === 'string') return;
+      audio.frames++;
+      audio.bytes.add(payload.length);
+      const samples = new Int16Array(payload.buffer, payload.byteOffset, Math.floor(payload.length / 2));
+      if (samples.some((sample) => Math.abs(sample) > 500)) audio.audible++;
+    });
+  });
+  return audio;
+}
+
+test('a spoken sentence becomes a live transcript; stop offers the analysis', async ({ page }) => {
+  const audio = watchSpeechSocket(page);
+  await page.goto('/');
+  const badge = page.getByTestId('status-badge');
+  const main = page.getByTestId('main-button');
+  await expect(badge).toHaveAttribute('data-status', 'idle');
+  await expect(main).toHaveAttribute('data-action', 'start');
+
+  const keyResponse = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
+  await main.click();
+  expect((await keyResponse).status()).toBe(200);
+  await expect(badge).toHaveAttribute('data-status', 'recording');
+
+  const transcript = page.getByTestId('transcript-original');
+  await expect(transcript).toContainText(/doctor/i, { timeout: 20_000 });
+  await expect(transcript).toContainText(/eiffel/i);
+  await expect(badge).toHaveAttribute('data-status', 'transcribed');
+  await expect(main).toHaveAttribute('data-action', 'finish');
+
+  // 250 ms chunks of 16 kHz PCM16 are 8000 bytes, and the file's speech reached the socket.
+  expect(audio.bytes).toEqual(new Set([8000]));
+  expect(audio.audible).toBeGreaterThan(4);
+
+  const usage = page.waitForRequest((request) => request.url().includes('/api/usage/update'));
+  await main.click();
+  const usageBody = (await usage).postDataJSON() as { durationSeconds: number };
+  expect(usageBody.durationSeconds).toBeGreaterThan(0);
+  await expect(badge).toHaveAttribute('data-status', 'stopped');
+  await expect(page.getByTestId('analysis-prompt')).toBeVisible();
+  await expect(page.getByTestId('analysis-button')).toBeVisible();
+
+  await page.getByTestId('analysis-prompt-analyze').click();
+  await expect(page.getByTestId('analysis-panel')).toBeVisible();
+  await expect(page.getByTestId('analysis-prompt')).toBeHidden();
+  await expect(page.getByTestId('analysis-button')).toBeHidden();
+});
+
+test('the mute button toggles while recording', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('mute-button')).toBeHidden();
+  await page.getByTestId('main-button').click();
+  await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'recording');
+
+  const mute = page.getByTestId('mute-button');
+  await expect(mute).toHaveAttribute('data-muted', 'false');
+  await mute.click();
+  await expect(mute).toHaveAttribute('data-muted', 'true');
+  await mute.click();
+  await expect(mute).toHaveAttribute('data-muted', 'false');
+
+  await page.getByTestId('main-button').click();
+  await expect(page.getByTestId('mute-button')).toBeHidden();
+});
+
+test('the translation switch adds the translation column', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByTestId('translation-switch');
+  await expect(toggle).toHaveAttribute('data-checked', 'false');
+  await expect(page.getByTestId('transcript-translation')).toHaveCount(0);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('data-checked', 'true');
+  await expect(page.getByTestId('transcript-translation')).toBeVisible();
+  await expect(page.getByTestId('main-button')).toHaveAttribute('data-action', 'start');
+});
