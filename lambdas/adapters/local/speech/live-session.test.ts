@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CLOSE,
   parseListenQuery,
@@ -71,8 +71,15 @@ const transcriptOf = (message: ResultsMessage | undefined) =>
 describe('DeepgramLiveSession on the embedded engine', () => {
   it('turns a spoken sentence into interims, a speech_final result, UtteranceEnd, then Metadata on CloseStream', async () => {
     const { messages, session, closed } = open();
-    // Four times real time: fast, yet slow enough for interims (a final cuts a running interim short).
-    await stream(session, concat(station, silence(1.6)), 62);
+    // A final cuts a running interim short, so the first 1.5 s go in alone and the rest only once an interim
+    // is out: on a busy machine the whole clip could otherwise end before any interim finishes.
+    const audio = concat(station, silence(1.6));
+    const firstPart = 6 * 8000;
+    await stream(session, audio.subarray(0, firstPart), 20);
+    await vi.waitFor(() => expect(results(messages).some((m) => !m.is_final)).toBe(true), {
+      timeout: 20_000,
+    });
+    await stream(session, audio.subarray(firstPart), 5);
     session.control(JSON.stringify({ type: 'CloseStream' }));
     expect(await closed).toEqual({ code: CLOSE.normal, reason: '' });
 

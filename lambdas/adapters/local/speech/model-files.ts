@@ -38,7 +38,7 @@ export function speechModelFiles(): SpeechModelFiles {
  * `import.meta.resolve`, except under Vite's module runner (Vitest's global setup starts the local cloud
  * through it), which does not provide it: there the file is looked up in the folders Node would search.
  */
-function resolveModule(specifier: string, packageName: string, file: string): string {
+export function resolveModule(specifier: string, packageName: string, file: string): string {
   try {
     return import.meta.resolve(specifier);
   } catch {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Transcript } from './moonshine-model';
 import type { DecodeRequest, WorkerMessage, WorkerOptions } from './moonshine-worker';
-import { speechModelFiles } from './model-files';
+import { resolveModule, speechModelFiles } from './model-files';
 import { SileroVad } from './vad';
 
 export type { Transcript } from './moonshine-model';
@@ -218,7 +218,7 @@ function spawnWorker(workerData: unknown): Worker {
     import.meta.url,
   );
   if (entry.pathname.endsWith('.js')) return new Worker(entry, { workerData });
-  const tsx = import.meta.resolve('tsx/esm/api');
+  const tsx = resolveModule('tsx/esm/api', 'tsx', 'dist/esm/api/index.mjs');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`;
   return new Worker(bootstrap, { eval: true, workerData });
 }
