@@ -80,7 +80,8 @@ describe('startLocalCloud', () => {
     } finally {
       await second.stop();
     }
-  });
+    // Two full starts and stops: on a busy 2-core machine that alone can pass the default 30 s.
+  }, 120_000);
 
   it('fails at once with a clear message when the port is taken', async () => {
     const blocker: Server = createServer();

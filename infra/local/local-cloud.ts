@@ -17,7 +17,7 @@ import { cognitoLocalJwks, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognitoLoca
 import { ensureTable, localDynamoClient, LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local';
 import { startEventBus, type EventBus } from './event-bus';
 import { createGateway, createUpgradeListener, listenOnLoopback, type Listening } from './gateway';
-import { ACCOUNT_ID, loadHandler, REGION } from './lambda-runtime';
+import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-runtime';
 import { localRoutes, localSockets, type LocalSocket } from './local-routes';
 import { LOCAL_SES_PATH } from './mail-outbox';
 import { consoleLogger, quietLogger, type Logger } from './log';
@@ -276,6 +276,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Before any handler module is imported: lambdas/config.ts reads the environment once, at import.
     // A session token or a switch that disables endpoint variables would point the SDK back at AWS.
     const restoreEnv = applyEnv(env, ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_IGNORE_CONFIGURED_ENDPOINT_URLS']);
+    // Likewise the runtime global, for anything below that reaches handler code before loadHandler does.
+    installAwsLambdaShim();
     onStop('env', restoreEnv);
 
     const client = localDynamoClient(dynamo.endpoint, REGION);
