@@ -160,8 +160,45 @@ export interface Usage {
   addSecondsOnce(delivery: UsageDelivery): Promise<'added' | 'duplicate'>;
   /** Seconds counted so far for the subject's day (0 when none). */
   secondsUsed(subject: string, day: string): Promise<number>;
-  // The usage issue adds the speech-key leases here (LEASE#<keyId>): an unclosed lease is charged its
-  // elapsed time, so a client that never reports cannot get unlimited time.
+}
+
+/** An issued speech key, as the allowance sees it (DESIGN.md §4, LEASE#<keyId>). */
+export interface SpeechLease {
+  /** The key's id: one lease per issued key. */
+  readonly id: string;
+  /** A user's sub, or a keyed hash of an anonymous caller's IP. */
+  readonly subject: string;
+  /** The UTC day (yyyy-mm-dd) the lease counts against: the day it was issued. */
+  readonly day: string;
+  readonly issuedAt: Date;
+  /** The key's time to live: the most this lease can ever be charged. */
+  readonly ttlSeconds: number;
+  /** Present once the usage update (or a newer key) closed it, with the seconds it was charged. */
+  readonly closed?: { readonly at: Date; readonly seconds: number };
+}
+
+/** What a subject has used on one day: the bus-fed counter and the leases, closed or still open. */
+export interface UsageLedger {
+  /** The DAY counter, fed by `usage.recorded`: it lags the leases by the bus's delivery time. */
+  readonly countedSeconds: number;
+  readonly leases: readonly SpeechLease[];
+}
+
+/**
+ * The speech-key leases. Reads are strongly consistent, so a key issued a moment ago already counts against
+ * the next key call.
+ */
+export interface Leases {
+  ledger(subject: string, day: string): Promise<UsageLedger>;
+  open(lease: Omit<SpeechLease, 'closed'>): Promise<void>;
+  /**
+   * Closes an open lease, recording its charge. Resolves false, changing nothing, when it was already closed
+   * (or never opened): that is what makes a repeated usage update harmless.
+   */
+  close(
+    lease: Pick<SpeechLease, 'id' | 'subject' | 'day'>,
+    closed: { readonly at: Date; readonly seconds: number },
+  ): Promise<boolean>;
 }
 
 /** A generic "have we seen this id?" check in the table, for webhook deliveries and other once-only work. */
@@ -199,11 +236,28 @@ export interface Billing {
 
 // --- Voice path -------------------------------------------------------------------------------------------
 
+export interface SpeechKeyRequest {
+  /** The lease this key belongs to. */
+  readonly leaseId: string;
+  readonly subject: string;
+  readonly ttlSeconds: number;
+  /**
+   * The Host header the caller reached the API on. An issuer that serves its own socket on the same origin
+   * (the local cloud) builds the socket URL from it; a provider's issuer ignores it.
+   */
+  readonly host?: string;
+}
+
+export interface IssuedSpeechKey {
+  readonly key: string;
+  /** The live socket to open with the key. */
+  readonly url: string;
+  readonly ttlSeconds: number;
+}
+
 export interface SpeechKeys {
-  /** A short-lived key for the live speech socket, and the socket's URL. */
-  issue(
-    ttlSeconds: number,
-  ): Promise<{ readonly key: string; readonly url: string; readonly ttlSeconds: number }>;
+  /** A key for the live speech socket that stops opening sockets after `ttlSeconds`, and the socket's URL. */
+  issue(request: SpeechKeyRequest): Promise<IssuedSpeechKey>;
 }
 
 export interface Translator {

@@ -5,6 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { createSpeechEngine } from '@wayfarer/lambdas/adapters/local/speech/speech-engine';
+import { createSpeechSocket } from './speech-socket';
 import { mailOutboxRoutes } from './mail-outbox';
 
 export const LOCAL_ROUTE_PREFIX = '/__local/';
@@ -30,4 +32,38 @@ export interface LocalSocket {
  * same adapters as the handlers), and their sockets are closed when the local cloud stops. The speech
  * issue adds the Deepgram-protocol socket (speech-socket.ts) here.
  */
-export const localSockets: readonly (() => LocalSocket)[] = [];
+export const localSockets: readonly (() => LocalSocket)[] = [
+  () => {
+    // This local cloud's own engine, stopped with it: the process-wide one would keep its worker threads (and
+    // the process) alive after `stop()`, which is what a test run's global teardown relies on.
+    const engine = createSpeechEngine();
+    const socket = createSpeechSocket({ verifyKey: verifyLocalSpeechKey, engine });
+    return {
+      handleUpgrade: (request, stream, head) => socket.handleUpgrade(request, stream, head),
+      close: async () => {
+        await socket.close();
+        await engine.close();
+      },
+    };
+  },
+];
+
+let localKeyVerifier: Promise<(key: string) => boolean> | undefined;
+
+/**
+ * Accepts the keys GET /api/deepgram/key signs (lambdas/adapters/local/speech-keys.ts), until they expire.
+ * lambdas/config.ts reads the environment when first imported, so it is imported here, on the first
+ * connection, long after the local cloud has set that environment, never when this module loads.
+ */
+async function verifyLocalSpeechKey(key: string): Promise<boolean> {
+  localKeyVerifier ??= Promise.all([
+    import('@wayfarer/lambdas/config'),
+    import('@wayfarer/lambdas/adapters/local/speech-keys'),
+  ]).then(([{ config }, keys]) => {
+    const ipHashSecret = config.IP_HASH_SECRET;
+    // Without the secret no key can be genuine: refuse them all rather than accept any.
+    if (ipHashSecret === undefined) return () => false;
+    return keys.createLocalSpeechKeyVerifier({ secret: keys.localSpeechKeySecret(ipHashSecret) });
+  });
+  return (await localKeyVerifier)(key);
+}

@@ -20,7 +20,7 @@ describe('table key shapes', () => {
     expect(userProfileKey('abc')).toEqual({ pk: 'USER#abc', sk: 'PROFILE' });
     expect(customerKey('cus_1')).toEqual({ pk: 'CUSTOMER#cus_1', sk: 'USER' });
     expect(usageDayKey('abc', '2026-11-22')).toEqual({ pk: 'USAGE#abc#2026-11-22', sk: 'DAY' });
-    expect(leaseKey('k1')).toEqual({ pk: 'LEASE#k1', sk: 'LEASE' });
+    expect(leaseKey('sub-1', '2025-01-31', 'k1')).toEqual({ pk: 'USAGE#sub-1#2025-01-31', sk: 'LEASE#k1' });
     expect(eventSeenKey('e1')).toEqual({ pk: 'EVENT#e1', sk: 'SEEN' });
     expect(statsKey('2026-11-22', 'PAGE', '/subscribe')).toEqual({
       pk: 'STATS#2026-11-22',

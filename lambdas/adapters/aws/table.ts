@@ -20,7 +20,10 @@ import { tableDefinition } from './table-definition';
  *                                                       cancelAtPeriodEnd, currentPeriodEnd
  *   CUSTOMER#<stripeCustomerId>     USER                sub (reverse lookup for Stripe webhooks)
  *   USAGE#<subject>#<yyyy-mm-dd>    DAY                 seconds (subject: a user's sub or a keyed hash of an IP)
- *   LEASE#<keyId>                   LEASE               subject, issuedAt, ttlSeconds, closedAt; expiresAt
+ *   USAGE#<subject>#<yyyy-mm-dd>    LEASE#<keyId>       a speech key's lease: subject, day, issuedAt, ttlSeconds,
+ *                                                       closedAt + chargedSeconds once closed; expiresAt. Kept
+ *                                                       beside the DAY counter so one consistent Query reads a
+ *                                                       subject's whole day (the allowance) and finds its open lease
  *   EVENT#<id>                      SEEN                idempotency mark of a bus or webhook delivery; expiresAt
  *   STATS#<yyyy-mm-dd>              PAGE#<page>         views of a page that day
  *   STATS#<yyyy-mm-dd>              COUNTRY#<cc>        views from a country that day
@@ -73,7 +76,12 @@ export const usageDayKey = (subject: string, day: string): TableKey => ({
   sk: 'DAY',
 });
 
-export const leaseKey = (keyId: string): TableKey => ({ pk: `LEASE#${part('keyId', keyId)}`, sk: 'LEASE' });
+export const LEASE_SK_PREFIX = 'LEASE#';
+
+export const leaseKey = (subject: string, day: string, keyId: string): TableKey => ({
+  pk: usageDayKey(subject, day).pk,
+  sk: `${LEASE_SK_PREFIX}${part('keyId', keyId)}`,
+});
 
 export const eventSeenKey = (eventId: string): TableKey => ({
   pk: `EVENT#${part('eventId', eventId)}`,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Transcript } from './moonshine-model';
 import type { DecodeRequest, WorkerMessage, WorkerOptions } from './moonshine-worker';
@@ -39,7 +40,11 @@ export interface SpeechEngine {
 }
 
 export interface SpeechEngineOptions {
-  /** Recogniser workers; each holds its own copy of the model (about 100 MB). */
+  /**
+   * Recogniser workers, each with its own copy of the model (about 120 MB resident). Default: one per core, at
+   * most two, so on a 2-core laptop a final never waits behind another socket's decode while the main thread
+   * (VAD, sockets) needs little.
+   */
   workers?: number;
   /** onnxruntime intra-op threads per worker. One is fastest on a busy 2-core host (measured). */
   threadsPerWorker?: number;
@@ -70,7 +75,7 @@ export function sharedSpeechEngine(): SpeechEngine {
 
 export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEngine {
   const files = speechModelFiles();
-  const workerCount = Math.max(1, options.workers ?? 1);
+  const workerCount = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
   const threads = Math.max(1, options.threadsPerWorker ?? 1);
   const finals: QueuedJob[] = [];
   const speculative = new Map<number, QueuedJob>();

@@ -1,0 +1,157 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { EventDetail } from '@wayfarer/shared/events';
+import type { Events, SpeechKeys, UserProfile } from '../../ports';
+import { SUBSCRIBER_KEY_TTL_SECONDS } from '../usage/allowance';
+import { createMemoryLeases } from '../usage/memory-leases';
+import { recordSessionUsage } from '../usage/service';
+import { issueSpeechKey, type SpeechKeyPorts } from './service';
+
+const T0 = new Date('2026-11-22T10:00:00.000Z');
+const policy = { allowances: { anonymousSeconds: 60, userSeconds: 120 }, ipHashSecret: 'secret' };
+const anonymous = { kind: 'anonymous', sourceIp: '198.51.100.4' } as const;
+
+function setUp(profiles: Record<string, Partial<UserProfile>> = {}) {
+  let now = T0;
+  let ids = 0;
+  const published: EventDetail<'usageRecorded'>[] = [];
+  const events: Events = {
+    publish: async (_name, detail) => {
+      published.push(detail as EventDetail<'usageRecorded'>);
+    },
+  };
+  const keys: SpeechKeys = {
+    issue: async ({ leaseId, ttlSeconds }) => ({
+      key: `key-${leaseId}`,
+      url: 'ws://here/v1/listen',
+      ttlSeconds,
+    }),
+  };
+  const leases = createMemoryLeases();
+  const ports: SpeechKeyPorts = {
+    leases,
+    users: { getProfile: async (sub) => profiles[sub] as UserProfile | undefined },
+    keys,
+    events,
+    clock: { now: () => now },
+    newId: () => `lease-${++ids}`,
+    logger: { warn: vi.fn() },
+  };
+  return {
+    ports,
+    leases,
+    published,
+    advance: (seconds: number) => {
+      now = new Date(now.getTime() + seconds * 1000);
+    },
+  };
+}
+
+describe('issueSpeechKey', () => {
+  it('issues a key for the whole allowance and opens its lease', async () => {
+    const { ports, leases } = setUp();
+    const outcome = await issueSpeechKey(ports, policy, anonymous, 'localhost:8787');
+    expect(outcome).toEqual({
+      kind: 'issued',
+      response: { key: 'key-lease-1', time_to_live_in_seconds: 60, url: 'ws://here/v1/listen' },
+    });
+    expect(leases.all()).toEqual([
+      expect.objectContaining({ id: 'lease-1', day: '2026-11-22', issuedAt: T0, ttlSeconds: 60 }),
+    ]);
+    expect(leases.all()[0]!.subject).toMatch(/^ip-/);
+  });
+
+  it('charges a lease that is never reported its elapsed time, and supersedes it', async () => {
+    const { ports, leases, published, advance } = setUp();
+    await issueSpeechKey(ports, policy, anonymous, undefined);
+    advance(25);
+    const second = await issueSpeechKey(ports, policy, anonymous, undefined);
+    expect(second.kind === 'issued' && second.response.time_to_live_in_seconds).toBe(35);
+    expect(leases.all()[0]!.closed).toEqual({ at: new Date(T0.getTime() + 25_000), seconds: 25 });
+    expect(published).toEqual([
+      expect.objectContaining({ leaseId: 'lease-1', seconds: 25, day: '2026-11-22' }),
+    ]);
+  });
+
+  it('answers spent when the allowance is used up, or within the cut-off margin', async () => {
+    const { ports, advance } = setUp();
+    await issueSpeechKey(ports, policy, anonymous, undefined);
+    advance(58);
+    expect(await issueSpeechKey(ports, policy, anonymous, undefined)).toEqual({ kind: 'spent' });
+    advance(100);
+    expect(await issueSpeechKey(ports, policy, anonymous, undefined)).toEqual({ kind: 'spent' });
+  });
+
+  it('gives signed-in users the user allowance and subscribers a long key', async () => {
+    const { ports } = setUp({
+      payer: { subscriptionStatus: 'ACTIVE' },
+      lapsed: { subscriptionStatus: 'CANCELED' },
+    });
+    const ttl = async (sub: string) => {
+      const outcome = await issueSpeechKey(ports, policy, { kind: 'user', sub }, undefined);
+      return outcome.kind === 'issued' ? outcome.response.time_to_live_in_seconds : 'spent';
+    };
+    expect(await ttl('no-profile')).toBe(120);
+    expect(await ttl('lapsed')).toBe(120);
+    expect(await ttl('payer')).toBe(SUBSCRIBER_KEY_TTL_SECONDS);
+  });
+
+  it('does not charge the caller for a key that could not be issued', async () => {
+    const { ports, leases } = setUp();
+    const failing = { ...ports, keys: { issue: () => Promise.reject(new Error('provider down')) } };
+    await expect(issueSpeechKey(failing, policy, anonymous, undefined)).rejects.toThrow('provider down');
+    expect(leases.all()[0]!.closed?.seconds).toBe(0);
+    const next = await issueSpeechKey(ports, policy, anonymous, undefined);
+    expect(next.kind === 'issued' && next.response.time_to_live_in_seconds).toBe(60);
+  });
+
+  it('still answers with the new key when the superseded lease cannot be recorded', async () => {
+    const { ports, advance } = setUp();
+    await issueSpeechKey(ports, policy, anonymous, undefined);
+    advance(5);
+    const broken = { ...ports, events: { publish: () => Promise.reject(new Error('bus down')) } };
+    const outcome = await issueSpeechKey(broken, policy, anonymous, undefined);
+    expect(outcome.kind).toBe('issued');
+    expect(ports.logger.warn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('recordSessionUsage', () => {
+  it('closes the open lease with the clamped report and publishes usage.recorded once', async () => {
+    const { ports, published, advance } = setUp();
+    await issueSpeechKey(ports, policy, anonymous, undefined);
+    advance(20);
+    const first = await recordSessionUsage(ports, policy, anonymous, 500);
+    expect(first).toEqual({ kind: 'recorded', leaseId: 'lease-1', seconds: 22 });
+    expect(await recordSessionUsage(ports, policy, anonymous, 500)).toEqual({ kind: 'nothing_open' });
+    expect(published).toHaveLength(1);
+    expect(published[0]).toEqual(expect.objectContaining({ seconds: 22, leaseId: 'lease-1' }));
+  });
+
+  it('a reported session no longer runs up its elapsed time', async () => {
+    const { ports, advance } = setUp();
+    await issueSpeechKey(ports, policy, anonymous, undefined);
+    advance(10);
+    await recordSessionUsage(ports, policy, anonymous, 8);
+    advance(30);
+    const next = await issueSpeechKey(ports, policy, anonymous, undefined);
+    expect(next.kind === 'issued' && next.response.time_to_live_in_seconds).toBe(52);
+  });
+
+  it('does nothing for a caller without a lease', async () => {
+    const { ports, published } = setUp();
+    expect(await recordSessionUsage(ports, policy, { kind: 'user', sub: 'u' }, 3)).toEqual({
+      kind: 'nothing_open',
+    });
+    expect(published).toEqual([]);
+  });
+
+  it('closes a lease issued before midnight', async () => {
+    const { ports } = setUp();
+    const late = { ...ports, clock: { now: () => new Date('2026-11-22T23:59:50.000Z') } };
+    await issueSpeechKey(late, policy, anonymous, undefined);
+    const nextDay = { ...ports, clock: { now: () => new Date('2026-11-23T00:00:20.000Z') } };
+    expect(await recordSessionUsage(nextDay, policy, anonymous, 25)).toEqual(
+      expect.objectContaining({ kind: 'recorded', seconds: 25 }),
+    );
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
+import type { SpeechLease } from '../../ports';
+import {
+  clampReportedSeconds,
+  decideKey,
+  leaseCharge,
+  leaseToClose,
+  REPORT_GRACE_SECONDS,
+  secondsUsed,
+  SUBSCRIBER_KEY_TTL_SECONDS,
+  usageDay,
+} from './allowance';
+
+const T0 = new Date('2026-11-22T10:00:00.000Z');
+const after = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+const allowances = { anonymousSeconds: 300, userSeconds: 900 };
+
+function lease(overrides: Partial<SpeechLease> = {}): SpeechLease {
+  return { id: 'l1', subject: 's', day: '2026-11-22', issuedAt: T0, ttlSeconds: 120, ...overrides };
+}
+
+describe('allowance rules', () => {
+  it('an open lease is charged its elapsed time', () => {
+    expect(leaseCharge(lease(), after(45))).toBe(45);
+  });
+
+  it('an open lease is never charged more than its ttl', () => {
+    expect(leaseCharge(lease(), after(600))).toBe(120);
+  });
+
+  it('a closed lease is charged what it was closed with, however long ago it was issued', () => {
+    expect(leaseCharge(lease({ closed: { at: after(20), seconds: 17 } }), after(600))).toBe(17);
+  });
+
+  it('open leases count against the allowance alongside closed ones', () => {
+    const ledger = {
+      countedSeconds: 17,
+      leases: [lease({ closed: { at: after(20), seconds: 17 } }), lease({ id: 'l2', issuedAt: after(30) })],
+    };
+    expect(secondsUsed(ledger, after(40))).toBe(27);
+  });
+
+  it('the day counter wins when it is ahead of the leases', () => {
+    expect(secondsUsed({ countedSeconds: 250, leases: [lease()] }, after(10))).toBe(250);
+  });
+
+  it('the key ttl is the remaining allowance in whole seconds', () => {
+    expect(decideKey('anonymous', 100.6, allowances)).toEqual({ kind: 'issue', ttlSeconds: 199 });
+    expect(decideKey('user', 100, allowances)).toEqual({ kind: 'issue', ttlSeconds: 800 });
+  });
+
+  it('anonymous callers get ANON_DAILY_SECONDS and signed-in callers USER_DAILY_SECONDS', () => {
+    expect(decideKey('anonymous', 0, allowances)).toEqual({ kind: 'issue', ttlSeconds: 300 });
+    expect(decideKey('user', 0, allowances)).toEqual({ kind: 'issue', ttlSeconds: 900 });
+  });
+
+  it('a spent allowance gets no key', () => {
+    expect(decideKey('anonymous', 300, allowances).kind).toBe('spent');
+    expect(decideKey('anonymous', 1000, allowances).kind).toBe('spent');
+  });
+
+  it('what is left no larger than the client cut-off margin gets no key', () => {
+    const used = allowances.anonymousSeconds - SESSION_CUTOFF_MARGIN_SECONDS;
+    expect(decideKey('anonymous', used, allowances).kind).toBe('spent');
+    expect(decideKey('anonymous', used - 0.5, allowances).kind).toBe('spent');
+    expect(decideKey('anonymous', used - 1, allowances)).toEqual({
+      kind: 'issue',
+      ttlSeconds: SESSION_CUTOFF_MARGIN_SECONDS + 1,
+    });
+  });
+
+  it('subscribers get a long session key whatever they have used', () => {
+    expect(decideKey('subscriber', 1e6, allowances)).toEqual({
+      kind: 'issue',
+      ttlSeconds: SUBSCRIBER_KEY_TTL_SECONDS,
+    });
+  });
+
+  it('a report is charged as reported when within the lease', () => {
+    expect(clampReportedSeconds(lease(), 30, after(31))).toBe(30);
+  });
+
+  it('a report is never charged more than the lease ttl', () => {
+    expect(clampReportedSeconds(lease(), 500, after(600))).toBe(120);
+  });
+
+  it('a report is never charged more than the elapsed time plus the grace', () => {
+    expect(clampReportedSeconds(lease(), 100, after(10))).toBe(10 + REPORT_GRACE_SECONDS);
+  });
+
+  it('a report is never charged below zero', () => {
+    expect(clampReportedSeconds(lease(), -5, after(10))).toBe(0);
+  });
+
+  it('a usage report closes the newest open lease', () => {
+    const leases = [
+      lease({ id: 'old', issuedAt: T0 }),
+      lease({ id: 'newest-closed', issuedAt: after(60), closed: { at: after(70), seconds: 10 } }),
+      lease({ id: 'new', issuedAt: after(30) }),
+    ];
+    expect(leaseToClose(leases)?.id).toBe('new');
+    expect(leaseToClose([leases[1]!])).toBeUndefined();
+  });
+
+  it('usage counts against the UTC day the key was issued', () => {
+    expect(usageDay(new Date('2026-11-22T23:59:59.999Z'))).toBe('2026-11-22');
+    expect(usageDay(new Date('2026-11-23T00:00:00.000Z'))).toBe('2026-11-23');
+  });
+});

@@ -1,0 +1,26 @@
+import type { Leases, SpeechLease } from '../../ports';
+
+/** An in-memory Leases port for service tests; the DynamoDB adapter is tested against DynamoDB Local. */
+export function createMemoryLeases(counted: Record<string, number> = {}): Leases & {
+  readonly all: () => readonly SpeechLease[];
+} {
+  const leases = new Map<string, SpeechLease>();
+  return {
+    all: () => [...leases.values()],
+    async ledger(subject, day) {
+      return {
+        countedSeconds: counted[`${subject}#${day}`] ?? 0,
+        leases: [...leases.values()].filter((lease) => lease.subject === subject && lease.day === day),
+      };
+    },
+    async open(lease) {
+      leases.set(lease.id, lease);
+    },
+    async close({ id }, closed) {
+      const lease = leases.get(id);
+      if (!lease || lease.closed) return false;
+      leases.set(id, { ...lease, closed });
+      return true;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { MissingIpHashSecretError, usageCallerOf, usageSubject } from './usage-subject';
+
+describe('usageSubject', () => {
+  it('counts signed-in callers by their sub', () => {
+    expect(usageSubject({ kind: 'user', sub: 'abc-123' }, 'secret')).toBe('abc-123');
+  });
+
+  it('counts anonymous callers by a keyed hash of their IP, never the IP', () => {
+    const subject = usageSubject({ kind: 'anonymous', sourceIp: '203.0.113.7' }, 'secret');
+    expect(subject).toMatch(/^ip-[0-9a-f]{64}$/);
+    expect(subject).not.toContain('203.0.113.7');
+    expect(usageSubject({ kind: 'anonymous', sourceIp: '203.0.113.7' }, 'secret')).toBe(subject);
+    expect(usageSubject({ kind: 'anonymous', sourceIp: '203.0.113.8' }, 'secret')).not.toBe(subject);
+    expect(usageSubject({ kind: 'anonymous', sourceIp: '203.0.113.7' }, 'other')).not.toBe(subject);
+  });
+
+  it('refuses to count anonymous callers without the hashing secret', () => {
+    expect(() => usageSubject({ kind: 'anonymous', sourceIp: '203.0.113.7' }, undefined)).toThrow(
+      MissingIpHashSecretError,
+    );
+  });
+
+  it('takes the address only for anonymous callers', () => {
+    expect(usageCallerOf({ kind: 'anonymous' }, '203.0.113.7')).toEqual({
+      kind: 'anonymous',
+      sourceIp: '203.0.113.7',
+    });
+    expect(usageCallerOf({ kind: 'user', sub: 's' }, '203.0.113.7')).toEqual({ kind: 'user', sub: 's' });
+  });
+});

@@ -1,0 +1,38 @@
+import { createHmac } from 'node:crypto';
+
+/** Who a usage figure belongs to, as the http stack tells us. */
+export type UsageCaller =
+  | { readonly kind: 'anonymous'; readonly sourceIp: string | undefined }
+  | { readonly kind: 'user'; readonly sub: string };
+
+/** Keeps the two kinds of subject apart even if a sub ever looked like a hash. */
+const ANONYMOUS_PREFIX = 'ip-';
+
+export class MissingIpHashSecretError extends Error {
+  override readonly name = 'MissingIpHashSecretError';
+  constructor() {
+    super('IP_HASH_SECRET is not configured: anonymous usage cannot be counted without it');
+  }
+}
+
+/**
+ * The subject usage is counted against: a signed-in caller's sub, or a keyed hash of an anonymous caller's IP.
+ * Keyed so the table never holds anything from which the IP could be recovered by hashing every address.
+ */
+export function usageSubject(caller: UsageCaller, ipHashSecret: string | undefined): string {
+  if (caller.kind === 'user') return caller.sub;
+  if (ipHashSecret === undefined) throw new MissingIpHashSecretError();
+  // Callers without an address (never seen behind API Gateway) share one allowance rather than get their own.
+  const digest = createHmac('sha256', ipHashSecret)
+    .update(caller.sourceIp ?? 'unknown')
+    .digest('hex');
+  return `${ANONYMOUS_PREFIX}${digest}`;
+}
+
+/** The http stack's caller, as usage sees it: the address matters only for anonymous callers. */
+export function usageCallerOf(
+  auth: { readonly kind: 'anonymous' } | { readonly kind: 'user'; readonly sub: string },
+  sourceIp: string | undefined,
+): UsageCaller {
+  return auth.kind === 'user' ? { kind: 'user', sub: auth.sub } : { kind: 'anonymous', sourceIp };
+}
