@@ -149,7 +149,8 @@ export class WebStack extends Stack {
       distributionPaths: ['/locales/*'],
     });
     if (!existsSync(join(WEB_DIST_DIRECTORY, 'index.html'))) {
-      Annotations.of(this).addWarning(
+      Annotations.of(this).addWarningV2(
+        'wayfarer:web-dist-missing',
         'frontend/dist is missing: run `npm run build` before deploying, or the site serves no app.',
       );
       return;
