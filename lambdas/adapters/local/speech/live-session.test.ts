@@ -31,7 +31,7 @@ const options: ListenOptions = query.options;
 
 let engine: SpeechEngine;
 beforeAll(async () => {
-  engine = createSpeechEngine();
+  engine = createSpeechEngine({ workers: 1 });
   await engine.ready();
 }, 60_000);
 afterAll(() => engine.close());
