@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { speechKeyResponseSchema } from '@wayfarer/shared/api/speech';
 import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 import { createLeaseStore } from '../../adapters/aws/lease-store';
-import { table } from '../../adapters/aws/table';
+import { table, userProfileKey } from '../../adapters/aws/table';
 import {
   createLocalSpeechKeys,
   localSpeechKeySecret,
@@ -14,6 +14,8 @@ import { CLOSE, CLOSE_REASON } from '../../adapters/local/speech/deepgram-protoc
 import { config } from '../../config';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
 import type { Events } from '../../ports';
+import { SUBSCRIBER_KEY_TTL_SECONDS } from '../usage/allowance';
+import { callApi, claimsOf, GOOD_PASSWORD, uniqueEmail } from '../auth/auth-testing';
 import { key } from './handler';
 import { issueSpeechKey, type SpeechKeyPorts } from './service';
 
@@ -65,6 +67,34 @@ describe('GET /api/deepgram/key over DynamoDB Local', () => {
     // And a client that never comes back at all is charged up to the whole key.
     now = new Date(now.getTime() + 10 * 60_000);
     expect(await issueSpeechKey(ports, policy, caller, undefined)).toEqual({ kind: 'spent' });
+  });
+});
+
+describe('GET /api/deepgram/key through the local gateway', () => {
+  it('points at the socket on the gateway the caller reached (TESTIDS.md local run contract)', async () => {
+    const answer = await callApi(cloud.url, 'GET', '/api/deepgram/key');
+    expect(answer.status).toBe(200);
+    const body = speechKeyResponseSchema.parse(answer.body);
+    expect(body.url).toBe(`${cloud.url.replace(/^http/, 'ws')}/v1/listen`);
+  });
+
+  it('gives a signed-in user USER_DAILY_SECONDS, and a subscriber a long session key', async () => {
+    const email = uniqueEmail('speech');
+    const registered = await callApi(cloud.url, 'POST', '/api/auth/register', {
+      json: { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const { token } = registered.body as { token: string };
+
+    const free = await callApi(cloud.url, 'GET', '/api/deepgram/key', { token });
+    expect(speechKeyResponseSchema.parse(free.body).time_to_live_in_seconds).toBe(config.USER_DAILY_SECONDS);
+
+    // The billing issue writes this status from Stripe's webhook; here it is written directly.
+    const sub = String(claimsOf(token)['sub']);
+    const profile = await table.get(userProfileKey(sub), { consistent: true });
+    await table.put({ ...profile!, ...userProfileKey(sub), subscriptionStatus: 'ACTIVE' });
+    const paid = await callApi(cloud.url, 'GET', '/api/deepgram/key', { token });
+    expect(speechKeyResponseSchema.parse(paid.body).time_to_live_in_seconds).toBe(SUBSCRIBER_KEY_TTL_SECONDS);
   });
 });
 
