@@ -1,6 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { fakeMicrophone } from './support/fake-microphone';
 import { startLocalServer, type LocalServer } from './support/local-server';
+
+// Two shared cores and a speech model: allow for a loaded machine (E2E.md).
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 // This spec needs a daily allowance of 4 s, so it runs its own local cloud (the shared web server keeps the
 // default allowance for every other spec). One project is enough: both would count against the same address.
