@@ -16,6 +16,8 @@ let server: LocalServer | undefined;
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
+  // Starting a whole local cloud (DynamoDB Local, cognito-local, the speech model) takes a while.
+  test.setTimeout(180_000);
   server = await startLocalServer({ ANON_DAILY_SECONDS: '4' });
 });
 
