@@ -48,7 +48,21 @@ export async function startLocalServer(env: Record<string, string>): Promise<Loc
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let running = true;
-  void exited.then(() => (running = false));
+  // If the worker ends first (a hook timed out before stop() could be called), the server must not outlive it.
+  const killOnExit = () => {
+    if (running && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  process.once('exit', killOnExit);
+  void exited.then(() => {
+    running = false;
+    process.off('exit', killOnExit);
+  });
 
   const stop = async () => {
     if (running && child.pid !== undefined) {
