@@ -41,6 +41,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-duplicates': 'error',
+      // `import { z }` makes esbuild keep all of zod and its locales (+443 KB per Lambda); the namespace form
+      // lets it drop what is unused.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier",
+          message: "Import zod as a namespace: `import * as z from 'zod'` (keeps Lambda bundles small).",
+        },
+      ],
     },
   },
   // DESIGN.md §3: dependencies point one way. shared sees nothing; lambdas see shared; infra sees lambdas and
