@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useCallback } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { SessionProvider } from '../features/auth/components/session-provider';
 import { AppThemeProvider } from './theme-provider';
 import { AppToaster } from './app-toaster';
 import { PageLoading } from './page-loading';
@@ -7,12 +8,16 @@ import { PageLoading } from './page-loading';
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 // Screens suspend until their locale file has arrived (react-i18next useSuspense), hence the outer Suspense.
+// The session sits outside the router (it needs none of it), so logout reaches / through the router itself.
 export function App({ router }: { router: AppRouter }) {
+  const goHome = useCallback(() => void router.navigate('/'), [router]);
   return (
     <AppThemeProvider>
-      <Suspense fallback={<PageLoading />}>
-        <RouterProvider router={router} />
-      </Suspense>
+      <SessionProvider onLogout={goHome}>
+        <Suspense fallback={<PageLoading />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </SessionProvider>
       <AppToaster />
     </AppThemeProvider>
   );

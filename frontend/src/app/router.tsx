@@ -1,7 +1,23 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { HomeScreen } from './home-screen';
 import { AppLayout } from './app-layout';
 import { PageLoading } from './page-loading';
+
+/** SPEC §2: a page for signed-in users; anyone else goes to /login, which brings them back afterwards. */
+async function requiringSignIn(page: Promise<ComponentType>): Promise<{ Component: ComponentType }> {
+  const [Page, { RequireSignIn }] = await Promise.all([
+    page,
+    import('../features/auth/components/require-sign-in'),
+  ]);
+  return {
+    Component: () => (
+      <RequireSignIn pending={<PageLoading />}>
+        <Page />
+      </RequireSignIn>
+    ),
+  };
+}
 
 // Only / is in the first bundle (DESIGN.md §8 budget); every other screen is fetched when first visited.
 export const appRoutes: RouteObject[] = [
@@ -41,9 +57,10 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'subscribe',
-        lazy: async () => ({
-          Component: (await import('../features/billing/components/subscribe-page')).SubscribePage,
-        }),
+        lazy: () =>
+          requiringSignIn(
+            import('../features/billing/components/subscribe-page').then((page) => page.SubscribePage),
+          ),
       },
       {
         path: 'subscribe-cancel',
@@ -61,10 +78,12 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'manage-subscription',
-        lazy: async () => ({
-          Component: (await import('../features/billing/components/manage-subscription-page'))
-            .ManageSubscriptionPage,
-        }),
+        lazy: () =>
+          requiringSignIn(
+            import('../features/billing/components/manage-subscription-page').then(
+              (page) => page.ManageSubscriptionPage,
+            ),
+          ),
       },
       {
         path: 'admin/analytics',

@@ -1,11 +1,81 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { forgotPasswordFormSchema } from '@wayfarer/shared/domain/password-rules';
+import { ApiError } from '../../../lib/api-client';
+import { requestPasswordReset } from '../api';
+import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
+import { AuthField } from './auth-field';
+import { SignedOutOnly } from './signed-out-only';
+import './auth-form.css';
+
+function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const showMessage = useShowMessage();
+  const [sent, setSent] = useState(false);
+  const form = useAuthForm(forgotPasswordFormSchema, { email: '' });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(async (values) => {
+      try {
+        await requestPasswordReset(values);
+        setSent(true);
+        toast.success(t('forgot_password_sent'));
+      } catch (error) {
+        toast.error(
+          showMessage(
+            error instanceof ApiError ? error.message : ACCOUNT_ERROR_KEYS.passwordResetRequestFailed,
+          ),
+        );
+      }
+    });
+  };
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <AuthField
+        name="email"
+        label={t('auth_email_label')}
+        value={form.values.email}
+        errors={form.errors}
+        testId="forgot-email"
+        autoComplete="email"
+        onValueChange={(value) => form.change('email', value)}
+      />
+      {sent && (
+        <p className="auth-notice" role="status" data-testid="forgot-sent">
+          {t('forgot_password_sent')}
+        </p>
+      )}
+      <div className="button-row">
+        <button
+          type="submit"
+          className="button button-primary"
+          data-testid="forgot-submit"
+          disabled={form.busy}
+        >
+          {t('forgot_submit')}
+        </button>
+      </div>
+      <div className="auth-links">
+        <Link to="/login">{t('forgot_back_to_login')}</Link>
+      </div>
+    </form>
+  );
+}
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('forgot_password_page_title')}</h1>
-      <p>{t('forgot_password_page_description')}</p>
-    </section>
+    <SignedOutOnly>
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title">{t('forgot_password_page_title')}</h1>
+        <p>{t('forgot_password_page_description')}</p>
+        <ForgotPasswordForm />
+      </section>
+    </SignedOutOnly>
   );
 }

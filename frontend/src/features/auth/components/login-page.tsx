@@ -1,11 +1,89 @@
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { loginFormSchema } from '@wayfarer/shared/domain/password-rules';
+import { ApiError } from '../../../lib/api-client';
+import { login } from '../api';
+import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
+import { destinationAfterSignIn } from '../redirect';
+import { sessionStore } from '../session-store';
+import { AuthField } from './auth-field';
+import { SignedOutOnly } from './signed-out-only';
+import './auth-form.css';
+
+function LoginForm() {
+  const { t } = useTranslation();
+  const showMessage = useShowMessage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useAuthForm(loginFormSchema, { email: '', password: '' });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(async (values) => {
+      try {
+        sessionStore.signIn(await login(values));
+        navigate(destinationAfterSignIn(location), { replace: true });
+      } catch (error) {
+        toast.error(showMessage(error instanceof ApiError ? error.message : ACCOUNT_ERROR_KEYS.loginFailed));
+      }
+    });
+  };
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <AuthField
+        name="email"
+        label={t('auth_email_label')}
+        value={form.values.email}
+        errors={form.errors}
+        testId="login-email"
+        autoComplete="email"
+        onValueChange={(value) => form.change('email', value)}
+      />
+      <AuthField
+        name="password"
+        type="password"
+        label={t('auth_password_label')}
+        value={form.values.password}
+        errors={form.errors}
+        testId="login-password"
+        autoComplete="current-password"
+        onValueChange={(value) => form.change('password', value)}
+      />
+      <div className="button-row">
+        <button
+          type="submit"
+          className="button button-primary"
+          data-testid="login-submit"
+          disabled={form.busy}
+        >
+          {t('login_submit')}
+        </button>
+      </div>
+      <div className="auth-links">
+        <Link to="/forgot-password" data-testid="login-forgot-link">
+          {t('login_forgot_link')}
+        </Link>
+        <Link to="/register" state={location.state}>
+          {t('login_register_link')}
+        </Link>
+      </div>
+    </form>
+  );
+}
 
 export function LoginPage() {
   const { t } = useTranslation();
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('login_page_title')}</h1>
-      <p>{t('login_page_description')}</p>
-    </section>
+    <SignedOutOnly>
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title">{t('login_page_title')}</h1>
+        <p>{t('login_page_description')}</p>
+        <LoginForm />
+      </section>
+    </SignedOutOnly>
   );
 }

@@ -1,11 +1,100 @@
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { resetPasswordFormSchema } from '@wayfarer/shared/domain/password-rules';
+import { ApiError } from '../../../lib/api-client';
+import { resetPassword } from '../api';
+import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
+import { AuthField } from './auth-field';
+import { SignedOutOnly } from './signed-out-only';
+import './auth-form.css';
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const showMessage = useShowMessage();
+  const navigate = useNavigate();
+  const form = useAuthForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(async (values) => {
+      try {
+        await resetPassword({ token, password: values.password });
+        toast.success(t('reset_password_success'));
+        navigate('/login', { replace: true });
+      } catch (error) {
+        // A call that never got an answer is "unexpected"; a refusal shows the server's reason when it gave one.
+        const message =
+          error instanceof ApiError && error.status !== 0
+            ? error.message
+            : ACCOUNT_ERROR_KEYS.resetPasswordUnexpected;
+        toast.error(showMessage(message));
+      }
+    });
+  };
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <AuthField
+        name="password"
+        type="password"
+        label={t('auth_new_password_label')}
+        value={form.values.password}
+        errors={form.errors}
+        testId="reset-password"
+        autoComplete="new-password"
+        onValueChange={(value) => form.change('password', value)}
+      />
+      <AuthField
+        name="confirmPassword"
+        type="password"
+        label={t('auth_confirm_password_label')}
+        value={form.values.confirmPassword}
+        errors={form.errors}
+        testId="reset-confirm"
+        autoComplete="new-password"
+        onValueChange={(value) => form.change('confirmPassword', value)}
+      />
+      <div className="button-row">
+        <button
+          type="submit"
+          className="button button-primary"
+          data-testid="reset-submit"
+          disabled={form.busy}
+        >
+          {t('reset_submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('reset_password_page_title')}</h1>
-      <p>{t('reset_password_page_description')}</p>
-    </section>
+    <SignedOutOnly>
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title">{t('reset_password_page_title')}</h1>
+        {token ? (
+          <>
+            <p>{t('reset_password_page_description')}</p>
+            <ResetPasswordForm token={token} />
+          </>
+        ) : (
+          <div className="auth-form">
+            <p className="auth-notice" role="alert" data-testid="reset-invalid-token">
+              {t('invalid_token_message')}
+            </p>
+            <div className="auth-links">
+              <Link to="/forgot-password">{t('reset_request_new_link')}</Link>
+            </div>
+          </div>
+        )}
+      </section>
+    </SignedOutOnly>
   );
 }

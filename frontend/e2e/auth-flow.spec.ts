@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { FORM_ERROR_KEYS, RESET_PASSWORD_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+
+// Accounts in a real browser against the local cloud (cognito-local, DynamoDB Local, the SES outbox).
+
+const en = JSON.parse(
+  readFileSync(new URL('../../locales/en/translation.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+const english = (key: string) => en[key] ?? key;
+
+const PASSWORD = 'Travel!2024x';
+const NEW_PASSWORD = 'Voyage$2025y';
+
+const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), LOCAL_STORAGE_KEYS.authToken);
+}
+
+/** Opens the account menu (the hamburger on small screens) so its items are visible. */
+async function openAccountMenu(page: Page): Promise<void> {
+  const hamburger = page.getByTestId('hamburger');
+  await ((await hamburger.isVisible()) ? hamburger : page.getByTestId('user-menu')).click();
+}
+
+async function expectSignedInAs(page: Page, email: string): Promise<void> {
+  await openAccountMenu(page);
+  await expect(page.getByTestId('user-menu-email')).toContainText(email);
+  expect(await storedToken(page)).toBeTruthy();
+}
+
+async function logout(page: Page): Promise<void> {
+  if (!(await page.getByTestId('menu-logout').isVisible())) await openAccountMenu(page);
+  await page.getByTestId('menu-logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => storedToken(page)).toBeNull();
+}
+
+async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+function fieldError(page: Page, field: string) {
+  return page.locator(`[data-testid="field-error"][data-field="${field}"]`);
+}
+
+test('register, log out, log in, reset the password through the mailed link, and sign in with the new one', async ({
+  page,
+}) => {
+  // Eleven screens and five calls through cognito-local: well past the default on two shared cores.
+  test.setTimeout(90_000);
+  const email = uniqueEmail('journey');
+
+  await page.goto('/register');
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-confirm').fill(PASSWORD);
+  await page.getByTestId('register-submit').click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedInAs(page, email);
+
+  await logout(page);
+
+  await page.goto('/login');
+  await login(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedInAs(page, email);
+  await logout(page);
+
+  await page.goto('/login');
+  await page.getByTestId('login-forgot-link').click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByTestId('forgot-email').fill(email);
+  await page.getByTestId('forgot-submit').click();
+  await expect(page.getByTestId('forgot-sent')).toBeVisible();
+
+  const outbox = (await (await page.request.get('/__local/outbox')).json()) as {
+    to: string;
+    link: string | null;
+  }[];
+  const link = outbox.find((mail) => mail.to === email)?.link;
+  expect(link).toMatch(/\/reset-password\?token=/);
+  const resetUrl = new URL(link ?? '');
+  await page.goto(`${resetUrl.pathname}${resetUrl.search}`);
+
+  await page.getByTestId('reset-password').fill(NEW_PASSWORD);
+  await page.getByTestId('reset-confirm').fill(NEW_PASSWORD);
+  await page.getByTestId('reset-submit').click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await login(page, email, PASSWORD);
+  await expect(page.getByText(english('error_login_failed'))).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedToken(page)).toBeNull();
+
+  await login(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedInAs(page, email);
+});
+
+test.describe('validation messages of SPEC §5 on their fields', () => {
+  test('login: invalid email and missing password', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill('not-an-email');
+    await page.getByTestId('login-submit').click();
+
+    await expect(fieldError(page, 'email')).toHaveText(english(FORM_ERROR_KEYS.invalidEmail));
+    await expect(fieldError(page, 'password')).toHaveText(english(FORM_ERROR_KEYS.passwordRequired));
+  });
+
+  test('register: email, each password rule, and the confirmation', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByTestId('register-email').fill('traveller@');
+    await page.getByTestId('register-submit').click();
+    await expect(fieldError(page, 'email')).toHaveText(english(FORM_ERROR_KEYS.invalidEmail));
+
+    const cases: [string, string][] = [
+      ['Ab1!', FORM_ERROR_KEYS.passwordMinLength],
+      ['ABCDEF1!', FORM_ERROR_KEYS.passwordLowercase],
+      ['abcdef1!', FORM_ERROR_KEYS.passwordUppercase],
+      ['Abcdefg!', FORM_ERROR_KEYS.passwordNumber],
+      ['Abcdefg1', FORM_ERROR_KEYS.passwordSpecial],
+    ];
+    for (const [password, key] of cases) {
+      await page.getByTestId('register-password').fill(password);
+      await expect(fieldError(page, 'password')).toHaveText([english(key)]);
+    }
+
+    await page.getByTestId('register-password').fill(PASSWORD);
+    await page.getByTestId('register-confirm').fill(`${PASSWORD}x`);
+    await expect(fieldError(page, 'password')).toHaveCount(0);
+    await expect(fieldError(page, 'confirmPassword')).toHaveText('Passwords do not match.');
+    await page.getByTestId('register-confirm').fill(PASSWORD);
+    await expect(fieldError(page, 'confirmPassword')).toHaveCount(0);
+  });
+
+  test('forgot password: invalid email', async ({ page }) => {
+    await page.goto('/forgot-password');
+    await page.getByTestId('forgot-submit').click();
+
+    await expect(fieldError(page, 'email')).toHaveText(english(FORM_ERROR_KEYS.invalidEmail));
+  });
+
+  test('reset password: the literal messages, and the invalid-token message without a token', async ({
+    page,
+  }) => {
+    await page.goto('/reset-password?token=some-token-from-a-mail');
+    await page.getByTestId('reset-submit').click();
+    await expect(fieldError(page, 'password')).toHaveText([
+      RESET_PASSWORD_MESSAGES.minLength,
+      RESET_PASSWORD_MESSAGES.lowercase,
+      RESET_PASSWORD_MESSAGES.uppercase,
+      RESET_PASSWORD_MESSAGES.number,
+      RESET_PASSWORD_MESSAGES.special,
+    ]);
+
+    const cases: [string, string][] = [
+      ['Ab1!', RESET_PASSWORD_MESSAGES.minLength],
+      ['ABCDEF1!', RESET_PASSWORD_MESSAGES.lowercase],
+      ['abcdef1!', RESET_PASSWORD_MESSAGES.uppercase],
+      ['Abcdefg!', RESET_PASSWORD_MESSAGES.number],
+      ['Abcdefg1', RESET_PASSWORD_MESSAGES.special],
+    ];
+    for (const [password, message] of cases) {
+      await page.getByTestId('reset-password').fill(password);
+      await expect(fieldError(page, 'password')).toHaveText([message]);
+    }
+    await page.getByTestId('reset-password').fill(NEW_PASSWORD);
+    await page.getByTestId('reset-confirm').fill('different');
+    await expect(fieldError(page, 'confirmPassword')).toHaveText(RESET_PASSWORD_MESSAGES.mismatch);
+
+    await page.goto('/reset-password');
+    await expect(page.getByTestId('reset-invalid-token')).toHaveText(english('invalid_token_message'));
+    await expect(page.getByTestId('reset-submit')).toHaveCount(0);
+  });
+});
+
+test.describe('guards', () => {
+  test('a signed-out visitor of /subscribe logs in and comes back to it', async ({ page }) => {
+    const email = uniqueEmail('guard');
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email, password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(registered.status()).toBe(200);
+
+    await page.goto('/subscribe');
+    await expect(page).toHaveURL(/\/login$/);
+    await login(page, email, PASSWORD);
+
+    await expect(page).toHaveURL(/\/subscribe$/);
+  });
+
+  test('a signed-in visitor of the signed-out pages goes to /', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByTestId('register-email').fill(uniqueEmail('signedin'));
+    await page.getByTestId('register-password').fill(PASSWORD);
+    await page.getByTestId('register-confirm').fill(PASSWORD);
+    await page.getByTestId('register-submit').click();
+    await expect(page).toHaveURL(/\/$/);
+
+    for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=abc']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+
+  test('password visibility toggles the field type', async ({ page }) => {
+    await page.goto('/login');
+    const password = page.getByTestId('login-password');
+    await expect(password).toHaveAttribute('type', 'password');
+
+    await page.getByTestId('password-visibility').click();
+
+    await expect(password).toHaveAttribute('type', 'text');
+  });
+});

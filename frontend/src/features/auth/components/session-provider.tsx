@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { User } from '@wayfarer/shared/api/auth';
+import { ACCOUNT_ERROR_KEYS, isMessageKey } from '@wayfarer/shared/domain/error-keys';
+import { ApiError, apiRequest, onSessionChange, storedToken, tokenExpiry } from '../../../lib/api-client';
+import { SessionContext, type SessionValue } from '../../../lib/session-context';
+import { sessionStore } from '../session-store';
+
+type UserFetch = 'on-load' | 'after-change';
+
+const fallbackFor: Record<UserFetch, string> = {
+  'on-load': ACCOUNT_ERROR_KEYS.userFetchOnLoadFailed,
+  'after-change': ACCOUNT_ERROR_KEYS.userFetchFailed,
+};
+
+/**
+ * Fills SessionContext (SPEC §4 Auth): at load a stored token fetches the user (429: toast and keep the token;
+ * any other failure: sign out), the api client's refreshes bring a new user and its failures sign out, and
+ * logout clears the token and goes to /.
+ */
+export function SessionProvider({ children, onLogout }: { children: ReactNode; onLogout: () => void }) {
+  const { t } = useTranslation(undefined, { useSuspense: false });
+  // Read when a toast fires, so a language change neither refetches the user nor shows stale text.
+  const translate = useRef(t);
+  useEffect(() => {
+    translate.current = t;
+  }, [t]);
+  const snapshot = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+
+  const showError = useCallback((message: string) => {
+    toast.error(isMessageKey(message) ? (translate.current as (key: string) => string)(message) : message);
+  }, []);
+
+  const fetchUser = useCallback(
+    async (kind: UserFetch) => {
+      const fallbackKey = fallbackFor[kind];
+      try {
+        sessionStore.setUser(await apiRequest<User>('/api/auth/me', { auth: 'required', fallbackKey }));
+      } catch (error) {
+        const message = error instanceof ApiError ? error.message : fallbackKey;
+        showError(message);
+        if (error instanceof ApiError && error.status === 429) {
+          if (kind === 'on-load') sessionStore.showSignedOutKeepingToken();
+          return;
+        }
+        sessionStore.signOut();
+      }
+    },
+    [showError],
+  );
+
+  useEffect(
+    () =>
+      onSessionChange((change) => {
+        if (change.kind === 'refreshed') sessionStore.setUser(change.session.user);
+        else sessionStore.signOut();
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    const token = storedToken();
+    const expiresAt = token ? tokenExpiry(token) : undefined;
+    // A session that simply ran out while the tab was closed ends quietly: there is nothing to report.
+    if (!token || expiresAt === undefined || expiresAt * 1000 <= Date.now()) {
+      sessionStore.signOut();
+      return;
+    }
+    void fetchUser('on-load');
+  }, [fetchUser]);
+
+  const logout = useCallback(() => {
+    sessionStore.signOut();
+    onLogout();
+  }, [onLogout]);
+
+  const refreshUser = useCallback(() => fetchUser('after-change'), [fetchUser]);
+
+  const value = useMemo<SessionValue>(
+    () => ({ status: snapshot.status, user: snapshot.user, logout, refreshUser }),
+    [snapshot, logout, refreshUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

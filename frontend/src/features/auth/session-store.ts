@@ -1,0 +1,46 @@
+import type { SessionResponse, User } from '@wayfarer/shared/api/auth';
+import type { SessionStatus } from '../../lib/session-context';
+import { clearStoredToken, storedToken, storeToken } from '../../lib/api-client';
+
+// The signed-in state outside React, so the pages of this feature can sign in and the provider can follow
+// the api client's refreshes. Screens read it only through SessionContext (lib/session-context.ts).
+
+export interface SessionSnapshot {
+  readonly status: SessionStatus;
+  readonly user: User | null;
+}
+
+let snapshot: SessionSnapshot = {
+  status: storedToken() ? 'loading' : 'signed-out',
+  user: null,
+};
+const listeners = new Set<() => void>();
+
+function publish(next: SessionSnapshot): void {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+export const sessionStore = {
+  get: (): SessionSnapshot => snapshot,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Login and register (SPEC §4): keep the token, show the user. */
+  signIn(session: SessionResponse): void {
+    storeToken(session.token);
+    publish({ status: 'signed-in', user: session.user });
+  },
+  setUser(user: User): void {
+    publish({ status: 'signed-in', user });
+  },
+  signOut(): void {
+    clearStoredToken();
+    publish({ status: 'signed-out', user: null });
+  },
+  /** A 429 on the user fetch: the token stays for the next try, but nobody is shown as signed in. */
+  showSignedOutKeepingToken(): void {
+    publish({ status: 'signed-out', user: null });
+  },
+};
