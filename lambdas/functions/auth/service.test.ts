@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FORM_ERROR_KEYS,
+  LITERAL_MESSAGES,
+  RESET_PASSWORD_MESSAGES,
+} from '@wayfarer/shared/domain/error-keys';
+import type { UserProfiles } from '../../adapters/aws/auth-store';
+import { HttpError } from '../../http/errors';
+import {
+  AccountExistsError,
+  InvalidCredentialsError,
+  RefreshRejectedError,
+  type AttemptCounters,
+  type Identity,
+  type MailMessage,
+  type RefreshSessions,
+  type ResetTokens,
+  type UserProfile,
+} from '../../ports';
+import { ATTEMPT_LIMITS, createAuthService, RESET_TOKEN_TTL_SECONDS } from './service';
+
+// The auth rules over in-memory ports: what each call answers, and what it must never reveal. The same
+// calls run against cognito-local and DynamoDB Local in the *.int.test.ts files.
+
+const PASSWORD = 'Travel!2024x';
+const NEW_PASSWORD = 'Voyage$2025y';
+
+function fakeIdentity() {
+  const accounts = new Map<string, { sub: string; password: string }>();
+  let issued = 0;
+  const session = (sub: string) => {
+    issued += 1;
+    return {
+      accessToken: `access-${sub}-${issued}`,
+      refreshToken: `refresh-${sub}`,
+      sub,
+      accessTokenExpiresAt: 2e9,
+    };
+  };
+  const identity: Identity = {
+    async signUp(email, password) {
+      if (accounts.has(email)) throw new AccountExistsError();
+      const sub = `sub-${accounts.size + 1}`;
+      accounts.set(email, { sub, password });
+      return { sub };
+    },
+    async signIn(email, password) {
+      const account = accounts.get(email);
+      if (!account || account.password !== password) throw new InvalidCredentialsError();
+      return session(account.sub);
+    },
+    async refresh(sub, refreshToken) {
+      if (refreshToken !== `refresh-${sub}`) throw new RefreshRejectedError();
+      return session(sub);
+    },
+    async findByEmail(email) {
+      const account = accounts.get(email);
+      return account ? { sub: account.sub, email } : undefined;
+    },
+    async emailOf(sub) {
+      return [...accounts].find(([, account]) => account.sub === sub)?.[0];
+    },
+    async setPassword(sub, password) {
+      for (const account of accounts.values()) if (account.sub === sub) account.password = password;
+    },
+  };
+  return identity;
+}
+
+function setUp() {
+  let now = new Date('2026-01-01T00:00:00Z');
+  const profiles = new Map<string, UserProfile>();
+  const users: UserProfiles = {
+    getProfile: async (sub) => profiles.get(sub),
+    createProfile: async (profile) => void (profiles.has(profile.sub) || profiles.set(profile.sub, profile)),
+  };
+  const stored = new Map<string, { sub: string; refreshToken: string; expiresAt: number }>();
+  const sessions: RefreshSessions = {
+    save: async ({ accessToken, ...rest }) => void stored.set(accessToken, rest),
+    take: async (accessToken) => {
+      const found = stored.get(accessToken);
+      stored.delete(accessToken);
+      return found;
+    },
+  };
+  const tokens = new Map<string, { sub: string; expiresAt: number }>();
+  const resetTokens: ResetTokens = {
+    save: async ({ tokenHash, ...rest }) => void tokens.set(tokenHash, rest),
+    redeem: async (tokenHash, at) => {
+      const found = tokens.get(tokenHash);
+      tokens.delete(tokenHash);
+      return found && found.expiresAt > at.getTime() / 1000 ? found.sub : undefined;
+    },
+  };
+  const counts = new Map<string, number>();
+  const attempts: AttemptCounters = {
+    count: async (counter, windowSeconds, at) => {
+      const key = `${counter}@${Math.floor(at.getTime() / 1000 / windowSeconds)}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      return counts.get(key) ?? 0;
+    },
+  };
+  const mail: MailMessage[] = [];
+  const service = createAuthService({
+    identity: fakeIdentity(),
+    users,
+    sessions,
+    resetTokens,
+    attempts,
+    mailer: { send: async (message) => void mail.push(message) },
+    clock: { now: () => now },
+    appUrl: 'https://app.example',
+    counterSecret: 'test',
+  });
+  const advance = (seconds: number) => {
+    now = new Date(now.getTime() + seconds * 1000);
+  };
+  const linkToken = () =>
+    new URL(/https:\S+/.exec(mail.at(-1)?.text ?? '')?.[0] ?? 'https://x').searchParams.get('token') ?? '';
+  return { service, advance, mail, counts, linkToken };
+}
+
+async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const here = { ip: '192.0.2.1' };
+const registration = (email: string, password = PASSWORD, confirmPassword = password) => ({
+  email,
+  password,
+  confirmPassword,
+});
+
+describe('register', () => {
+  it('answers a session whose user has the email and no subscription', async () => {
+    const { service } = setUp();
+
+    const session = await service.register(registration('Ana@Example.com'), here);
+
+    expect(session.user).toEqual({ email: 'ana@example.com', subscriptionStatus: 'NONE' });
+    expect(session.token).toMatch(/^access-/);
+  });
+
+  it.each([
+    ['Sh1!a', FORM_ERROR_KEYS.passwordMinLength],
+    ['NOLOWER1!', FORM_ERROR_KEYS.passwordLowercase],
+    ['noupper1!', FORM_ERROR_KEYS.passwordUppercase],
+    ['NoNumber!', FORM_ERROR_KEYS.passwordNumber],
+    ['NoSpecial1', FORM_ERROR_KEYS.passwordSpecial],
+  ])('refuses %j with 422 and the register form key', async (password, key) => {
+    const { service } = setUp();
+
+    expect(await failure(service.register(registration('a@example.com', password), here))).toEqual({
+      status: 422,
+      message: key,
+    });
+  });
+
+  it('refuses a confirmation that differs with the literal message', async () => {
+    const { service } = setUp();
+
+    const answer = await failure(service.register(registration('a@example.com', PASSWORD, 'other'), here));
+
+    expect(answer).toEqual({ status: 422, message: LITERAL_MESSAGES.passwordsDoNotMatch });
+  });
+
+  it('answers 409 to an email that already has an account', async () => {
+    const { service } = setUp();
+    await service.register(registration('a@example.com'), here);
+
+    expect((await failure(service.register(registration('A@example.com'), here))).status).toBe(409);
+  });
+});
+
+describe('login', () => {
+  it('gives an unknown email and a wrong password the same 401', async () => {
+    const { service } = setUp();
+    await service.register(registration('a@example.com'), here);
+
+    const wrongPassword = await failure(
+      service.login({ email: 'a@example.com', password: 'Wrong!123x' }, here),
+    );
+    const unknownEmail = await failure(
+      service.login({ email: 'b@example.com', password: 'Wrong!123x' }, here),
+    );
+
+    expect(wrongPassword).toEqual({ status: 401, message: 'error_login_failed' });
+    expect(unknownEmail).toEqual(wrongPassword);
+  });
+
+  it('answers 429 error_rate_limit_auth past the per-email limit, whatever the password', async () => {
+    const { service } = setUp();
+    await service.register(registration('a@example.com'), here);
+    for (let attempt = 0; attempt < ATTEMPT_LIMITS.auth.perEmail; attempt += 1) {
+      await failure(service.login({ email: 'a@example.com', password: 'Wrong!123x' }, here));
+    }
+
+    const blocked = await failure(service.login({ email: 'a@example.com', password: PASSWORD }, here));
+
+    expect(blocked).toEqual({ status: 429, message: 'error_rate_limit_auth' });
+  });
+
+  it('keeps neither the email nor the IP in the counter names', async () => {
+    const { service, counts } = setUp();
+
+    await failure(service.login({ email: 'a@example.com', password: 'Wrong!123x' }, here));
+
+    expect([...counts.keys()].join(' ')).not.toMatch(/example|192\.0/);
+  });
+});
+
+describe('refresh', () => {
+  it('swaps the access token for a new one, once', async () => {
+    const { service } = setUp();
+    const first = await service.register(registration('a@example.com'), here);
+    const caller = { sub: 'sub-1', token: first.token };
+
+    const second = await service.refresh(caller);
+
+    expect(second.token).not.toBe(first.token);
+    expect(second.user.email).toBe('a@example.com');
+    expect((await failure(service.refresh(caller))).status).toBe(401);
+  });
+
+  it("answers 401 to another user's token", async () => {
+    const { service } = setUp();
+    const first = await service.register(registration('a@example.com'), here);
+
+    expect((await failure(service.refresh({ sub: 'sub-2', token: first.token }))).status).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link to /reset-password only when the account exists, answering the same either way', async () => {
+    const { service, mail } = setUp();
+    await service.register(registration('a@example.com'), here);
+
+    const known = await service.forgotPassword({ email: 'a@example.com' }, here);
+    const unknown = await service.forgotPassword({ email: 'nobody@example.com' }, here);
+
+    expect(unknown).toEqual(known);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.to).toBe('a@example.com');
+    expect(mail[0]?.text).toMatch(/https:\/\/app\.example\/reset-password\?token=[\w-]{40,}/);
+  });
+
+  it('sets the new password with a token used once within the hour', async () => {
+    const { service, advance, linkToken } = setUp();
+    await service.register(registration('a@example.com'), here);
+    await service.forgotPassword({ email: 'a@example.com' }, here);
+    const token = linkToken();
+    advance(RESET_TOKEN_TTL_SECONDS - 1);
+
+    await service.resetPassword({ token, password: NEW_PASSWORD }, here);
+
+    expect((await service.login({ email: 'a@example.com', password: NEW_PASSWORD }, here)).user.email).toBe(
+      'a@example.com',
+    );
+    expect(await failure(service.resetPassword({ token, password: PASSWORD }, here))).toEqual({
+      status: 400,
+      message: 'invalid_token_message',
+    });
+  });
+
+  it('refuses a token after an hour', async () => {
+    const { service, advance, linkToken } = setUp();
+    await service.register(registration('a@example.com'), here);
+    await service.forgotPassword({ email: 'a@example.com' }, here);
+    advance(RESET_TOKEN_TTL_SECONDS);
+
+    expect(
+      (await failure(service.resetPassword({ token: linkToken(), password: NEW_PASSWORD }, here))).status,
+    ).toBe(400);
+  });
+
+  it('refuses a weak password with the reset page literal, keeping the token usable', async () => {
+    const { service, linkToken } = setUp();
+    await service.register(registration('a@example.com'), here);
+    await service.forgotPassword({ email: 'a@example.com' }, here);
+    const token = linkToken();
+
+    expect(await failure(service.resetPassword({ token, password: 'short' }, here))).toEqual({
+      status: 422,
+      message: RESET_PASSWORD_MESSAGES.minLength,
+    });
+    await expect(service.resetPassword({ token, password: NEW_PASSWORD }, here)).resolves.toBeDefined();
+  });
+
+  it('answers 429 error_rate_limit_password_reset past the per-email limit', async () => {
+    const { service } = setUp();
+    for (let attempt = 0; attempt < ATTEMPT_LIMITS['password-reset'].perEmail; attempt += 1) {
+      await service.forgotPassword({ email: 'a@example.com' }, here);
+    }
+
+    expect(await failure(service.forgotPassword({ email: 'a@example.com' }, here))).toEqual({
+      status: 429,
+      message: 'error_rate_limit_password_reset',
+    });
+  });
+});
