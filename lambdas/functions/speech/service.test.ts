@@ -3,7 +3,6 @@ import type { EventDetail } from '@wayfarer/shared/events';
 import type { Events, SpeechKeys, UserProfile } from '../../ports';
 import { SUBSCRIBER_KEY_TTL_SECONDS } from '../usage/allowance';
 import { createMemoryLeases } from '../usage/memory-leases';
-import { recordSessionUsage } from '../usage/service';
 import { issueSpeechKey, type SpeechKeyPorts } from './service';
 
 const T0 = new Date('2026-11-22T10:00:00.000Z');
@@ -112,46 +111,5 @@ describe('issueSpeechKey', () => {
     const outcome = await issueSpeechKey(broken, policy, anonymous, undefined);
     expect(outcome.kind).toBe('issued');
     expect(ports.logger.warn).toHaveBeenCalledOnce();
-  });
-});
-
-describe('recordSessionUsage', () => {
-  it('closes the open lease with the clamped report and publishes usage.recorded once', async () => {
-    const { ports, published, advance } = setUp();
-    await issueSpeechKey(ports, policy, anonymous, undefined);
-    advance(20);
-    const first = await recordSessionUsage(ports, policy, anonymous, 500);
-    expect(first).toEqual({ kind: 'recorded', leaseId: 'lease-1', seconds: 22 });
-    expect(await recordSessionUsage(ports, policy, anonymous, 500)).toEqual({ kind: 'nothing_open' });
-    expect(published).toHaveLength(1);
-    expect(published[0]).toEqual(expect.objectContaining({ seconds: 22, leaseId: 'lease-1' }));
-  });
-
-  it('a reported session no longer runs up its elapsed time', async () => {
-    const { ports, advance } = setUp();
-    await issueSpeechKey(ports, policy, anonymous, undefined);
-    advance(10);
-    await recordSessionUsage(ports, policy, anonymous, 8);
-    advance(30);
-    const next = await issueSpeechKey(ports, policy, anonymous, undefined);
-    expect(next.kind === 'issued' && next.response.time_to_live_in_seconds).toBe(52);
-  });
-
-  it('does nothing for a caller without a lease', async () => {
-    const { ports, published } = setUp();
-    expect(await recordSessionUsage(ports, policy, { kind: 'user', sub: 'u' }, 3)).toEqual({
-      kind: 'nothing_open',
-    });
-    expect(published).toEqual([]);
-  });
-
-  it('closes a lease issued before midnight', async () => {
-    const { ports } = setUp();
-    const late = { ...ports, clock: { now: () => new Date('2026-11-22T23:59:50.000Z') } };
-    await issueSpeechKey(late, policy, anonymous, undefined);
-    const nextDay = { ...ports, clock: { now: () => new Date('2026-11-23T00:00:20.000Z') } };
-    expect(await recordSessionUsage(nextDay, policy, anonymous, 25)).toEqual(
-      expect.objectContaining({ kind: 'recorded', seconds: 25 }),
-    );
   });
 });
