@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
 import { tableDefinition } from './adapters/aws/table-definition';
+import { readSecretValues } from './adapters/aws/secrets-extension';
 
 // The one reader of process.env in lambdas/ (DESIGN.md §3). Everything else imports `config`. The AWS SDK
 // still reads its own variables (credentials, AWS_ENDPOINT_URL_*): that is how the local cloud points the
@@ -185,4 +186,28 @@ export function providerSummary(current: Config): ProviderSummary {
   };
 }
 
-export const config: Config = loadConfig(process.env);
+/**
+ * In AWS, provider keys and the admin password hash live in Secrets Manager (SECRET_ARNS, set by the CDK
+ * stack) and are read once per cold start. Variables set directly on the function win over a secret's.
+ */
+export async function environmentWithSecrets(
+  environment: Record<string, string | undefined>,
+  fetchSecret?: typeof fetch,
+): Promise<Record<string, string | undefined>> {
+  const secretArns = (environment.SECRET_ARNS ?? '')
+    .split(',')
+    .map((arn) => arn.trim())
+    .filter(Boolean);
+  if (secretArns.length === 0) return environment;
+  const secretValues = await readSecretValues(secretArns, {
+    sessionToken: environment.AWS_SESSION_TOKEN ?? '',
+    port: Number(environment.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT) || undefined,
+    fetch: fetchSecret,
+  });
+  const directlySet = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  return { ...environment, ...secretValues, ...directlySet };
+}
+
+export const config: Config = loadConfig(await environmentWithSecrets(process.env));

@@ -72,6 +72,7 @@ export function createAreaFunction(
     memorySize: access.memorySize,
     timeout: Duration.seconds(access.timeoutSeconds),
     logRetention: resources.logRetention,
+    readsSecrets: secretArns.length > 0,
   });
 
   if (access.table === 'readWrite') resources.table.grantReadWriteData(fn);

@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import type { Duration } from 'aws-cdk-lib';
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsVersions,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -19,6 +24,8 @@ export interface HandlerFunctionProps {
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly logRetention: RetentionDays;
+  /** True when SECRET_ARNS is set: the function reads its secrets through the Parameters and Secrets extension. */
+  readonly readsSecrets: boolean;
 }
 
 /** One Lambda per handler export, bundled locally by esbuild (no Docker) exactly as lambda-bundling.ts says. */
@@ -42,6 +49,10 @@ export class HandlerFunction extends Construct {
       memorySize: props.memorySize,
       timeout: props.timeout,
       logGroup,
+      // lambdas/config.ts reads SECRET_ARNS through this extension's localhost cache: no SDK client in the bundle.
+      ...(props.readsSecrets
+        ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) }
+        : {}),
       projectRoot: repositoryRoot,
       depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
       environment: {
