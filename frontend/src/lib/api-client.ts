@@ -134,6 +134,14 @@ async function bearerToken(auth: ApiAuth): Promise<string | undefined> {
   return token;
 }
 
+/**
+ * Refreshes the stored token if it is within the threshold of expiry (SPEC §6), as any authenticated call
+ * would; the session provider calls it on a timer so an idle tab keeps its session.
+ */
+export async function keepTokenFresh(): Promise<void> {
+  await bearerToken('optional');
+}
+
 async function readJson(response: Response): Promise<{ body: unknown; readable: boolean }> {
   try {
     return { body: await response.json(), readable: true };

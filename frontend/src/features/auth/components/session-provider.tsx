@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { User } from '@wayfarer/shared/api/auth';
 import { ACCOUNT_ERROR_KEYS, isMessageKey } from '@wayfarer/shared/domain/error-keys';
-import { ApiError, apiRequest, onSessionChange, storedToken, tokenExpiry } from '../../../lib/api-client';
+import { TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
+import {
+  ApiError,
+  apiRequest,
+  keepTokenFresh,
+  onSessionChange,
+  storedToken,
+  tokenExpiry,
+} from '../../../lib/api-client';
 import { SessionContext, type SessionValue } from '../../../lib/session-context';
 import { sessionStore } from '../session-store';
 
@@ -69,6 +77,17 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
     }
     void fetchUser('on-load');
   }, [fetchUser]);
+
+  // An open tab with no calls still refreshes in time; a failure ends the session through onSessionChange.
+  useEffect(() => {
+    if (snapshot.status !== 'signed-in') return;
+    const token = storedToken();
+    const expiresAt = token ? tokenExpiry(token) : undefined;
+    if (expiresAt === undefined) return;
+    const dueInMs = (expiresAt - TOKEN_REFRESH_THRESHOLD_SECONDS) * 1000 - Date.now();
+    const timer = setTimeout(() => void keepTokenFresh().catch(() => undefined), Math.max(dueInMs, 0));
+    return () => clearTimeout(timer);
+  }, [snapshot]);
 
   const logout = useCallback(() => {
     sessionStore.signOut();
