@@ -12,6 +12,12 @@ function trackerWithClock() {
   return { track, sent, advance: (ms: number) => (time += ms) };
 }
 
+// A JWT-shaped token whose payload carries `exp`; the signature is never checked in the browser.
+function tokenExpiringIn(seconds: number): string {
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds }));
+  return `header.${payload.replace(/=+$/, '')}.signature`;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -85,7 +91,8 @@ describe('page tracker', () => {
   it('POSTs {page} to the track route, with the bearer token when signed in', async () => {
     const fetchMock = vi.fn(async () => new Response('{"error":"Not implemented"}', { status: 501 }));
     vi.stubGlobal('fetch', fetchMock);
-    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, 'token-1');
+    const token = tokenExpiringIn(3600);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
 
     createPageTracker()('/translate-photo', '');
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -95,7 +102,20 @@ describe('page tracker', () => {
     expect(url).toBe('/api/analytics/track');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ page: '/translate-photo' });
-    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token-1');
+    expect(new Headers(init.headers).get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('leaves an expired token behind rather than have the view refused', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"ok":true}'));
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(-60));
+
+    createPageTracker()('/', '');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).has('Authorization')).toBe(false);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).not.toBeNull();
   });
 
   it('sends anonymously without a token, and a network error stays silent', async () => {

@@ -1,5 +1,6 @@
-import { LOCAL_STORAGE_KEYS, TRACKED_PAGES, TRACKING_DEDUPE_MS, type TrackedPage } from '@wayfarer/shared/constants';
+import { TRACKED_PAGES, TRACKING_DEDUPE_MS, type TrackedPage } from '@wayfarer/shared/constants';
 import { routeTable } from '@wayfarer/shared/api/route-table';
+import { storedToken, tokenExpiry } from './api-client';
 
 const trackPath = routeTable.find((route) => route.id === 'analytics.track')?.path ?? '/api/analytics/track';
 
@@ -17,17 +18,16 @@ export interface PageTrackerDeps {
   now: () => number;
 }
 
-function readToken(): string | null {
-  try {
-    return window.localStorage.getItem(LOCAL_STORAGE_KEYS.authToken);
-  } catch {
-    return null;
-  }
+// Auth is optional on the track route. Only a live token goes along: an expired one would get the view refused,
+// and refreshing or ending a session is the api client's business, never a side effect of counting a page view.
+function liveToken(): string | null {
+  const token = storedToken();
+  const expiresAt = token ? tokenExpiry(token) : undefined;
+  return token && expiresAt !== undefined && expiresAt * 1000 > Date.now() ? token : null;
 }
 
-// Auth is optional on the track route: a token only tells the dashboard the view was a signed-in user's.
 async function sendPageView(page: TrackedPage): Promise<void> {
-  const token = readToken();
+  const token = liveToken();
   await fetch(trackPath, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },

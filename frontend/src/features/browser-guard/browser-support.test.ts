@@ -41,7 +41,9 @@ describe('browserBlockReason', () => {
   });
 
   it('blocks a browser without media devices', () => {
-    expect(browserBlockReason({ userAgent: browsers.chromeMac, hasMediaDevices: false })).toBe('no-media-devices');
+    expect(browserBlockReason({ userAgent: browsers.chromeMac, hasMediaDevices: false })).toBe(
+      'no-media-devices',
+    );
   });
 
   it('lets a regular browser with media devices through', () => {

@@ -57,6 +57,20 @@ export function InAppBrowserOverlay({ reason }: { reason: BrowserBlockReason }) 
       aria-describedby={messageId}
     >
       <div className="inapp-card">
+        <span className="inapp-icon" aria-hidden="true">
+          <svg
+            width="32"
+            height="32"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M15 9.3V6a3 3 0 0 0-5.7-1.3M9 9v3a3 3 0 0 0 4.9 2.3M5 11a7 7 0 0 0 11.3 5.5M19 11a7 7 0 0 1-.4 2.3M12 18v3M3 3l18 18" />
+          </svg>
+        </span>
         <h2 id={titleId}>{t(text[reason].title)}</h2>
         <p id={messageId}>{t(text[reason].message)}</p>
         {reason === 'in-app' && <p className="inapp-hint">{t('inapp_menu_hint')}</p>}

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
 import {
   MINIMUM_AGE_YEARS,
@@ -15,22 +14,14 @@ const policyValues = {
   replyDays: REFUND_REPLY_BUSINESS_DAYS,
 };
 
-const legalPages = [
-  { path: '/privacy-policy', title: 'privacy_policy_page_title' },
-  { path: '/terms-of-service', title: 'terms_of_service_page_title' },
-  { path: '/refund-policy', title: 'refund_policy_page_title' },
-] as const;
-
 export function LegalPage({
   title,
   summary,
   sections,
-  path,
 }: {
   title: ParseKeys<'translation'>;
   summary: ParseKeys<'translation'>;
   sections: readonly LegalSection[];
-  path: (typeof legalPages)[number]['path'];
 }) {
   const { t } = useTranslation();
   return (
@@ -53,15 +44,6 @@ export function LegalPage({
           )}
         </section>
       ))}
-      <nav className="legal-nav" aria-label={t('legal_nav_label')}>
-        {legalPages
-          .filter((page) => page.path !== path)
-          .map((page) => (
-            <Link key={page.path} to={page.path}>
-              {t(page.title)}
-            </Link>
-          ))}
-      </nav>
     </article>
   );
 }

@@ -4,7 +4,6 @@ import { LegalPage } from './legal-page';
 export function PrivacyPolicyPage() {
   return (
     <LegalPage
-      path="/privacy-policy"
       title="privacy_policy_page_title"
       summary="privacy_policy_page_description"
       sections={privacyPolicySections}

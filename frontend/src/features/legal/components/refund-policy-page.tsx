@@ -4,7 +4,6 @@ import { LegalPage } from './legal-page';
 export function RefundPolicyPage() {
   return (
     <LegalPage
-      path="/refund-policy"
       title="refund_policy_page_title"
       summary="refund_policy_page_description"
       sections={refundPolicySections}

@@ -4,7 +4,6 @@ import { LegalPage } from './legal-page';
 export function TermsOfServicePage() {
   return (
     <LegalPage
-      path="/terms-of-service"
       title="terms_of_service_page_title"
       summary="terms_of_service_page_description"
       sections={termsOfServiceSections}

@@ -1,0 +1,199 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LANGUAGE_COOKIE, LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '@wayfarer/shared/constants';
+
+const isCompact = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
+
+test.describe('header', () => {
+  test('signed out: title, icons, theme toggle and login/register (behind the hamburger on small screens)', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/');
+    const header = page.getByTestId('app-header');
+    await expect(header.getByRole('link', { name: 'Wayfarer' })).toBeVisible();
+    await expect(page.getByTestId('nav-home')).toBeVisible();
+    await expect(page.getByTestId('nav-photo')).toBeVisible();
+    await expect(page.getByTestId('theme-toggle')).toBeVisible();
+    await expect(page.getByTestId('header-subscribe')).toHaveCount(0);
+    await expect(page.getByTestId('user-menu')).toHaveCount(0);
+
+    if (isCompact(page)) {
+      await expect(page.getByTestId('header-login')).toBeHidden();
+      await page.getByTestId('hamburger').click();
+      await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'true');
+    } else {
+      await expect(page.getByTestId('hamburger')).toHaveCount(0);
+    }
+    await expect(page.getByTestId('header-login')).toBeVisible();
+    await expect(page.getByTestId('header-register')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('header-signed-out.png') });
+
+    await page.getByTestId('header-login').click();
+    await expect(page).toHaveURL(/\/login$/);
+    if (isCompact(page))
+      await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the hamburger closes on Escape and on a click outside', async ({ page }) => {
+    test.skip(!isCompact(page), 'the hamburger exists only on small screens');
+    await page.goto('/');
+    const hamburger = page.getByTestId('hamburger');
+
+    await hamburger.click();
+    await page.keyboard.press('Escape');
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    await expect(hamburger).toBeFocused();
+
+    await hamburger.click();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('theme toggle', () => {
+  test('cycles light, dark, system and the choice survives a reload', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByTestId('theme-toggle');
+    await expect(toggle).toHaveAttribute('data-theme', 'light');
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('data-amplify-color-mode', 'dark');
+    expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_STORAGE_KEYS.theme)).toBe('dark');
+
+    await page.reload();
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('data-amplify-color-mode', 'dark');
+
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', 'system');
+    await page.reload();
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', 'system');
+  });
+
+  test('system follows the device colour scheme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.addInitScript((key) => localStorage.setItem(key, 'system'), LOCAL_STORAGE_KEYS.theme);
+    await page.goto('/');
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', 'system');
+
+    const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({ colorScheme: 'light' });
+    const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    expect(darkBackground).not.toBe(lightBackground);
+  });
+});
+
+test.describe('interface language', () => {
+  test('?lng=fr shows French, and the choice is cached for the next visit without the query', async ({
+    page,
+  }) => {
+    await page.goto('/?lng=fr');
+    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Accueil');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+    await page.goto('/privacy-policy');
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Politique de confidentialité');
+    expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_STORAGE_KEYS.uiLanguage)).toBe('fr');
+  });
+
+  test('an i18next cookie is honoured', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'fr', url: baseURL ?? '' }]);
+
+    await page.goto('/');
+
+    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Accueil');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test('the browser language is used when nothing else is set', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'es-MX', baseURL });
+    const page = await context.newPage();
+
+    await page.goto('/');
+
+    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Inicio');
+    await context.close();
+  });
+
+  test('the language switcher changes the interface and the choice survives a reload', async ({ page }) => {
+    await page.goto('/');
+    if (isCompact(page)) await page.getByTestId('hamburger').click();
+
+    await page.getByTestId('language-select').selectOption('de');
+
+    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Startseite');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.reload();
+    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Startseite');
+  });
+
+  test('the switcher wins over an i18next cookie on the next visit', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'fr', url: baseURL ?? '' }]);
+    await page.goto('/');
+    if (isCompact(page)) await page.getByTestId('hamburger').click();
+
+    await page.getByTestId('language-select').selectOption('es');
+    await page.reload();
+
+    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Inicio');
+  });
+});
+
+test.describe('page tracking', () => {
+  test('tracked pages are reported once each, untracked ones never, and the failing call stays silent', async ({
+    page,
+  }) => {
+    const tracked: string[] = [];
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analytics/track')
+        tracked.push((request.postDataJSON() as { page: string }).page);
+    });
+
+    await page.goto('/');
+    await expect.poll(() => tracked).toEqual(['/']);
+
+    await page.getByRole('link', { name: 'Privacy policy' }).first().click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await page.getByTestId('nav-photo').click();
+    await expect(page).toHaveURL(/\/translate-photo$/);
+    await expect.poll(() => tracked).toEqual(['/', '/translate-photo']);
+
+    // Back home within the de-duplication window of the *last* page: a different page, so it counts.
+    await page.getByTestId('nav-home').click();
+    await expect.poll(() => tracked).toEqual(['/', '/translate-photo', '/']);
+
+    // A query string makes it another page (SPEC §4: path plus query is checked against the list).
+    await page.goto('/?lng=en');
+    await page.waitForTimeout(TRACKING_DEDUPE_MS / 2);
+    expect(tracked).toEqual(['/', '/translate-photo', '/']);
+
+    expect(pageErrors).toEqual([]);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  });
+
+  test('the same page within a second is tracked once', async ({ page }) => {
+    const tracked: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analytics/track')
+        tracked.push((request.postDataJSON() as { page: string }).page);
+    });
+    await page.goto('/translate-photo');
+    await expect.poll(() => tracked).toEqual(['/translate-photo']);
+
+    // A client-side hop away and straight back, faster than TRACKING_DEDUPE_MS.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/translate-photo?x=1');
+      dispatchEvent(new PopStateEvent('popstate'));
+      history.pushState({}, '', '/translate-photo');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForTimeout(300);
+
+    expect(tracked).toEqual(['/translate-photo']);
+  });
+});
