@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The EventBridge bus every domain event travels on (DESIGN.md §5). */
 export const EVENT_BUS_NAME = 'wayfarer';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { currencyCodeSchema, userTextSchema } from './common';
 
 export const priceSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { subscriptionStatusSchema } from './auth';
 
 export const checkoutSessionResponseSchema = z.object({ checkoutUrl: z.string().url() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every failed response carries one human-readable message (or message key) and nothing else. */
 export const errorResponseSchema = z.object({ error: z.string() });

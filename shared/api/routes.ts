@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpMethod, RouteDefinition, RouteSchemas } from './route-types';
 import { matchRouteMeta, routeTable, type RouteId } from './route-table';
 import { okResponseSchema } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /api/deepgram/key: a short-lived key for the live speech socket, and the socket to open with it. */
 export const speechKeyResponseSchema = z.object({

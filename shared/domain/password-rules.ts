@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '../constants';
 import { FORM_ERROR_KEYS, LITERAL_MESSAGES, RESET_PASSWORD_MESSAGES } from './error-keys';
 import type { FormErrorKey, ResetPasswordMessage } from './error-keys';
