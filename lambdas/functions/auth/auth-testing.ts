@@ -2,9 +2,18 @@ import { createPrivateKey, createSign, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 // Helpers for the auth integration tests: calls to the local cloud's gateway, and tokens minted with
 // cognito-local's published private key (the one the local verifier trusts) to test expiry and forgery.
+
+/**
+ * The gateway of the local cloud that the integration project starts (infra/local/testing/global-setup.ts).
+ * Its ProvidedContext typing lives in infra, which lambdas may not import, hence the cast.
+ */
+export function localCloudUrl(): string {
+  return ((inject as (name: string) => unknown)('localCloud') as { readonly url: string }).url;
+}
 
 export interface JsonAnswer {
   readonly status: number;

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FORM_ERROR_KEYS,
   LITERAL_MESSAGES,
@@ -9,6 +9,7 @@ import {
   callApi,
   claimsOf,
   GOOD_PASSWORD,
+  localCloudUrl,
   OTHER_GOOD_PASSWORD,
   signToken,
   uniqueEmail,
@@ -18,7 +19,7 @@ import {
 // The auth calls end to end through the local cloud's gateway: the real handlers, cognito-local, DynamoDB
 // Local, the JWT verifier with cognito-local's preloaded key set, and the SES outbox.
 
-const { url } = inject('localCloud');
+const url = localCloudUrl();
 
 const api = (method: string, path: string, options?: Parameters<typeof callApi>[3]) =>
   callApi(url, method, path, options);

@@ -1,9 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
-import { callApi, GOOD_PASSWORD } from './auth-testing';
+import { describe, expect, it } from 'vitest';
+import { callApi, GOOD_PASSWORD, localCloudUrl } from './auth-testing';
 
 // Thirty hostile or broken bodies per auth call: every answer is a 4xx with an {error} string, never a 5xx.
 
-const { url } = inject('localCloud');
+const url = localCloudUrl();
 
 const ONE_MB = 'a'.repeat(1024 * 1024);
 const INJECTIONS = [
