@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import { LANGUAGE_COOKIE, LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '@wayfarer/shared/constants';
 
 const isCompact = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
@@ -46,6 +47,77 @@ test.describe('header', () => {
     await hamburger.click();
     await page.getByRole('heading', { level: 1 }).click();
     await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('header when signed in', () => {
+  const password = 'Travel!2024x';
+
+  /** A real account on the local cloud, its token stored the way the app stores it. */
+  async function signIn(page: Page, label: string): Promise<string> {
+    const email = `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email, password, confirmPassword: password },
+    });
+    expect(registered.status()).toBe(200);
+    const { token } = (await registered.json()) as { token: string };
+    await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+      key: LOCAL_STORAGE_KEYS.authToken,
+      value: token,
+    });
+    return email;
+  }
+
+  // The local cloud's accounts all start without a plan; other plan states are the user fetch's answer.
+  async function withPlan(page: Page, email: string, subscriptionStatus: SubscriptionStatus) {
+    await page.route('**/api/auth/me', (route) => route.fulfill({ json: { email, subscriptionStatus } }));
+  }
+
+  async function openAccountMenu(page: Page) {
+    await page.getByTestId(isCompact(page) ? 'hamburger' : 'user-menu').click();
+  }
+
+  test('without a plan: Subscribe, the email and Logout, no Manage subscription; Logout goes home', async ({
+    page,
+  }, testInfo) => {
+    const email = await signIn(page, 'header-none');
+    await page.goto('/privacy-policy');
+    await openAccountMenu(page);
+
+    await expect(page.getByTestId('header-subscribe')).toBeVisible();
+    await expect(page.getByTestId('user-menu-email')).toContainText(email);
+    await expect(page.getByTestId('menu-manage-subscription')).toHaveCount(0);
+    await expect(page.getByTestId('header-login')).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('header-signed-in.png') });
+
+    await page.getByTestId('menu-logout').click();
+
+    await expect(page).toHaveURL(/\/$/);
+    if (isCompact(page)) await page.getByTestId('hamburger').click();
+    await expect(page.getByTestId('header-login')).toBeVisible();
+  });
+
+  test('ACTIVE: no Subscribe, Manage subscription in the menu', async ({ page }) => {
+    const email = await signIn(page, 'header-active');
+    await withPlan(page, email, 'ACTIVE');
+    await page.goto('/');
+    await openAccountMenu(page);
+
+    await expect(page.getByTestId('menu-manage-subscription')).toBeVisible();
+    await expect(page.getByTestId('header-subscribe')).toHaveCount(0);
+
+    await page.getByTestId('menu-manage-subscription').click();
+    await expect(page).toHaveURL(/\/manage-subscription$/);
+  });
+
+  test('CANCELED: Subscribe and Manage subscription both offered', async ({ page }) => {
+    const email = await signIn(page, 'header-canceled');
+    await withPlan(page, email, 'CANCELED');
+    await page.goto('/');
+    await openAccountMenu(page);
+
+    await expect(page.getByTestId('menu-manage-subscription')).toBeVisible();
+    await expect(page.getByTestId('header-subscribe')).toBeVisible();
   });
 });
 
