@@ -1,9 +1,6 @@
 import type { SpeechKeyResponse, UsageUpdateRequest } from '@wayfarer/shared/api/speech';
 import { routeTable, type RouteId } from '@wayfarer/shared/api/route-table';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
-
-// TODO(integration): switch to lib/api-client.ts (SPEC §8 mapping, token refresh) once the accounts feature
-// lands it. Until then these two calls carry the stored bearer token themselves.
+import { ApiError, apiRequest } from '../../lib/api-client';
 
 function pathOf(id: RouteId): string {
   const route = routeTable.find((candidate) => candidate.id === id);
@@ -11,21 +8,12 @@ function pathOf(id: RouteId): string {
   return route.path;
 }
 
-function authHeaders(): Record<string, string> {
-  let token: string | null = null;
-  try {
-    token = window.localStorage.getItem(LOCAL_STORAGE_KEYS.authToken);
-  } catch {
-    // Blocked storage: call anonymously.
-  }
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
 export type SpeechKeyResult =
   | { readonly kind: 'ok'; readonly key: SpeechKeyResponse }
   | { readonly kind: 'limit_reached' }
   | { readonly kind: 'failed' };
 
+// The bundle for `/` carries no zod schemas (DESIGN.md §8), so the answer's shape is checked by hand.
 function isSpeechKey(value: unknown): value is SpeechKeyResponse {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
@@ -38,16 +26,13 @@ function isSpeechKey(value: unknown): value is SpeechKeyResponse {
   );
 }
 
-/** GET /api/deepgram/key (SPEC §7): 429 means the allowance is spent. */
-export async function fetchSpeechKey(signal?: AbortSignal): Promise<SpeechKeyResult> {
+/** GET /api/deepgram/key (SPEC §7), with the bearer token when signed in; 429 means the allowance is spent. */
+export async function fetchSpeechKey(): Promise<SpeechKeyResult> {
   try {
-    const response = await fetch(pathOf('speech.key'), { headers: authHeaders(), signal });
-    if (response.status === 429) return { kind: 'limit_reached' };
-    if (!response.ok) return { kind: 'failed' };
-    const body: unknown = await response.json();
+    const body = await apiRequest<unknown>(pathOf('speech.key'), { auth: 'optional' });
     return isSpeechKey(body) ? { kind: 'ok', key: body } : { kind: 'failed' };
-  } catch {
-    return { kind: 'failed' };
+  } catch (error) {
+    return error instanceof ApiError && error.status === 429 ? { kind: 'limit_reached' } : { kind: 'failed' };
   }
 }
 
@@ -57,14 +42,8 @@ export async function reportUsage(durationSeconds: number): Promise<boolean> {
     durationSeconds: Math.max(0, Math.round(durationSeconds * 1000) / 1000),
   };
   try {
-    const response = await fetch(pathOf('usage.update'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...authHeaders() },
-      body: JSON.stringify(body),
-      // The page may be closing (stop on leaving); keepalive lets the request outlive it.
-      keepalive: true,
-    });
-    return response.ok;
+    await apiRequest<unknown>(pathOf('usage.update'), { method: 'POST', body, auth: 'optional' });
+    return true;
   } catch {
     return false;
   }
