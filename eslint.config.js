@@ -1,7 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -19,6 +18,11 @@ const featureNames = [
   'errors',
 ];
 
+const frontendOnlySeesShared = {
+  group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '**/lambdas/**', '**/infra/**'],
+  message: 'The frontend may import only shared/ (DESIGN.md §3).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,18 +33,19 @@ export default tseslint.config(
       '.data/**',
       'test-results/**',
       'playwright-report/**',
+      'bench/out/**',
+      '**/*.java',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
     rules: {
       'no-console': 'off',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-duplicates': 'error',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       // `import { z }` makes esbuild keep all of zod and its locales (+443 KB per Lambda); the namespace form
       // lets it drop what is unused.
       'no-restricted-syntax': [
@@ -111,30 +116,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [frontendOnlySeesShared] }],
+    },
+  },
+  // No feature reaches into another feature's internals (STYLE.md, after bulletproof-react): from inside
+  // features/<name>/, a path that climbs into a sibling feature, or names one, is refused.
+  ...featureNames.map((feature) => ({
+    files: [`frontend/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '**/lambdas/**', '**/infra/**'], message: 'The frontend may import only shared/ (DESIGN.md §3).' },
-          ],
-        },
-      ],
-    },
-  },
-  // No feature reaches into another feature's internals (STYLE.md, after bulletproof-react).
-  ...featureNames.map((feature) => ({
-    files: [`frontend/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: featureNames
-            .filter((other) => other !== feature)
-            .map((other) => ({
-              target: `./frontend/src/features/${feature}`,
-              from: `./frontend/src/features/${other}`,
+            frontendOnlySeesShared,
+            {
+              regex: `(^|/)features/(?!${feature}/)[^/]+/|^(\\.\\./)+(?!${feature}/)(${featureNames.join('|')})(/|$)`,
               message: 'Features do not import each other; share through src/lib or src/app.',
-            })),
+            },
+          ],
         },
       ],
     },
