@@ -39,7 +39,7 @@ describe('HeroBanner', () => {
     await renderHero();
 
     expect(screen.getByText('Speak').closest('li')).toHaveAttribute('aria-current', 'step');
-    expect(screen.getByText('Tap start and talk naturally, in any language.')).toBeInTheDocument();
+    expect(screen.getByText('Tap Start and talk naturally, in any language.')).toBeInTheDocument();
   });
 
   it('hides on dismiss and stays hidden on the next visit', async () => {
