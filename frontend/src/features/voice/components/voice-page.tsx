@@ -30,16 +30,9 @@ const MicDeniedDialog = lazy(async () => ({
 const AnalysisPanel = lazy(async () => ({ default: (await import('./analysis-panel')).AnalysisPanel }));
 
 function mainButtonLabelKey(state: ConversationState) {
-  switch (mainButtonAction(state)) {
-    case 'activate':
-      return 'voice_main_activate';
-    case 'finish':
-      return 'voice_main_finish';
-    case 'stop':
-      return state.translationEnabled ? 'voice_main_stop_translation' : 'voice_main_stop_transcription';
-    case 'start':
-      return 'voice_main_start';
-  }
+  const action = mainButtonAction(state);
+  if (action !== 'stop') return `voice_main_${action}` as const;
+  return state.translationEnabled ? 'voice_main_stop_translation' : 'voice_main_stop_transcription';
 }
 
 export function VoicePage() {
