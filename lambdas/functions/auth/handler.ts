@@ -5,7 +5,7 @@ import {
   createUserProfiles,
 } from '../../adapters/aws/auth-store';
 import { createCognitoIdentity } from '../../adapters/aws/cognito-identity';
-import { createSesMailer } from '../../adapters/aws/ses-mailer';
+import { eventPublisher } from '../../adapters/aws/event-publisher';
 import { table } from '../../adapters/aws/table';
 import { config } from '../../config';
 import { httpRoute } from '../../http/route';
@@ -22,9 +22,9 @@ const service = createAuthService({
   sessions: createRefreshSessions(table),
   resetTokens: createResetTokens(table),
   attempts: createAttemptCounters(table),
-  mailer: createSesMailer({ region: config.AWS_REGION, from: config.MAIL_FROM }),
+  // Reset mail goes out from the password-reset consumer (lambdas/functions/mail), not from here.
+  events: eventPublisher,
   clock: { now: () => new Date() },
-  appUrl: config.APP_URL,
   counterSecret: config.IP_HASH_SECRET ?? config.COGNITO_USER_POOL_ID ?? 'wayfarer',
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   createAttemptCounters,
@@ -6,32 +7,53 @@ import {
   createUserProfiles,
 } from '../../adapters/aws/auth-store';
 import { createCognitoIdentity } from '../../adapters/aws/cognito-identity';
-import { table } from '../../adapters/aws/table';
+import { createIdempotencyMarks, table } from '../../adapters/aws/table';
 import { config } from '../../config';
 import { HttpError } from '../../http/errors';
-import type { MailMessage } from '../../ports';
+import type { Events, MailMessage } from '../../ports';
 import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, uniqueEmail } from './auth-testing';
-import { ATTEMPT_LIMITS, createAuthService, RESET_TOKEN_TTL_SECONDS } from './service';
+import { RESET_TOKEN_TTL_SECONDS, sendResetLink } from './reset-link';
+import { ATTEMPT_LIMITS, createAuthService } from './service';
 
 // The auth service over the real adapters (cognito-local, DynamoDB Local) with a clock the test moves, so
-// hour-long expiries are checked without waiting. Mail is caught in memory instead of the SES outbox.
+// hour-long expiries are checked without waiting. The bus is replaced by a direct call of the
+// password-reset consumer's logic, and mail is caught in memory instead of the SES outbox.
 
 function setUp() {
   let now = new Date();
   const sent: MailMessage[] = [];
+  const clock = { now: () => now };
+  const identity = createCognitoIdentity({
+    region: config.AWS_REGION,
+    userPoolId: config.COGNITO_USER_POOL_ID,
+    clientId: config.COGNITO_CLIENT_ID,
+  });
+  const resetTokens = createResetTokens(table);
+  const events: Events = {
+    async publish(name, detail) {
+      if (name !== 'passwordResetRequested') return;
+      await sendResetLink(
+        {
+          identity,
+          resetTokens,
+          marks: createIdempotencyMarks(table),
+          mailer: { send: async (message) => void sent.push(message) },
+          clock,
+          appUrl: 'http://localhost:8787',
+        },
+        randomUUID(),
+        detail as { email: string },
+      );
+    },
+  };
   const service = createAuthService({
-    identity: createCognitoIdentity({
-      region: config.AWS_REGION,
-      userPoolId: config.COGNITO_USER_POOL_ID,
-      clientId: config.COGNITO_CLIENT_ID,
-    }),
+    identity,
     users: createUserProfiles(table),
     sessions: createRefreshSessions(table),
-    resetTokens: createResetTokens(table),
+    resetTokens,
     attempts: createAttemptCounters(table),
-    mailer: { send: async (message) => void sent.push(message) },
-    clock: { now: () => now },
-    appUrl: 'http://localhost:8787',
+    events,
+    clock,
     counterSecret: 'service-test',
   });
   const advance = (seconds: number) => {

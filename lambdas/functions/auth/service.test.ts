@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EventDetail, EventName } from '@wayfarer/shared/events';
 import {
   FORM_ERROR_KEYS,
   LITERAL_MESSAGES,
@@ -11,21 +12,24 @@ import {
   InvalidCredentialsError,
   RefreshRejectedError,
   type AttemptCounters,
+  type Events,
   type Identity,
   type MailMessage,
   type RefreshSessions,
   type ResetTokens,
   type UserProfile,
 } from '../../ports';
-import { ATTEMPT_LIMITS, createAuthService, RESET_TOKEN_TTL_SECONDS } from './service';
+import { RESET_TOKEN_TTL_SECONDS, sendResetLink } from './reset-link';
+import { ATTEMPT_LIMITS, createAuthService } from './service';
 
 // The auth rules over in-memory ports: what each call answers, and what it must never reveal. The same
-// calls run against cognito-local and DynamoDB Local in the *.int.test.ts files.
+// calls run against cognito-local and DynamoDB Local in the *.int.test.ts files. Published events are
+// queued, and `deliver()` hands them to the password-reset consumer as the bus would.
 
 const PASSWORD = 'Travel!2024x';
 const NEW_PASSWORD = 'Voyage$2025y';
 
-function fakeIdentity() {
+function fakeIdentity(calls: string[] = []) {
   const accounts = new Map<string, { sub: string; password: string }>();
   let issued = 0;
   const session = (sub: string) => {
@@ -54,6 +58,7 @@ function fakeIdentity() {
       return session(sub);
     },
     async findByEmail(email) {
+      calls.push('identity.findByEmail');
       const account = accounts.get(email);
       return account ? { sub: account.sub, email } : undefined;
     },
@@ -68,6 +73,7 @@ function fakeIdentity() {
 }
 
 function setUp() {
+  const calls: string[] = [];
   let now = new Date('2026-01-01T00:00:00Z');
   const profiles = new Map<string, UserProfile>();
   const users: UserProfiles = {
@@ -95,29 +101,65 @@ function setUp() {
   const counts = new Map<string, number>();
   const attempts: AttemptCounters = {
     count: async (counter, windowSeconds, at) => {
+      calls.push('attempts.count');
       const key = `${counter}@${Math.floor(at.getTime() / 1000 / windowSeconds)}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
       return counts.get(key) ?? 0;
     },
   };
   const mail: MailMessage[] = [];
+  const published: { name: EventName; detail: unknown }[] = [];
+  const events: Events = {
+    publish: async <Name extends EventName>(name: Name, detail: EventDetail<Name>) => {
+      calls.push(`events.publish:${name}`);
+      published.push({ name, detail });
+    },
+  };
+  const identity = fakeIdentity(calls);
+  const clock = { now: () => now };
   const service = createAuthService({
-    identity: fakeIdentity(),
+    identity,
     users,
     sessions,
     resetTokens,
     attempts,
-    mailer: { send: async (message) => void mail.push(message) },
-    clock: { now: () => now },
-    appUrl: 'https://app.example',
+    events,
+    clock,
     counterSecret: 'test',
   });
+  const marks = new Set<string>();
+  let delivered = 0;
+  /** Runs the consumer for every event published so far, as the bus would. */
+  const deliver = async () => {
+    for (const event of published.splice(0)) {
+      if (event.name !== 'passwordResetRequested') continue;
+      delivered += 1;
+      await sendResetLink(
+        {
+          identity,
+          resetTokens,
+          marks: {
+            markOnce: async (id) => {
+              if (marks.has(id)) return false;
+              marks.add(id);
+              return true;
+            },
+          },
+          mailer: { send: async (message) => void mail.push(message) },
+          clock,
+          appUrl: 'https://app.example',
+        },
+        `event-${delivered}`,
+        event.detail as EventDetail<'passwordResetRequested'>,
+      );
+    }
+  };
   const advance = (seconds: number) => {
     now = new Date(now.getTime() + seconds * 1000);
   };
   const linkToken = () =>
     new URL(/https:\S+/.exec(mail.at(-1)?.text ?? '')?.[0] ?? 'https://x').searchParams.get('token') ?? '';
-  return { service, advance, mail, counts, linkToken };
+  return { service, advance, mail, counts, linkToken, published, calls, deliver };
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -237,23 +279,47 @@ describe('refresh', () => {
 });
 
 describe('password reset', () => {
-  it('mails a link to /reset-password only when the account exists, answering the same either way', async () => {
-    const { service, mail } = setUp();
+  it('publishes password-reset.requested with the normalised email, and mails nothing itself', async () => {
+    const { service, mail, published } = setUp();
+
+    await service.forgotPassword({ email: ' A@Example.com ' }, here);
+
+    expect(published).toEqual([{ name: 'passwordResetRequested', detail: { email: 'a@example.com' } }]);
+    expect(mail).toEqual([]);
+  });
+
+  it('does the same work and answers the same whether or not the account exists', async () => {
+    const { service, calls } = setUp();
     await service.register(registration('a@example.com'), here);
 
+    calls.length = 0;
     const known = await service.forgotPassword({ email: 'a@example.com' }, here);
+    const knownCalls = calls.splice(0);
     const unknown = await service.forgotPassword({ email: 'nobody@example.com' }, here);
 
     expect(unknown).toEqual(known);
+    expect(calls).toEqual(knownCalls);
+    expect(knownCalls).not.toContain('identity.findByEmail');
+  });
+
+  it('mails a link to /reset-password once delivered, only when the account exists', async () => {
+    const { service, mail, deliver } = setUp();
+    await service.register(registration('a@example.com'), here);
+
+    await service.forgotPassword({ email: 'a@example.com' }, here);
+    await service.forgotPassword({ email: 'nobody@example.com' }, here);
+    await deliver();
+
     expect(mail).toHaveLength(1);
     expect(mail[0]?.to).toBe('a@example.com');
     expect(mail[0]?.text).toMatch(/https:\/\/app\.example\/reset-password\?token=[\w-]{40,}/);
   });
 
   it('sets the new password with a token used once within the hour', async () => {
-    const { service, advance, linkToken } = setUp();
+    const { service, advance, linkToken, deliver } = setUp();
     await service.register(registration('a@example.com'), here);
     await service.forgotPassword({ email: 'a@example.com' }, here);
+    await deliver();
     const token = linkToken();
     advance(RESET_TOKEN_TTL_SECONDS - 1);
 
@@ -269,9 +335,10 @@ describe('password reset', () => {
   });
 
   it('refuses a token after an hour', async () => {
-    const { service, advance, linkToken } = setUp();
+    const { service, advance, linkToken, deliver } = setUp();
     await service.register(registration('a@example.com'), here);
     await service.forgotPassword({ email: 'a@example.com' }, here);
+    await deliver();
     advance(RESET_TOKEN_TTL_SECONDS);
 
     expect(
@@ -280,9 +347,10 @@ describe('password reset', () => {
   });
 
   it('refuses a weak password with the reset page literal, keeping the token usable', async () => {
-    const { service, linkToken } = setUp();
+    const { service, linkToken, deliver } = setUp();
     await service.register(registration('a@example.com'), here);
     await service.forgotPassword({ email: 'a@example.com' }, here);
+    await deliver();
     const token = linkToken();
 
     expect(await failure(service.resetPassword({ token, password: 'short' }, here))).toEqual({

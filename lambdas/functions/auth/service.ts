@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type {
   ForgotPasswordRequest,
   LoginRequest,
@@ -18,9 +18,9 @@ import {
   RefreshRejectedError,
   type AttemptCounters,
   type Clock,
+  type Events,
   type Identity,
   type IdentitySession,
-  type Mailer,
   type RefreshSessions,
   type ResetTokens,
 } from '../../ports';
@@ -31,9 +31,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../http/errors';
-
-/** A reset link works for an hour (ENGINES.md, Identity). */
-export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+import { hashResetToken } from './reset-link';
 
 interface AttemptLimit {
   readonly perEmail: number;
@@ -52,12 +50,11 @@ export interface AuthServicePorts {
   readonly identity: Identity;
   readonly users: UserProfiles;
   readonly sessions: RefreshSessions;
-  readonly resetTokens: ResetTokens;
+  /** Only redeemed here: tokens are made and mailed by the password-reset consumer (./reset-link). */
+  readonly resetTokens: Pick<ResetTokens, 'redeem'>;
   readonly attempts: AttemptCounters;
-  readonly mailer: Mailer;
+  readonly events: Pick<Events, 'publish'>;
   readonly clock: Clock;
-  /** The app's public origin: reset links point at its /reset-password page. */
-  readonly appUrl: string | undefined;
   /** Keys the hashes that name attempt counters, so the table holds no e-mail or IP in the clear. */
   readonly counterSecret: string;
 }
@@ -75,23 +72,8 @@ export interface SignedInCaller {
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-function resetMail(link: string) {
-  return {
-    subject: 'Reset your Wayfarer password',
-    text: [
-      'Someone asked to reset the password of the Wayfarer account for this address.',
-      '',
-      `Open this link within an hour to choose a new password: ${link}`,
-      '',
-      'If it was not you, ignore this message: your password stays as it is.',
-    ].join('\n'),
-  };
-}
-
 export function createAuthService(ports: AuthServicePorts) {
-  const { identity, users, sessions, resetTokens, attempts, mailer, clock } = ports;
+  const { identity, users, sessions, resetTokens, attempts, events, clock } = ports;
 
   const counterId = (name: string, value: string) =>
     `${name}:${createHmac('sha256', ports.counterSecret).update(value).digest('base64url')}`;
@@ -192,17 +174,9 @@ export function createAuthService(ports: AuthServicePorts) {
     ): Promise<{ message: string }> {
       const email = normaliseEmail(request.email);
       await limitAttempts('password-reset', 'forgot', { email, ip: caller.ip });
-      const account = await identity.findByEmail(email);
-      if (account) {
-        if (!ports.appUrl) throw new Error('APP_URL is not set: reset links cannot be made');
-        const token = randomBytes(32).toString('base64url');
-        const expiresAt = Math.floor(clock.now().getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
-        await resetTokens.save({ tokenHash: hashResetToken(token), sub: account.sub, expiresAt });
-        const link = new URL('/reset-password', ports.appUrl);
-        link.searchParams.set('token', token);
-        await mailer.send({ to: account.email, ...resetMail(link.toString()) });
-      }
-      // The same answer whether or not the address has an account.
+      // Whether the address has an account is the consumer's question (./reset-link): this path does the
+      // same work, in the same time, and gives the same answer either way.
+      await events.publish('passwordResetRequested', { email });
       return { message: 'If an account exists for this email, a reset link is on its way.' };
     },
 

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EventDetail } from '@wayfarer/shared/events';
+import type { Clock, IdempotencyMarks, Identity, Mailer, ResetTokens } from '../../ports';
+
+// The mail half of a password reset, run by the bus consumer (lambdas/functions/mail) rather than the
+// forgot-password request, so the request does the same work whether or not the account exists. Kept free
+// of the http stack and the auth service: the mail bundle imports only this.
+
+/** A reset link works for an hour (ENGINES.md, Identity). */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+/** EventBridge retries for up to a day; the mark outlives that so a late redelivery still sends nothing. */
+export const RESET_MAIL_MARK_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+function resetMail(link: string) {
+  return {
+    subject: 'Reset your Wayfarer password',
+    text: [
+      'Someone asked to reset the password of the Wayfarer account for this address.',
+      '',
+      `Open this link within an hour to choose a new password: ${link}`,
+      '',
+      'If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export interface ResetLinkPorts {
+  readonly identity: Pick<Identity, 'findByEmail'>;
+  readonly resetTokens: Pick<ResetTokens, 'save'>;
+  readonly marks: IdempotencyMarks;
+  readonly mailer: Mailer;
+  readonly clock: Clock;
+  /** The app's public origin: reset links point at its /reset-password page. */
+  readonly appUrl: string | undefined;
+}
+
+export type ResetLinkOutcome = 'sent' | 'no_account' | 'duplicate';
+
+/**
+ * Mails a single-use reset link when the address has an account; nothing otherwise. The delivery is marked
+ * (`EVENT#<id>`) before the token is written or the mail sent, so a redelivered event (the bus delivers at
+ * least once) never mails twice; the price is that a mail lost to a failure after the mark is not retried,
+ * and the user asks again.
+ */
+export async function sendResetLink(
+  ports: ResetLinkPorts,
+  eventId: string,
+  detail: EventDetail<'passwordResetRequested'>,
+): Promise<ResetLinkOutcome> {
+  // Checked before the mark, so a misconfigured stage fails (and retries, then dead-letters) visibly.
+  if (!ports.appUrl) throw new Error('APP_URL is not set: reset links cannot be made');
+  const account = await ports.identity.findByEmail(detail.email.trim().toLowerCase());
+  if (!account) return 'no_account';
+  // Marked after the read-only lookup (a failed lookup is simply retried) and before anything is written or sent.
+  if (!(await ports.marks.markOnce(eventId, RESET_MAIL_MARK_TTL_SECONDS))) return 'duplicate';
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = Math.floor(ports.clock.now().getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
+  await ports.resetTokens.save({ tokenHash: hashResetToken(token), sub: account.sub, expiresAt });
+  const link = new URL('/reset-password', ports.appUrl);
+  link.searchParams.set('token', token);
+  await ports.mailer.send({ to: account.email, ...resetMail(link.toString()) });
+  return 'sent';
+}
