@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type * as Constants from '@wayfarer/shared/constants';
+import { createTheme } from '@aws-amplify/ui';
+import { amplifyTheme } from './src/app/amplify-theme';
 
 // Node 20 cannot import a workspace package's .ts file directly; Vite's module runner can.
 const { module: constants } = await runnerImport<typeof Constants>('@wayfarer/shared/constants');
@@ -20,6 +22,7 @@ function themeBootValues(): Plugin {
     __WAYFARER_DEFAULT_THEME__: constants.DEFAULT_THEME,
     __WAYFARER_THEME_STORAGE_KEY__: constants.LOCAL_STORAGE_KEYS.theme,
     __WAYFARER_THEMES__: constants.THEMES,
+    __WAYFARER_AMPLIFY_THEME__: amplifyTheme.name,
   };
   return {
     name: 'wayfarer-theme-boot-values',
@@ -28,6 +31,25 @@ function themeBootValues(): Plugin {
         (text, [name, value]) => text.replaceAll(name, JSON.stringify(value)),
         html,
       ),
+  };
+}
+
+// Amplify's theme as static CSS (see src/app/amplify-theme.ts for why). Only the design tokens go in: the
+// per-component tokens (--amplify-components-*) style Amplify's primitives, which `/` does not use; a screen
+// that adopts a primitive should import that primitive's tokens with it.
+const AMPLIFY_THEME_MODULE = 'virtual:amplify-theme.css';
+function amplifyThemeCss(): Plugin {
+  const resolvedId = `\0${AMPLIFY_THEME_MODULE}`;
+  return {
+    name: 'wayfarer-amplify-theme-css',
+    resolveId: (id) => (id === AMPLIFY_THEME_MODULE ? resolvedId : undefined),
+    load: (id) =>
+      id === resolvedId
+        ? createTheme(amplifyTheme)
+            .cssText.split('\n')
+            .filter((line) => !line.trimStart().startsWith('--amplify-components-'))
+            .join('\n')
+        : undefined,
   };
 }
 
@@ -57,7 +79,7 @@ function bundleLocales(): Plugin {
 
 export default defineConfig({
   root: frontendRoot,
-  plugins: [react(), themeBootValues(), bundleLocales()],
+  plugins: [react(), themeBootValues(), amplifyThemeCss(), bundleLocales()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import '@aws-amplify/ui-react/styles/reset.css';
+import 'virtual:amplify-theme.css';
 import './app.css';
 import './i18n';
 import { App } from './app';

@@ -1,16 +1,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ThemeProvider, defaultDarkModeOverride, type Theme as AmplifyTheme } from '@aws-amplify/ui-react';
 import type { Theme } from '@wayfarer/shared/constants';
 import { ThemeChoiceContext, type ThemeChoiceState } from './use-theme-choice';
 import { readStoredTheme, storeTheme } from './theme';
-
-const amplifyTheme: AmplifyTheme = { name: 'wayfarer', overrides: [defaultDarkModeOverride] };
+import { AMPLIFY_THEME_NAME } from './amplify-theme-name';
 
 // Amplify scopes its CSS variables to [data-amplify-theme]; putting the attributes on <html> as well lets them
 // reach the page background and anything portalled to <body> (dialogs, drawers).
 function applyToDocument(choice: Theme): void {
   const root = document.documentElement;
-  root.setAttribute('data-amplify-theme', amplifyTheme.name);
+  root.setAttribute('data-amplify-theme', AMPLIFY_THEME_NAME);
   root.setAttribute('data-amplify-color-mode', choice);
   root.style.colorScheme = choice === 'system' ? 'light dark' : choice;
 }
@@ -33,9 +31,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 
   return (
     <ThemeChoiceContext.Provider value={state}>
-      <ThemeProvider theme={amplifyTheme} colorMode={theme}>
-        {children}
-      </ThemeProvider>
+      {children}
     </ThemeChoiceContext.Provider>
   );
 }
