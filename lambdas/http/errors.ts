@@ -1,5 +1,6 @@
 import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
-import { HTTP_ERROR_KEYS, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { HTTP_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
 
 /**
  * An error with an HTTP status and the message sent to the caller as `{error: message}`. The message is a
@@ -66,20 +67,10 @@ export class ValidationError extends HttpError {
   }
 }
 
-const rateLimitKeyByClass: Record<RateLimitClass, string> = {
-  auth: RATE_LIMIT_KEYS.auth,
-  'password-reset': RATE_LIMIT_KEYS.passwordReset,
-  'speech-key': RATE_LIMIT_KEYS.speechKey,
-  usage: RATE_LIMIT_KEYS.usage,
-  expensive: RATE_LIMIT_KEYS.expensive,
-  stripe: RATE_LIMIT_KEYS.stripe,
-  default: RATE_LIMIT_KEYS.default,
-};
-
 /** 429; the key follows the route's rate-limit class so the client shows the matching message (SPEC §8). */
 export class RateLimitedError extends HttpError {
   constructor(rateLimitClass: RateLimitClass = 'default', options?: { cause?: unknown }) {
-    super(429, rateLimitKeyByClass[rateLimitClass], options);
+    super(429, rateLimitMessageKey(rateLimitClass), options);
   }
 }
 
