@@ -1,16 +1,6 @@
-// Inline SVG keeps the header free of an icon library on the first screen's budget.
-const iconProps = {
-  width: 24,
-  height: 24,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const;
+import { strokeIconProps } from '../lib/stroke-icon';
+
+const iconProps = strokeIconProps(24);
 
 export function HomeIcon() {
   return (

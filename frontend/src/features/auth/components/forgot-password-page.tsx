@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
 import { AuthField } from './auth-field';
-import { SignedOutOnly } from './signed-out-only';
+import { AuthPageFrame } from './auth-page-frame';
 import './auth-form.css';
 
 function ForgotPasswordForm() {
@@ -70,12 +70,9 @@ function ForgotPasswordForm() {
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   return (
-    <SignedOutOnly>
-      <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">{t('forgot_password_page_title')}</h1>
-        <p>{t('forgot_password_page_description')}</p>
-        <ForgotPasswordForm />
-      </section>
-    </SignedOutOnly>
+    <AuthPageFrame title={t('forgot_password_page_title')}>
+      <p>{t('forgot_password_page_description')}</p>
+      <ForgotPasswordForm />
+    </AuthPageFrame>
   );
 }

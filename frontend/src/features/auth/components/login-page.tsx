@@ -10,7 +10,7 @@ import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
 import { destinationAfterSignIn } from '../redirect';
 import { sessionStore } from '../session-store';
 import { AuthField } from './auth-field';
-import { SignedOutOnly } from './signed-out-only';
+import { AuthPageFrame } from './auth-page-frame';
 import './auth-form.css';
 
 function LoginForm() {
@@ -78,12 +78,9 @@ function LoginForm() {
 export function LoginPage() {
   const { t } = useTranslation();
   return (
-    <SignedOutOnly>
-      <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">{t('login_page_title')}</h1>
-        <p>{t('login_page_description')}</p>
-        <LoginForm />
-      </section>
-    </SignedOutOnly>
+    <AuthPageFrame title={t('login_page_title')}>
+      <p>{t('login_page_description')}</p>
+      <LoginForm />
+    </AuthPageFrame>
   );
 }

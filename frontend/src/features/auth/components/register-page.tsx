@@ -10,7 +10,7 @@ import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
 import { destinationAfterSignIn } from '../redirect';
 import { sessionStore } from '../session-store';
 import { AuthField } from './auth-field';
-import { SignedOutOnly } from './signed-out-only';
+import { AuthPageFrame } from './auth-page-frame';
 import './auth-form.css';
 
 function RegisterForm() {
@@ -87,12 +87,9 @@ function RegisterForm() {
 export function RegisterPage() {
   const { t } = useTranslation();
   return (
-    <SignedOutOnly>
-      <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">{t('register_page_title')}</h1>
-        <p>{t('register_page_description')}</p>
-        <RegisterForm />
-      </section>
-    </SignedOutOnly>
+    <AuthPageFrame title={t('register_page_title')}>
+      <p>{t('register_page_description')}</p>
+      <RegisterForm />
+    </AuthPageFrame>
   );
 }

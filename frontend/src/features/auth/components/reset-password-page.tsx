@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
 import { AuthField } from './auth-field';
-import { SignedOutOnly } from './signed-out-only';
+import { AuthPageFrame } from './auth-page-frame';
 import './auth-form.css';
 
 function ResetPasswordForm({ token }: { token: string }) {
@@ -76,25 +76,22 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   return (
-    <SignedOutOnly>
-      <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">{t('reset_password_page_title')}</h1>
-        {token ? (
-          <>
-            <p>{t('reset_password_page_description')}</p>
-            <ResetPasswordForm token={token} />
-          </>
-        ) : (
-          <div className="auth-form">
-            <p className="auth-notice" role="alert" data-testid="reset-invalid-token">
-              {t('invalid_token_message')}
-            </p>
-            <div className="auth-links">
-              <Link to="/forgot-password">{t('reset_request_new_link')}</Link>
-            </div>
+    <AuthPageFrame title={t('reset_password_page_title')}>
+      {token ? (
+        <>
+          <p>{t('reset_password_page_description')}</p>
+          <ResetPasswordForm token={token} />
+        </>
+      ) : (
+        <div className="auth-form">
+          <p className="auth-notice" role="alert" data-testid="reset-invalid-token">
+            {t('invalid_token_message')}
+          </p>
+          <div className="auth-links">
+            <Link to="/forgot-password">{t('reset_request_new_link')}</Link>
           </div>
-        )}
-      </section>
-    </SignedOutOnly>
+        </div>
+      )}
+    </AuthPageFrame>
   );
 }

@@ -2,19 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HERO_STEP_ROTATION_MS } from '@wayfarer/shared/constants';
 import { HERO_STEPS, heroStepAt, readHeroDismissed, storeHeroDismissed, type HeroStep } from '../hero-steps';
+import { strokeIconProps } from '../../../lib/stroke-icon';
 
-const svgProps = {
-  width: 22,
-  height: 22,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const;
+const svgProps = strokeIconProps(22);
 
 const stepIcon: Record<HeroStep, React.JSX.Element> = {
   speak: (
