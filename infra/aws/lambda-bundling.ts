@@ -29,13 +29,18 @@ export const ESM_REQUIRE_BANNER =
  * ran, keeps only the clients and commands a handler imports, and one minified ESM file imports about twice
  * as fast as the SDK's many CommonJS files (bench/lambda-bundles.ts --compare-sdk).
  *
- * Left external are only the parts of the default credential chain that the SDK loads lazily, by dynamic
- * import, when there are no credentials in the environment: in Lambda there always are (the chain stops at
- * fromEnv), so these never load, and if they ever did, the runtime has them. Bundled they weigh about
- * 130 KB a client (STS, SSO and login clients), the difference between a DynamoDB handler fitting the
- * 400 KB budget or not. The bundle test asserts that no @aws-sdk module is imported statically.
+ * Left external are only SDK modules that are loaded lazily, by dynamic import, on paths a Lambda here never
+ * takes; if one ever were taken, the runtime's own copy of the SDK has them:
+ * - the parts of the default credential chain used when the environment holds no credentials: in Lambda it
+ *   always does (the chain stops at fromEnv). Bundled they weigh about 130 KB a client (STS, SSO and login
+ *   clients), the difference between a DynamoDB handler fitting the 400 KB budget or not;
+ * - the event-stream codec (about 15 KB), loaded only by operations with an event-stream member (Transcribe
+ *   streaming, Bedrock's response streams). No operation the adapters call has one: GetItem, Query and the
+ *   other DynamoDB calls, PutEvents, the Cognito user calls and SES SendEmail are plain JSON requests.
+ * The bundle test asserts that no @aws-sdk or @smithy module is imported statically, and that every dynamic
+ * import of a package is one of these.
  */
-export const LAZY_CREDENTIAL_PROVIDERS = [
+export const LAZY_SDK_MODULES = [
   '@aws-sdk/credential-provider-http',
   '@aws-sdk/credential-provider-ini',
   '@aws-sdk/credential-provider-login',
@@ -45,6 +50,7 @@ export const LAZY_CREDENTIAL_PROVIDERS = [
   '@aws-sdk/nested-clients',
   '@aws-sdk/token-providers',
   '@smithy/credential-provider-imds',
+  '@smithy/core/event-streams',
 ];
 
 /**
@@ -64,5 +70,5 @@ export const lambdaBundling = {
   banner: ESM_REQUIRE_BANNER,
   // Nothing else is external: a handler whose imports reach a local-only engine (native addons, wasm,
   // model files) fails the build or the 400 KB bundle test, not production.
-  externalModules: LAZY_CREDENTIAL_PROVIDERS,
+  externalModules: LAZY_SDK_MODULES,
 } as const;
