@@ -71,8 +71,6 @@ export interface Identity {
   signIn(email: string, password: string): Promise<IdentitySession>;
   /** A new access token from the stored refresh token; rejects with RefreshRejectedError. */
   refresh(sub: string, refreshToken: string): Promise<IdentitySession>;
-  /** The account's sub and email, or undefined when no account has this email. */
-  findByEmail(email: string): Promise<{ readonly sub: string; readonly email: string } | undefined>;
   /** The account's email, or undefined when the sub is unknown. */
   emailOf(sub: string): Promise<string | undefined>;
   /** Sets a permanent password (password reset). */
@@ -135,6 +133,8 @@ export interface SubscriptionState {
 export interface Users {
   getProfile(sub: string): Promise<UserProfile | undefined>;
   createProfile(profile: UserProfile): Promise<void>;
+  /** The account whose profile has this (normalised) address; the newest, should a deleted one linger. */
+  findSubByEmail(email: string): Promise<string | undefined>;
   updateSubscription(sub: string, state: SubscriptionState): Promise<void>;
   linkStripeCustomer(sub: string, stripeCustomerId: string): Promise<void>;
   findSubByStripeCustomer(stripeCustomerId: string): Promise<string | undefined>;

@@ -33,8 +33,9 @@ const httpDefaults = {
 
 const areaAccess: Readonly<Record<string, AreaAccess>> = {
   health: { ...httpDefaults, table: 'read', secrets: [], memorySize: 256, timeoutSeconds: 10 },
-  // Publishes password-reset.requested; the mail itself goes out from the mail area.
-  auth: { ...httpDefaults, publishesEvents: true, userPoolAdmin: true },
+  auth: { ...httpDefaults, userPoolAdmin: true },
+  // Forgot-password: counts the attempt and publishes passwordResetRequested; the mail area does the rest.
+  'reset-request': { ...httpDefaults, publishesEvents: true },
   speech: { ...httpDefaults, secrets: ['ipHash', 'providers'] },
   usage: { ...httpDefaults, publishesEvents: true },
   // Streaming responses are not bound by the 29 s buffered limit; a long translation or TTS clip may need more.
@@ -45,12 +46,11 @@ const areaAccess: Readonly<Record<string, AreaAccess>> = {
   billing: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'stripe'] },
   analytics: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'admin'] },
   consumers: { ...httpDefaults, secrets: [], memorySize: 256, timeoutSeconds: 30 },
-  // The password-reset consumer: looks the address up in the user pool, writes the hashed token and its
-  // idempotency mark, and is the only function that may send mail.
+  // The password-reset consumer: finds the account by the address in its profile (gsi1), writes the hashed
+  // token and its idempotency mark, and is the only function that may send mail.
   mail: {
     ...httpDefaults,
     secrets: [],
-    userPoolAdmin: true,
     sendsMail: true,
     memorySize: 256,
     timeoutSeconds: 30,

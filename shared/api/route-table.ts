@@ -58,7 +58,7 @@ export const routeTable = [
     path: '/api/auth/forgot-password',
     auth: 'none',
     rateLimitClass: 'password-reset',
-    handler: { area: 'auth', export: 'forgotPassword' },
+    handler: { area: 'reset-request', export: 'forgotPassword' },
   }),
   route({
     id: 'auth.resetPassword',

@@ -7,6 +7,8 @@ import {
   epochSeconds,
   isConditionalCheckFailure,
   isLive,
+  profileEmailIndexKey,
+  profileEmailPartition,
   refreshSessionKey,
   resetTokenKey,
   userProfileKey,
@@ -111,7 +113,7 @@ export function createAttemptCounters(table: Table): AttemptCounters {
 }
 
 /** The profile half of the Users port that accounts need; billing adds the subscription writes. */
-export type UserProfiles = Pick<Users, 'getProfile' | 'createProfile'>;
+export type UserProfiles = Pick<Users, 'getProfile' | 'createProfile' | 'findSubByEmail'>;
 
 export function createUserProfiles(table: Table): UserProfiles {
   return {
@@ -130,7 +132,19 @@ export function createUserProfiles(table: Table): UserProfiles {
     },
     async createProfile(profile) {
       // Never overwrites: a profile that billing has already written keeps its subscription.
-      await table.putIfAbsent({ ...userProfileKey(profile.sub), ...profile });
+      await table.putIfAbsent({
+        ...userProfileKey(profile.sub),
+        ...profileEmailIndexKey(profile.email, new Date()),
+        ...profile,
+      });
+    },
+    async findSubByEmail(email) {
+      const [newest] = await table.query(profileEmailPartition(email), {
+        index: 'gsi1',
+        newestFirst: true,
+        limit: 1,
+      });
+      return typeof newest?.sub === 'string' ? newest.sub : undefined;
     },
   };
 }

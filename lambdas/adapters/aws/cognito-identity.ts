@@ -144,18 +144,6 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
       }
     },
 
-    async findByEmail(email) {
-      try {
-        const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool(), Username: email }));
-        const sub = attribute(user.UserAttributes, 'sub');
-        const storedEmail = attribute(user.UserAttributes, 'email') ?? email;
-        return sub ? { sub, email: storedEmail } : undefined;
-      } catch (error) {
-        if (errorName(error) === 'UserNotFoundException') return undefined;
-        throw error;
-      }
-    },
-
     async emailOf(sub) {
       try {
         // With email as the username attribute, Cognito's username is the sub itself.

@@ -17,7 +17,9 @@ import { tableDefinition } from './table-definition';
  *
  *   pk                              sk                  holds
  *   USER#<sub>                      PROFILE             email, subscriptionStatus, stripeCustomerId,
- *                                                       cancelAtPeriodEnd, currentPeriodEnd
+ *                                                       cancelAtPeriodEnd, currentPeriodEnd; in gsi1 as
+ *                                                       EMAIL#<email> / PROFILE#<created iso time>, so the
+ *                                                       reset mail finds an account by its address
  *   CUSTOMER#<stripeCustomerId>     USER                sub (reverse lookup for Stripe webhooks)
  *   USAGE#<subject>#<yyyy-mm-dd>    DAY                 seconds (subject: a user's sub or a keyed hash of an IP)
  *   USAGE#<subject>#<yyyy-mm-dd>    LEASE#<keyId>       a speech key's lease: subject, day, issuedAt, ttlSeconds,
@@ -65,6 +67,18 @@ function dayPart(day: string): string {
 }
 
 export const userProfileKey = (sub: string): TableKey => ({ pk: `USER#${part('sub', sub)}`, sk: 'PROFILE' });
+
+/** The profiles' gsi1 partition of an address. It is the key's last part, so a '#' in it collides with nothing. */
+export const profileEmailPartition = (email: string): string => {
+  if (email.length === 0) throw new Error('Invalid email for a table key: must be non-empty');
+  return `EMAIL#${email}`;
+};
+
+/** The profile's gsi1 key: an address may outlive a deleted account, so the newest profile sorts last. */
+export const profileEmailIndexKey = (email: string, createdAt: Date) => ({
+  gsi1pk: profileEmailPartition(email),
+  gsi1sk: `PROFILE#${createdAt.toISOString()}`,
+});
 
 export const customerKey = (stripeCustomerId: string): TableKey => ({
   pk: `CUSTOMER#${part('stripeCustomerId', stripeCustomerId)}`,
@@ -165,11 +179,12 @@ export interface Table {
   putIfAbsent(item: TableItem, now?: Date): Promise<boolean>;
   /**
    * Live items of one partition (all pages), optionally only those whose sort key starts with a prefix, in
-   * sort-key order; `limit` caps the live items returned.
+   * sort-key order; `limit` caps the live items returned. With `index: 'gsi1'` the partition and sort keys
+   * are gsi1pk and gsi1sk (an index read: eventually consistent).
    */
   query(
     pk: string,
-    options?: { skPrefix?: string; limit?: number; newestFirst?: boolean; now?: Date },
+    options?: { index?: 'gsi1'; skPrefix?: string; limit?: number; newestFirst?: boolean; now?: Date },
   ): Promise<TableItem[]>;
   /** Atomically adds to a numeric attribute (creating the item and attribute at 0); returns the new value. */
   increment(key: TableKey, attribute: string, amount: number): Promise<number>;
@@ -218,7 +233,14 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
         const page = await client.send(
           new QueryCommand({
             TableName: name,
-            KeyConditionExpression: options.skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+            IndexName: options.index,
+            KeyConditionExpression: options.skPrefix
+              ? '#pk = :pk AND begins_with(#sk, :prefix)'
+              : '#pk = :pk',
+            ExpressionAttributeNames: {
+              '#pk': options.index ? 'gsi1pk' : 'pk',
+              ...(options.skPrefix ? { '#sk': options.index ? 'gsi1sk' : 'sk' } : {}),
+            },
             ExpressionAttributeValues: {
               ':pk': pk,
               ...(options.skPrefix ? { ':prefix': options.skPrefix } : {}),

@@ -5,7 +5,6 @@ import {
   createUserProfiles,
 } from '../../adapters/aws/auth-store';
 import { createCognitoIdentity } from '../../adapters/aws/cognito-identity';
-import { eventPublisher } from '../../adapters/aws/event-publisher';
 import { table } from '../../adapters/aws/table';
 import { config } from '../../config';
 import { httpRoute } from '../../http/route';
@@ -22,10 +21,8 @@ const service = createAuthService({
   sessions: createRefreshSessions(table),
   resetTokens: createResetTokens(table),
   attempts: createAttemptCounters(table),
-  // Reset mail goes out from the password-reset consumer (lambdas/functions/mail), not from here.
-  events: eventPublisher,
   clock: { now: () => new Date() },
-  counterSecret: config.IP_HASH_SECRET ?? config.COGNITO_USER_POOL_ID ?? 'wayfarer',
+  counterSecret: config.IP_HASH_SECRET,
 });
 
 export const login = httpRoute('auth.login', (request) =>
@@ -33,9 +30,6 @@ export const login = httpRoute('auth.login', (request) =>
 );
 export const register = httpRoute('auth.register', (request) =>
   service.register(request.body, { ip: request.sourceIp }),
-);
-export const forgotPassword = httpRoute('auth.forgotPassword', (request) =>
-  service.forgotPassword(request.body, { ip: request.sourceIp }),
 );
 export const resetPassword = httpRoute('auth.resetPassword', (request) =>
   service.resetPassword(request.body, { ip: request.sourceIp }),

@@ -3,7 +3,7 @@ import type { IdempotencyMarks, MailMessage } from '../../ports';
 import { hashResetToken, RESET_TOKEN_TTL_SECONDS, sendResetLink, type ResetLinkPorts } from './reset-link';
 
 // The password-reset consumer over in-memory ports; lambdas/functions/mail/handler.int.test.ts runs it
-// against cognito-local, DynamoDB Local and the SES outbox.
+// against DynamoDB Local and the SES outbox.
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -20,12 +20,7 @@ function setUp(options: { appUrl?: string } = {}) {
     },
   };
   const ports: ResetLinkPorts = {
-    identity: {
-      async findByEmail(email) {
-        const sub = accounts.get(email);
-        return sub ? { sub, email } : undefined;
-      },
-    },
+    accounts: { findSubByEmail: async (email) => accounts.get(email) },
     resetTokens: { save: async (token) => void tokens.push(token) },
     marks,
     mailer: { send: async (message) => void mail.push(message) },

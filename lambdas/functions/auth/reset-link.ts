@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EventDetail } from '@wayfarer/shared/events';
-import type { Clock, IdempotencyMarks, Identity, Mailer, ResetTokens } from '../../ports';
+import type { Clock, IdempotencyMarks, Mailer, ResetTokens, Users } from '../../ports';
 
 // The mail half of a password reset, run by the bus consumer (lambdas/functions/mail) rather than the
 // forgot-password request, so the request does the same work whether or not the account exists. Kept free
-// of the http stack and the auth service: the mail bundle imports only this.
+// of the http stack, the auth service and the identity provider: the mail bundle imports only this, and
+// finds the account through the profile every account has (made at registration, or on first sign-in of
+// an account made outside the app), keeping the Cognito client out of that bundle.
 
 /** A reset link works for an hour (ENGINES.md, Identity). */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -28,7 +30,7 @@ function resetMail(link: string) {
 }
 
 export interface ResetLinkPorts {
-  readonly identity: Pick<Identity, 'findByEmail'>;
+  readonly accounts: Pick<Users, 'findSubByEmail'>;
   readonly resetTokens: Pick<ResetTokens, 'save'>;
   readonly marks: IdempotencyMarks;
   readonly mailer: Mailer;
@@ -52,15 +54,16 @@ export async function sendResetLink(
 ): Promise<ResetLinkOutcome> {
   // Checked before the mark, so a misconfigured stage fails (and retries, then dead-letters) visibly.
   if (!ports.appUrl) throw new Error('APP_URL is not set: reset links cannot be made');
-  const account = await ports.identity.findByEmail(detail.email.trim().toLowerCase());
-  if (!account) return 'no_account';
+  const email = detail.email.trim().toLowerCase();
+  const sub = await ports.accounts.findSubByEmail(email);
+  if (!sub) return 'no_account';
   // Marked after the read-only lookup (a failed lookup is simply retried) and before anything is written or sent.
   if (!(await ports.marks.markOnce(eventId, RESET_MAIL_MARK_TTL_SECONDS))) return 'duplicate';
   const token = randomBytes(32).toString('base64url');
   const expiresAt = Math.floor(ports.clock.now().getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
-  await ports.resetTokens.save({ tokenHash: hashResetToken(token), sub: account.sub, expiresAt });
+  await ports.resetTokens.save({ tokenHash: hashResetToken(token), sub, expiresAt });
   const link = new URL('/reset-password', ports.appUrl);
   link.searchParams.set('token', token);
-  await ports.mailer.send({ to: account.email, ...resetMail(link.toString()) });
+  await ports.mailer.send({ to: email, ...resetMail(link.toString()) });
   return 'sent';
 }

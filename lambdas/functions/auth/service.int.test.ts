@@ -13,7 +13,9 @@ import { HttpError } from '../../http/errors';
 import type { Events, MailMessage } from '../../ports';
 import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, uniqueEmail } from './auth-testing';
 import { RESET_TOKEN_TTL_SECONDS, sendResetLink } from './reset-link';
-import { ATTEMPT_LIMITS, createAuthService } from './service';
+import { createResetRequestService } from '../reset-request/service';
+import { ATTEMPT_LIMITS } from './attempt-limits';
+import { createAuthService } from './service';
 
 // The auth service over the real adapters (cognito-local, DynamoDB Local) with a clock the test moves, so
 // hour-long expiries are checked without waiting. The bus is replaced by a direct call of the
@@ -29,12 +31,13 @@ function setUp() {
     clientId: config.COGNITO_CLIENT_ID,
   });
   const resetTokens = createResetTokens(table);
+  const users = createUserProfiles(table);
   const events: Events = {
     async publish(name, detail) {
       if (name !== 'passwordResetRequested') return;
       await sendResetLink(
         {
-          identity,
+          accounts: users,
           resetTokens,
           marks: createIdempotencyMarks(table),
           mailer: { send: async (message) => void sent.push(message) },
@@ -46,16 +49,18 @@ function setUp() {
       );
     },
   };
-  const service = createAuthService({
+  const ports = {
     identity,
-    users: createUserProfiles(table),
+    users,
     sessions: createRefreshSessions(table),
     resetTokens,
     attempts: createAttemptCounters(table),
     events,
     clock,
     counterSecret: 'service-test',
-  });
+  };
+  // Forgot-password lives in its own area (reset-request); the tests drive both halves of a reset as one.
+  const service = { ...createAuthService(ports), ...createResetRequestService(ports) };
   const advance = (seconds: number) => {
     now = new Date(now.getTime() + seconds * 1000);
   };

@@ -1,13 +1,10 @@
-import { createHmac } from 'node:crypto';
 import type {
-  ForgotPasswordRequest,
   LoginRequest,
   RegisterRequest,
   ResetPasswordRequest,
   SessionResponse,
   User,
 } from '@wayfarer/shared/api/auth';
-import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { registerFormSchema, resetPasswordSchema } from '@wayfarer/shared/domain/password-rules';
 import type { UserProfiles } from '../../adapters/aws/auth-store';
@@ -16,52 +13,26 @@ import {
   InvalidCredentialsError,
   PasswordRejectedError,
   RefreshRejectedError,
-  type AttemptCounters,
-  type Clock,
-  type Events,
   type Identity,
   type IdentitySession,
   type RefreshSessions,
   type ResetTokens,
 } from '../../ports';
+import { BadRequestError, ConflictError, UnauthorizedError, ValidationError } from '../../http/errors';
 import {
-  BadRequestError,
-  ConflictError,
-  RateLimitedError,
-  UnauthorizedError,
-  ValidationError,
-} from '../../http/errors';
+  createAttemptLimiter,
+  normaliseEmail,
+  type AttemptLimiterPorts,
+  type CallerAddress,
+} from './attempt-limits';
 import { hashResetToken } from './reset-link';
 
-interface AttemptLimit {
-  readonly perEmail: number;
-  readonly perIp: number;
-  readonly windowSeconds: number;
-}
-
-// Per e-mail the limits stop guessing one account's password; per IP they stop spraying many accounts. The
-// per-IP figures leave room for many people behind one address (a hotel, a carrier's NAT).
-export const ATTEMPT_LIMITS = {
-  auth: { perEmail: 10, perIp: 100, windowSeconds: 15 * 60 },
-  'password-reset': { perEmail: 5, perIp: 30, windowSeconds: 60 * 60 },
-} as const satisfies Partial<Record<RateLimitClass, AttemptLimit>>;
-
-export interface AuthServicePorts {
+export interface AuthServicePorts extends AttemptLimiterPorts {
   readonly identity: Identity;
   readonly users: UserProfiles;
   readonly sessions: RefreshSessions;
   /** Only redeemed here: tokens are made and mailed by the password-reset consumer (./reset-link). */
   readonly resetTokens: Pick<ResetTokens, 'redeem'>;
-  readonly attempts: AttemptCounters;
-  readonly events: Pick<Events, 'publish'>;
-  readonly clock: Clock;
-  /** Keys the hashes that name attempt counters, so the table holds no e-mail or IP in the clear. */
-  readonly counterSecret: string;
-}
-
-/** Who is calling, as far as the abuse limits care. */
-export interface CallerAddress {
-  readonly ip: string | undefined;
 }
 
 /** The caller of `me` and `refresh`: the verified token and its subject. */
@@ -70,33 +41,9 @@ export interface SignedInCaller {
   readonly token: string;
 }
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
 export function createAuthService(ports: AuthServicePorts) {
-  const { identity, users, sessions, resetTokens, attempts, events, clock } = ports;
-
-  const counterId = (name: string, value: string) =>
-    `${name}:${createHmac('sha256', ports.counterSecret).update(value).digest('base64url')}`;
-
-  /** Counts this attempt against the e-mail and the IP; 429 with the class's key once either is over. */
-  async function limitAttempts(
-    rateLimitClass: keyof typeof ATTEMPT_LIMITS,
-    action: string,
-    keys: { readonly email?: string; readonly ip: string | undefined },
-  ): Promise<void> {
-    const limit = ATTEMPT_LIMITS[rateLimitClass];
-    const now = clock.now();
-    const checks: Promise<boolean>[] = [];
-    if (keys.email !== undefined) {
-      const counter = counterId(`${action}-email`, keys.email);
-      checks.push(attempts.count(counter, limit.windowSeconds, now).then((count) => count > limit.perEmail));
-    }
-    if (keys.ip !== undefined) {
-      const counter = counterId(`${rateLimitClass}-ip`, keys.ip);
-      checks.push(attempts.count(counter, limit.windowSeconds, now).then((count) => count > limit.perIp));
-    }
-    if ((await Promise.all(checks)).some(Boolean)) throw new RateLimitedError(rateLimitClass);
-  }
+  const { identity, users, sessions, resetTokens, clock } = ports;
+  const limitAttempts = createAttemptLimiter(ports);
 
   async function userOf(sub: string, knownEmail?: string): Promise<User> {
     const profile = await users.getProfile(sub);
@@ -166,18 +113,6 @@ export function createAuthService(ports: AuthServicePorts) {
         currentPeriodEnd: null,
       });
       return startSession(await identity.signIn(email, request.password), email);
-    },
-
-    async forgotPassword(
-      request: ForgotPasswordRequest,
-      caller: CallerAddress,
-    ): Promise<{ message: string }> {
-      const email = normaliseEmail(request.email);
-      await limitAttempts('password-reset', 'forgot', { email, ip: caller.ip });
-      // Whether the address has an account is the consumer's question (./reset-link): this path does the
-      // same work, in the same time, and gives the same answer either way.
-      await events.publish('passwordResetRequested', { email });
-      return { message: 'If an account exists for this email, a reset link is on its way.' };
     },
 
     async resetPassword(request: ResetPasswordRequest, caller: CallerAddress): Promise<{ message: string }> {

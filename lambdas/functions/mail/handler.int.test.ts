@@ -5,7 +5,7 @@ import { EVENT_SOURCE } from '@wayfarer/shared/events';
 import { callApi, GOOD_PASSWORD, localCloudUrl, uniqueEmail } from '../auth/auth-testing';
 import { passwordResetRequested } from './handler';
 
-// The password-reset consumer over cognito-local, DynamoDB Local and the SES outbox, called directly (the
+// The password-reset consumer over DynamoDB Local and the SES outbox, called directly (the
 // bus delivers at least once, so the same event may arrive twice).
 
 const url = localCloudUrl();

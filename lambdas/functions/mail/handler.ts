@@ -1,5 +1,4 @@
-import { createResetTokens } from '../../adapters/aws/auth-store';
-import { createCognitoIdentity } from '../../adapters/aws/cognito-identity';
+import { createResetTokens, createUserProfiles } from '../../adapters/aws/auth-store';
 import { createSesMailer } from '../../adapters/aws/ses-mailer';
 import { createIdempotencyMarks, table } from '../../adapters/aws/table';
 import { config } from '../../config';
@@ -9,11 +8,7 @@ import { eventConsumer } from '../consumers/event-consumer';
 // The only area that sends mail: SES lives in this bundle alone, so the auth and consumers bundles stay small.
 // Clients are made once per container, outside the handler.
 const ports: ResetLinkPorts = {
-  identity: createCognitoIdentity({
-    region: config.AWS_REGION,
-    userPoolId: config.COGNITO_USER_POOL_ID,
-    clientId: config.COGNITO_CLIENT_ID,
-  }),
+  accounts: createUserProfiles(table),
   resetTokens: createResetTokens(table),
   marks: createIdempotencyMarks(table),
   mailer: createSesMailer({ region: config.AWS_REGION, from: config.MAIL_FROM }),
