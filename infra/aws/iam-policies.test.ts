@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { USER_POOL_ADMIN_ACTIONS } from './constructs/area-function';
+import { repositoryRoot } from './lambda-bundling';
 import { synthWayfarer } from './testing/synth-wayfarer';
 
 const { templates } = synthWayfarer({ context: { mailFrom: 'Wayfarer <no-reply@mail.example.com>' } });
@@ -67,5 +71,20 @@ describe('IAM across all stacks', () => {
   it('grants no action at all on every service ("*")', () => {
     const everything = statements().filter(({ statement }) => asList(statement.Action).includes('*'));
     expect(everything).toEqual([]);
+  });
+
+  it('grants exactly the Cognito admin calls the identity adapter makes, and only to the auth area', () => {
+    const adapter = readFileSync(join(repositoryRoot, 'lambdas/adapters/aws/cognito-identity.ts'), 'utf8');
+    const calls = [...new Set([...adapter.matchAll(/new (Admin\w+)Command\(/g)].map((match) => match[1]))];
+    expect([...USER_POOL_ADMIN_ACTIONS].sort()).toEqual(calls.map((call) => `cognito-idp:${call}`).sort());
+
+    const granted = statements().filter(({ statement }) =>
+      asList(statement.Action).some((action) => action.startsWith('cognito-idp:')),
+    );
+    expect(granted.length).toBeGreaterThan(0);
+    for (const { where, statement } of granted) {
+      expect(where).toMatch(/^api\/Auth/);
+      expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
+    }
   });
 });

@@ -29,19 +29,14 @@ export interface AreaResources {
 }
 
 /*
- * The Cognito admin calls the accounts code makes (sign-up confirmation, password set on reset, lookups).
+ * Exactly the Cognito admin calls lambdas/adapters/aws/cognito-identity.ts makes: confirming a sign-up,
+ * reading an account's e-mail, setting the password on reset (iam-policies.test.ts compares the two).
  * Public calls such as InitiateAuth and SignUp need no IAM permission.
  */
-const USER_POOL_ADMIN_ACTIONS = [
+export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminConfirmSignUp',
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminInitiateAuth',
   'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:ListUsers',
 ];
 
 /** `auth.forgotPassword` -> `AuthForgotPassword`: a readable construct id. */
