@@ -93,6 +93,11 @@ export interface RefreshSessions {
     accessToken: string,
     now: Date,
   ): Promise<{ readonly sub: string; readonly refreshToken: string } | undefined>;
+  /**
+   * Ends every session of the account (a password reset): none can refresh again, so each device is signed
+   * out when its access token expires.
+   */
+  endAll(sub: string): Promise<void>;
 }
 
 /** Single-use password-reset tokens, stored only as a hash. */

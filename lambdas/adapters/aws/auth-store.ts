@@ -3,6 +3,8 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttemptCounters, RefreshSessions, ResetTokens, UserProfile, Users } from '../../ports';
 import { tableDefinition } from './table-definition';
 import {
+  accountSessionsIndexKey,
+  accountSessionsPartition,
   attemptsKey,
   epochSeconds,
   isConditionalCheckFailure,
@@ -63,8 +65,10 @@ async function takeLive(table: Table, key: { pk: string; sk: string }, now: Date
 export function createRefreshSessions(table: Table): RefreshSessions {
   return {
     async save({ accessToken, sub, refreshToken, expiresAt }) {
+      const id = sessionId(accessToken);
       await table.put({
-        ...refreshSessionKey(sessionId(accessToken)),
+        ...refreshSessionKey(id),
+        ...accountSessionsIndexKey(sub, id),
         sub,
         sealedRefreshToken: seal(refreshToken, sessionKey(accessToken)),
         [TTL]: expiresAt,
@@ -74,6 +78,16 @@ export function createRefreshSessions(table: Table): RefreshSessions {
       const item = await takeLive(table, refreshSessionKey(sessionId(accessToken)), now);
       if (typeof item?.sub !== 'string' || typeof item.sealedRefreshToken !== 'string') return undefined;
       return { sub: item.sub, refreshToken: unseal(item.sealedRefreshToken, sessionKey(accessToken)) };
+    },
+    async endAll(sub) {
+      // The index is eventually consistent: a session saved in the same instant may survive, and ends with
+      // its access token (an hour at most), as every session without a refresh would.
+      const sessions = await table.query(accountSessionsPartition(sub), { index: 'gsi1' });
+      await Promise.all(
+        sessions.map((item) =>
+          table.client.send(new DeleteCommand({ TableName: table.name, Key: { pk: item.pk, sk: item.sk } })),
+        ),
+      );
     },
   };
 }

@@ -35,7 +35,9 @@ import { tableDefinition } from './table-definition';
  *   RATES                           LATEST              exchange rates against USD, with their date
  *   RESET#<tokenHash>               TOKEN               sub of a single-use password-reset token; expiresAt
  *   SESSION#<accessTokenId>         REFRESH             sub, the Cognito refresh token sealed with a key
- *                                                       derived from the access token; expiresAt
+ *                                                       derived from the access token; expiresAt. In gsi1
+ *                                                       as SESSIONS#<sub> / <accessTokenId>, so a password
+ *                                                       reset can end every session of the account
  *   ATTEMPTS#<counter>#<window>     COUNT               attempts in one fixed window (login, register and
  *                                                       password-reset limits); expiresAt
  *
@@ -129,6 +131,14 @@ export const refreshSessionKey = (accessTokenId: string): TableKey => ({
   pk: `SESSION#${part('accessTokenId', accessTokenId)}`,
   sk: 'REFRESH',
 });
+
+/** A refresh session's gsi1 key: all sessions of one account share a partition. */
+export const accountSessionsIndexKey = (sub: string, accessTokenId: string) => ({
+  gsi1pk: accountSessionsPartition(sub),
+  gsi1sk: part('accessTokenId', accessTokenId),
+});
+
+export const accountSessionsPartition = (sub: string): string => `SESSIONS#${part('sub', sub)}`;
 
 /** `window` is the window's start in epoch seconds, so each window is its own item with its own expiry. */
 export const attemptsKey = (counter: string, windowStart: number): TableKey => ({

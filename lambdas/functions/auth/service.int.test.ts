@@ -6,7 +6,7 @@ import {
   createResetTokens,
   createUserProfiles,
 } from '../../adapters/aws/auth-store';
-import { createCognitoIdentity } from '../../adapters/aws/cognito-identity';
+import { createCognitoIdentity, unverifiedClaims } from '../../adapters/aws/cognito-identity';
 import { createIdempotencyMarks, table } from '../../adapters/aws/table';
 import { config } from '../../config';
 import { HttpError } from '../../http/errors';
@@ -115,6 +115,34 @@ describe('password reset tokens', () => {
       400,
     );
     expect(await statusOf(service.login({ email, password: OTHER_GOOD_PASSWORD }, caller))).toBe('ok');
+  });
+});
+
+describe('password reset over the real stores', () => {
+  it("ends the account's open sessions, and no other account's", async () => {
+    const { service, lastToken } = setUp();
+    const email = uniqueEmail('sessions');
+    const first = await service.register(
+      { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+      caller,
+    );
+    const second = await service.login({ email, password: GOOD_PASSWORD }, caller);
+    const otherEmail = uniqueEmail('bystander');
+    const other = await service.register(
+      { email: otherEmail, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+      caller,
+    );
+    await service.forgotPassword({ email }, caller);
+
+    expect(
+      await statusOf(service.resetPassword({ token: lastToken(), password: OTHER_GOOD_PASSWORD }, caller)),
+    ).toBe('ok');
+
+    const refresh = (session: { token: string }) =>
+      service.refresh({ sub: unverifiedClaims(session.token).sub, token: session.token });
+    expect(await statusOf(refresh(first))).toBe(401);
+    expect(await statusOf(refresh(second))).toBe(401);
+    expect(await statusOf(refresh(other))).toBe('ok');
   });
 });
 

@@ -89,6 +89,9 @@ function setUp() {
       stored.delete(accessToken);
       return found;
     },
+    endAll: async (sub) => {
+      for (const [accessToken, session] of stored) if (session.sub === sub) stored.delete(accessToken);
+    },
   };
   const tokens = new Map<string, { sub: string; expiresAt: number }>();
   const resetTokens: ResetTokens = {
@@ -334,6 +337,25 @@ describe('password reset', () => {
     expect(await failure(service.resetPassword({ token, password: PASSWORD }, here))).toEqual({
       status: 400,
       message: 'invalid_token_message',
+    });
+  });
+
+  it('ends every open session of the account: none can refresh after the reset', async () => {
+    const { service, linkToken, deliver } = setUp();
+    const onPhone = await service.register(registration('a@example.com'), here);
+    const onLaptop = await service.login({ email: 'a@example.com', password: PASSWORD }, here);
+    const someoneElse = await service.register(registration('b@example.com'), here);
+    await service.forgotPassword({ email: 'a@example.com' }, here);
+    await deliver();
+
+    await service.resetPassword({ token: linkToken(), password: NEW_PASSWORD }, here);
+
+    const refreshOf = (session: { token: string }, sub: string) =>
+      service.refresh({ sub, token: session.token });
+    expect((await failure(refreshOf(onPhone, 'sub-1'))).status).toBe(401);
+    expect((await failure(refreshOf(onLaptop, 'sub-1'))).status).toBe(401);
+    await expect(refreshOf(someoneElse, 'sub-2')).resolves.toMatchObject({
+      user: { email: 'b@example.com' },
     });
   });
 

@@ -128,6 +128,8 @@ export function createAuthService(ports: AuthServicePorts) {
         if (error instanceof PasswordRejectedError) throw new ValidationError(undefined, { cause: error });
         throw error;
       }
+      // Whoever knew the old password may hold a session: none of them outlives its access token now.
+      await sessions.endAll(sub);
       return { message: 'Your password has been reset.' };
     },
 
