@@ -93,9 +93,10 @@ describe('business constants of SPEC §9', () => {
     expect(constants.BILLING_INTERVAL).toBe('month');
   });
 
-  it('names the browser storage keys of SPEC §3', () => {
+  it('names the browser storage keys of SPEC §3, and the one the hero banner adds', () => {
     expect(constants.LOCAL_STORAGE_KEYS).toEqual({
       authToken: 'authToken',
+      heroDismissed: 'wayfarer-hero-dismissed',
       recentLanguages: 'wayfarer-recent-languages',
       theme: 'vite-ui-theme',
       uiLanguage: 'i18nextLng',

@@ -181,6 +181,7 @@ export const PRODUCT_SLUG = 'wayfarer';
 
 export const LOCAL_STORAGE_KEYS = {
   authToken: 'authToken',
+  heroDismissed: `${PRODUCT_SLUG}-hero-dismissed`,
   recentLanguages: `${PRODUCT_SLUG}-recent-languages`,
   theme: 'vite-ui-theme',
   uiLanguage: 'i18nextLng',

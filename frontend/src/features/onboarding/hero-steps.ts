@@ -1,4 +1,4 @@
-import { PRODUCT_SLUG } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 
 /** SPEC §2: the hero banner walks through these four steps, one per HERO_STEP_ROTATION_MS. */
 export const HERO_STEPS = ['speak', 'transcribe', 'translate', 'analyze'] as const;
@@ -8,7 +8,7 @@ export function heroStepAt(tick: number): HeroStep {
   return HERO_STEPS[tick % HERO_STEPS.length] ?? 'speak';
 }
 
-export const HERO_DISMISSED_STORAGE_KEY = `${PRODUCT_SLUG}-hero-dismissed`;
+export const HERO_DISMISSED_STORAGE_KEY = LOCAL_STORAGE_KEYS.heroDismissed;
 
 type StorageSource<Method extends keyof Storage> = () => Pick<Storage, Method>;
 const browserStorage = () => window.localStorage;
