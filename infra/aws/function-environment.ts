@@ -9,7 +9,7 @@ import type { StageConfig } from './stage-config';
  */
 export type FunctionEnvironment = Partial<Record<EnvVariableName | 'SECRET_ARNS', string>>;
 
-/** Keys the secrets hold, by secret: DEPLOY.md tells the operator to fill them with these names. */
+/** Keys the secrets hold, by secret: README (Deploy to AWS, Secrets) tells the operator to fill them with these names. */
 export const secretKeys = {
   providers: ['DEEPGRAM_API_KEY', 'OPENAI_API_KEY'],
   stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
