@@ -79,12 +79,14 @@ export function buildWayfarer(app: App, options: { readonly deployWebAssets: boo
     env,
     stage: config,
     alarmTopic: data.alarmTopic,
+    originVerify: data.originVerify,
     resources: resourcesFor(events.eventBus.eventBusName, events.eventBus),
   });
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     stage: config,
     api: api.api,
+    originVerify: data.originVerify,
     deployAssets: options.deployWebAssets,
   });
 

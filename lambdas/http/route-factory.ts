@@ -74,7 +74,11 @@ export interface HttpRequest<R extends RouteDefinition = RouteDefinition> {
   /** Request headers with lower-cased names. */
   readonly headers: Readonly<Record<string, string>>;
   readonly contentType: string | undefined;
-  /** The caller's address as API Gateway saw it (CloudFront forwards the viewer's). */
+  /**
+   * The caller's address: API Gateway reports the last X-Forwarded-For entry, the viewer's address as
+   * CloudFront appended it. Requests that bypass CloudFront (and could forge the header) are refused by the
+   * stage's web ACL (infra/aws/constructs/api-firewall.ts).
+   */
   readonly sourceIp: string | undefined;
   /** Aborted just before the Lambda times out. */
   readonly signal: AbortSignal;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@wayfarer/shared/api/routes';
 import { envSchema } from '@wayfarer/lambdas/config';
-import { greaterThanPattern, pathPattern } from '../constructs/request-size-limits';
+import { greaterThanPattern, ORIGIN_VERIFY_HEADER, pathPattern } from '../constructs/api-firewall';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
 import { API_STAGE_NAME } from './api-stack';
 
@@ -145,6 +145,29 @@ describe('API stack', () => {
       expect(rules, route.id).toContain(`body-over-${route.maxBodyBytes}-bytes`);
     }
     api.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+  });
+
+  it('refuses, before any other rule, every request without the origin-verify header CloudFront adds', () => {
+    const acl = Object.values(resourcesOfType(api, 'AWS::WAFv2::WebACL'))[0]?.Properties ?? {};
+    const [first] = acl.Rules as Properties[];
+    expect(first).toMatchObject({
+      Priority: 0,
+      Action: { Block: { CustomResponse: { ResponseCode: 403 } } },
+      Statement: {
+        NotStatement: {
+          Statement: {
+            ByteMatchStatement: {
+              FieldToMatch: { SingleHeader: { Name: ORIGIN_VERIFY_HEADER } },
+              PositionalConstraint: 'EXACTLY',
+            },
+          },
+        },
+      },
+    });
+    // The value is the generated secret, resolved by CloudFormation at deploy time: never in the template.
+    const value = JSON.stringify(first?.Statement);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toMatch(/OriginVerify/);
   });
 
   it('alarms on 5xx answers and on throttled route Lambdas', () => {

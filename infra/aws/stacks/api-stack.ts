@@ -15,12 +15,13 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { routes } from '@wayfarer/shared/api/routes';
 import type { RateLimitClass, RouteDefinition } from '@wayfarer/shared/api/route-types';
 import { constructIdFor, createAreaFunction, type AreaResources } from '../constructs/area-function';
-import { RequestSizeLimits } from '../constructs/request-size-limits';
+import { ApiFirewall } from '../constructs/api-firewall';
 import type { StageConfig } from '../stage-config';
 
 /** The API Gateway stage CloudFront forwards `/api/*` to (its origin path). */
@@ -47,6 +48,8 @@ export interface ApiStackProps extends StackProps {
   readonly stage: StageConfig;
   readonly resources: AreaResources;
   readonly alarmTopic: ITopic;
+  /** CloudFront sends it with every API request; the stage's web ACL refuses requests without it. */
+  readonly originVerify: ISecret;
 }
 
 function methodOptionsFor(route: RouteDefinition, stage: StageConfig): MethodDeploymentOptions | undefined {
@@ -148,11 +151,12 @@ export class ApiStack extends Stack {
     }
     this.routeFunctions = routeFunctions;
 
-    new RequestSizeLimits(this, 'RequestSizeLimits', {
+    new ApiFirewall(this, 'Firewall', {
       routes,
       stageArn: this.api.deploymentStage.stageArn,
       stageName: API_STAGE_NAME,
-      name: `wayfarer-${stage.stage}-request-size`,
+      name: `wayfarer-${stage.stage}-api`,
+      originVerifyValue: props.originVerify.secretValue.unsafeUnwrap(),
     });
 
     this.addAlarms(props.alarmTopic);

@@ -20,6 +20,7 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly table: TableV2;
   readonly secrets: Readonly<Record<SecretName, Secret>>;
+  readonly originVerify: Secret;
   readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
@@ -61,11 +62,20 @@ export class DataStack extends Stack {
       }),
     };
 
+    // Shared by CloudFront (which sends it to the API origin) and the API's web ACL (which requires it); no
+    // Lambda reads it. Generated once; rotating it means a redeploy of both stacks.
+    this.originVerify = new Secret(this, 'OriginVerify', {
+      secretName: `wayfarer/${stage.stage}/origin-verify`,
+      description: 'Header value CloudFront adds to API requests; the API refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy,
+    });
+
     this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: `Wayfarer ${stage.stage} alarms` });
     if (stage.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
   }
 
-  /** A secret whose JSON keys the operator fills after the first deploy (DEPLOY.md, "Secrets"). */
+  /** A secret whose JSON keys the operator fills after the first deploy (README, Deploy to AWS, "Secrets"). */
   private operatorSecret(
     id: string,
     name: SecretName,

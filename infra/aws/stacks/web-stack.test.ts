@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '../constructs/api-firewall';
 import { contentSecurityPolicy, inlineScriptHashes } from '../constructs/security-headers';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
 
@@ -50,6 +51,20 @@ describe('web stack', () => {
     expect(api?.OriginRequestPolicyId).toBeDefined();
     const locales = behaviours.find((behaviour) => behaviour.PathPattern === '/locales/*');
     expect(locales?.TargetOriginId).toBe((distribution.DefaultCacheBehavior as Properties).TargetOriginId);
+  });
+
+  it('sends the origin-verify secret to the API origin only, so the API can refuse requests that bypass CloudFront', () => {
+    const origins = distribution.Origins as Properties[];
+    const api = behaviours.find((behaviour) => behaviour.PathPattern === '/api/*');
+    const apiOrigin = origins.find((origin) => origin.Id === api?.TargetOriginId);
+    const headers = apiOrigin?.OriginCustomHeaders as Properties[] | undefined;
+    expect(headers).toEqual([expect.objectContaining({ HeaderName: ORIGIN_VERIFY_HEADER })]);
+    const value = JSON.stringify(headers?.[0]?.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toMatch(/OriginVerify/);
+    for (const origin of origins.filter((candidate) => candidate !== apiOrigin)) {
+      expect(origin.OriginCustomHeaders).toBeUndefined();
+    }
   });
 
   it('sends CSP with frame-ancestors, HSTS, referrer policy and a permissions policy for mic and camera', () => {

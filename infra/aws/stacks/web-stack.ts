@@ -19,8 +19,10 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../constructs/api-firewall';
 import { repositoryRoot } from '../lambda-bundling';
 import { createSecurityHeadersPolicy, inlineScriptHashes } from '../constructs/security-headers';
 import type { StageConfig } from '../stage-config';
@@ -28,6 +30,8 @@ import type { StageConfig } from '../stage-config';
 export interface WebStackProps extends StackProps {
   readonly stage: StageConfig;
   readonly api: RestApi;
+  /** Sent to the API origin in ORIGIN_VERIFY_HEADER, so the API can tell CloudFront's requests apart. */
+  readonly originVerify: ISecret;
   /** Upload frontend/dist and locales/ when present (false in template tests). */
   readonly deployAssets: boolean;
 }
@@ -107,7 +111,11 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new RestApiOrigin(props.api, { readTimeout: Duration.seconds(60) }),
+          origin: new RestApiOrigin(props.api, {
+            readTimeout: Duration.seconds(60),
+            // The API's web ACL admits only requests carrying this (constructs/api-firewall.ts).
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

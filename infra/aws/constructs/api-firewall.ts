@@ -3,8 +3,16 @@ import { Construct } from 'constructs';
 import type { RouteDefinition } from '@wayfarer/shared/api/route-types';
 
 /**
- * API Gateway REST has one fixed 10 MB payload limit, so each route's `maxBodyBytes` is enforced at the
- * edge of the stage by AWS WAF, before a Lambda is invoked (and billed); the Lambda checks again.
+ * The API stage's regional web ACL does two things, before a Lambda is invoked (and billed):
+ *
+ * It lets in only requests that came through CloudFront. CloudFront adds a secret header to every request it
+ * sends to the API origin; a request without it was sent to the execute-api endpoint directly, bypassing
+ * the CDN's headers policy, and could forge X-Forwarded-For, whose last entry API Gateway reports as the
+ * caller's address (CloudFront appends the viewer's, which a viewer cannot): per-IP allowances and attempt
+ * limits would be bypassed.
+ *
+ * It enforces each route's `maxBodyBytes`: API Gateway REST has one fixed 10 MB payload limit, so the
+ * limits are checked here; the Lambda checks again.
  * - Limits under the body inspection window: the body's size, where "larger than WAF can inspect" counts
  *   as too large.
  * - Larger limits (the image upload): the Content-Length header compared as a number by a regex, since WAF
@@ -15,6 +23,10 @@ const BODY_INSPECTION_LIMIT = 'KB_64';
 
 /** The message the Lambdas' PayloadTooLargeError carries, so the client sees one shape either way. */
 const TOO_LARGE_BODY = JSON.stringify({ error: 'Request body is too large' });
+const NOT_THROUGH_CLOUDFRONT = JSON.stringify({ error: 'Forbidden' });
+
+/** The header CloudFront adds to requests for the API origin, holding the origin-verify secret. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 /** A regex (WAF's dialect: no lookarounds) matching decimal integers strictly greater than `limit`. */
 export function greaterThanPattern(limit: number): string {
@@ -91,41 +103,62 @@ function tooLarge(limit: number): Statement {
   };
 }
 
-export interface RequestSizeLimitsProps {
+export interface ApiFirewallProps {
   readonly routes: readonly RouteDefinition[];
   readonly stageArn: string;
   readonly stageName: string;
   readonly name: string;
+  /** The value CloudFront sends in ORIGIN_VERIFY_HEADER: a token resolving to the origin-verify secret. */
+  readonly originVerifyValue: string;
 }
 
-/** A regional web ACL on the API stage: one blocking rule per distinct body limit of the route table. */
-export class RequestSizeLimits extends Construct {
+function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
+  return { cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: false };
+}
+
+/** The regional web ACL on the API stage: CloudFront only, then one rule per distinct body limit. */
+export class ApiFirewall extends Construct {
   readonly webAcl: CfnWebACL;
 
-  constructor(scope: Construct, id: string, props: RequestSizeLimitsProps) {
+  constructor(scope: Construct, id: string, props: ApiFirewallProps) {
     super(scope, id);
+    const throughCloudFront: CfnWebACL.RuleProperty = {
+      name: 'only-through-cloudfront',
+      priority: 0,
+      action: { block: { customResponse: { responseCode: 403, customResponseBodyKey: 'forbidden' } } },
+      statement: {
+        notStatement: {
+          statement: {
+            byteMatchStatement: {
+              fieldToMatch: { singleHeader: { Name: ORIGIN_VERIFY_HEADER } },
+              positionalConstraint: 'EXACTLY',
+              searchString: props.originVerifyValue,
+              textTransformations: [{ priority: 0, type: 'NONE' }],
+            },
+          },
+        },
+      },
+      visibilityConfig: visibility('only-through-cloudfront'),
+    };
+
     const byLimit = new Map<number, RouteDefinition[]>();
     for (const route of props.routes) {
       byLimit.set(route.maxBodyBytes, [...(byLimit.get(route.maxBodyBytes) ?? []), route]);
     }
-    const rules = [...byLimit.entries()]
+    const sizeRules = [...byLimit.entries()]
       .sort(([a], [b]) => a - b)
       .map(([limit, routes], index): CfnWebACL.RuleProperty => {
         const name = `body-over-${limit}-bytes`;
         return {
           name,
-          priority: index,
+          priority: index + 1,
           action: { block: { customResponse: { responseCode: 413, customResponseBodyKey: 'tooLarge' } } },
           statement: {
             andStatement: {
               statements: [anyOf(routes.map((route) => routeMatch(route, props.stageName))), tooLarge(limit)],
             },
           },
-          visibilityConfig: {
-            cloudWatchMetricsEnabled: true,
-            metricName: name,
-            sampledRequestsEnabled: false,
-          },
+          visibilityConfig: visibility(name),
         };
       });
 
@@ -133,16 +166,15 @@ export class RequestSizeLimits extends Construct {
       name: props.name,
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      rules,
-      customResponseBodies: { tooLarge: { contentType: 'APPLICATION_JSON', content: TOO_LARGE_BODY } },
+      rules: [throughCloudFront, ...sizeRules],
+      customResponseBodies: {
+        tooLarge: { contentType: 'APPLICATION_JSON', content: TOO_LARGE_BODY },
+        forbidden: { contentType: 'APPLICATION_JSON', content: NOT_THROUGH_CLOUDFRONT },
+      },
       associationConfig: {
         requestBody: { API_GATEWAY: { defaultSizeInspectionLimit: BODY_INSPECTION_LIMIT } },
       },
-      visibilityConfig: {
-        cloudWatchMetricsEnabled: true,
-        metricName: props.name,
-        sampledRequestsEnabled: false,
-      },
+      visibilityConfig: visibility(props.name),
     });
     new CfnWebACLAssociation(this, 'StageAssociation', {
       resourceArn: props.stageArn,
