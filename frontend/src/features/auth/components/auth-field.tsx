@@ -72,3 +72,14 @@ export function AuthField({
     </div>
   );
 }
+
+/** The form's one submit button, held while the call is in flight. */
+export function AuthSubmit({ testId, busy, label }: { testId: string; busy: boolean; label: string }) {
+  return (
+    <div className="button-row">
+      <button type="submit" className="button button-primary" data-testid={testId} disabled={busy}>
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import { forgotPasswordFormSchema } from '@wayfarer/shared/domain/password-rules
 import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
-import { AuthField } from './auth-field';
+import { AuthField, AuthSubmit } from './auth-field';
 import { AuthPageFrame } from './auth-page-frame';
 import './auth-form.css';
 
@@ -37,29 +37,17 @@ function ForgotPasswordForm() {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <AuthField
-        name="email"
+        {...form.field('email')}
         label={t('auth_email_label')}
-        value={form.values.email}
-        errors={form.errors}
         testId="forgot-email"
         autoComplete="email"
-        onValueChange={(value) => form.change('email', value)}
       />
       {sent && (
         <p className="auth-notice" role="status" data-testid="forgot-sent">
           {t('forgot_password_sent')}
         </p>
       )}
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          data-testid="forgot-submit"
-          disabled={form.busy}
-        >
-          {t('forgot_submit')}
-        </button>
-      </div>
+      <AuthSubmit testId="forgot-submit" busy={form.busy} label={t('forgot_submit')} />
       <div className="auth-links">
         <Link to="/login">{t('forgot_back_to_login')}</Link>
       </div>

@@ -9,7 +9,7 @@ import { login } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
 import { destinationAfterSignIn } from '../redirect';
 import { sessionStore } from '../session-store';
-import { AuthField } from './auth-field';
+import { AuthField, AuthSubmit } from './auth-field';
 import { AuthPageFrame } from './auth-page-frame';
 import './auth-form.css';
 
@@ -35,34 +35,19 @@ function LoginForm() {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <AuthField
-        name="email"
+        {...form.field('email')}
         label={t('auth_email_label')}
-        value={form.values.email}
-        errors={form.errors}
         testId="login-email"
         autoComplete="email"
-        onValueChange={(value) => form.change('email', value)}
       />
       <AuthField
-        name="password"
+        {...form.field('password')}
         type="password"
         label={t('auth_password_label')}
-        value={form.values.password}
-        errors={form.errors}
         testId="login-password"
         autoComplete="current-password"
-        onValueChange={(value) => form.change('password', value)}
       />
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          data-testid="login-submit"
-          disabled={form.busy}
-        >
-          {t('login_submit')}
-        </button>
-      </div>
+      <AuthSubmit testId="login-submit" busy={form.busy} label={t('login_submit')} />
       <div className="auth-links">
         <Link to="/forgot-password" data-testid="login-forgot-link">
           {t('login_forgot_link')}

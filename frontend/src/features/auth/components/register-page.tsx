@@ -9,7 +9,7 @@ import { register } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
 import { destinationAfterSignIn } from '../redirect';
 import { sessionStore } from '../session-store';
-import { AuthField } from './auth-field';
+import { AuthField, AuthSubmit } from './auth-field';
 import { AuthPageFrame } from './auth-page-frame';
 import './auth-form.css';
 
@@ -37,44 +37,26 @@ function RegisterForm() {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <AuthField
-        name="email"
+        {...form.field('email')}
         label={t('auth_email_label')}
-        value={form.values.email}
-        errors={form.errors}
         testId="register-email"
         autoComplete="email"
-        onValueChange={(value) => form.change('email', value)}
       />
       <AuthField
-        name="password"
+        {...form.field('password')}
         type="password"
         label={t('auth_password_label')}
-        value={form.values.password}
-        errors={form.errors}
         testId="register-password"
         autoComplete="new-password"
-        onValueChange={(value) => form.change('password', value)}
       />
       <AuthField
-        name="confirmPassword"
+        {...form.field('confirmPassword')}
         type="password"
         label={t('auth_confirm_password_label')}
-        value={form.values.confirmPassword}
-        errors={form.errors}
         testId="register-confirm"
         autoComplete="new-password"
-        onValueChange={(value) => form.change('confirmPassword', value)}
       />
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          data-testid="register-submit"
-          disabled={form.busy}
-        >
-          {t('register_submit')}
-        </button>
-      </div>
+      <AuthSubmit testId="register-submit" busy={form.busy} label={t('register_submit')} />
       <div className="auth-links">
         <Link to="/login" state={location.state}>
           {t('register_login_link')}

@@ -7,7 +7,7 @@ import { resetPasswordFormSchema } from '@wayfarer/shared/domain/password-rules'
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
-import { AuthField } from './auth-field';
+import { AuthField, AuthSubmit } from './auth-field';
 import { AuthPageFrame } from './auth-page-frame';
 import './auth-form.css';
 
@@ -38,35 +38,20 @@ function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <AuthField
-        name="password"
+        {...form.field('password')}
         type="password"
         label={t('auth_new_password_label')}
-        value={form.values.password}
-        errors={form.errors}
         testId="reset-password"
         autoComplete="new-password"
-        onValueChange={(value) => form.change('password', value)}
       />
       <AuthField
-        name="confirmPassword"
+        {...form.field('confirmPassword')}
         type="password"
         label={t('auth_confirm_password_label')}
-        value={form.values.confirmPassword}
-        errors={form.errors}
         testId="reset-confirm"
         autoComplete="new-password"
-        onValueChange={(value) => form.change('confirmPassword', value)}
       />
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          data-testid="reset-submit"
-          disabled={form.busy}
-        >
-          {t('reset_submit')}
-        </button>
-      </div>
+      <AuthSubmit testId="reset-submit" busy={form.busy} label={t('reset_submit')} />
     </form>
   );
 }

@@ -73,5 +73,13 @@ export function useAuthForm<Values extends Record<string, string>, Parsed>(
     [busy, check, values],
   );
 
-  return { values, errors, busy, change, submit };
+  /** The props an AuthField needs to show and edit one of the form's fields. */
+  const field = (name: keyof Values & string) => ({
+    name,
+    value: values[name],
+    errors,
+    onValueChange: (value: string) => change(name, value),
+  });
+
+  return { values, errors, busy, change, submit, field };
 }
