@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { USER_POOL_ADMIN_ACTIONS } from './constructs/area-function';
+import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, USER_POOL_ADMIN_ACTIONS } from './constructs/area-function';
 import { repositoryRoot } from './lambda-bundling';
 import { synthWayfarer } from './testing/synth-wayfarer';
 
@@ -85,6 +85,42 @@ describe('IAM across all stacks', () => {
     for (const { where, statement } of granted) {
       expect(where).toMatch(/^api\/Auth/);
       expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
+    }
+  });
+
+  it('grants exactly the DynamoDB calls the adapters make, on the table and its named index only', () => {
+    // The IAM action behind each document-client command; TransactWrite needs its parts' own actions.
+    const actionOf: Record<string, readonly string[]> = {
+      Get: ['dynamodb:GetItem'],
+      Put: ['dynamodb:PutItem'],
+      Update: ['dynamodb:UpdateItem'],
+      Delete: ['dynamodb:DeleteItem'],
+      Query: ['dynamodb:Query'],
+      DescribeTable: ['dynamodb:DescribeTable'],
+      TransactWrite: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    };
+    const folder = join(repositoryRoot, 'lambdas/adapters/aws');
+    const source = readdirSync(folder)
+      .filter((name) => name.endsWith('.ts') && !name.includes('.test.'))
+      .map((name) => readFileSync(join(folder, name), 'utf8'))
+      .join('\n');
+    const dynamoCommands = new Set(
+      [...source.matchAll(/new (\w+)Command\(/g)]
+        .map((match) => match[1] ?? '')
+        .filter((name) =>
+          /^(Get|Put|Update|Delete|Query|Scan|DescribeTable|TransactWrite|TransactGet|Batch\w+)$/.test(name),
+        ),
+    );
+    for (const command of dynamoCommands) expect(actionOf, `${command}Command`).toHaveProperty(command);
+    const used = new Set([...dynamoCommands].flatMap((command) => actionOf[command] ?? []));
+    expect([...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS].sort()).toEqual([...used].sort());
+
+    const granted = statements().filter(({ statement }) =>
+      asList(statement.Action).some((action) => action.startsWith('dynamodb:')),
+    );
+    expect(granted.length).toBeGreaterThan(20);
+    for (const { where, statement } of granted) {
+      expect(JSON.stringify(statement.Resource), where).not.toContain('*');
     }
   });
 });

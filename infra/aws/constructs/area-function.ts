@@ -6,6 +6,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
 import { accessForArea, type SecretName } from '../area-access';
 import type { FunctionEnvironment } from '../function-environment';
 import { HandlerFunction } from './handler-function';
@@ -39,6 +40,25 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminSetUserPassword',
 ];
 
+/*
+ * Exactly the DynamoDB calls lambdas/adapters/aws makes (iam-policies.test.ts maps its commands to these):
+ * GetItem, Query and DescribeTable (health) to read; PutItem, UpdateItem and DeleteItem to write, which
+ * TransactWriteItems also needs for its Put and Update parts. Granted on the table and its one index by name,
+ * not `index/*` as the table's grant helpers would.
+ */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DescribeTable'];
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+
+function tableStatement(table: ITableV2, access: 'read' | 'readWrite'): PolicyStatement {
+  return new PolicyStatement({
+    actions: access === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
+    resources: [
+      table.tableArn,
+      ...tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+    ],
+  });
+}
+
 /** `auth.forgotPassword` -> `AuthForgotPassword`: a readable construct id. */
 export function constructIdFor(handlerId: string): string {
   return handlerId
@@ -70,8 +90,7 @@ export function createAreaFunction(
     readsSecrets: secretArns.length > 0,
   });
 
-  if (access.table === 'readWrite') resources.table.grantReadWriteData(fn);
-  else resources.table.grantReadData(fn);
+  fn.addToRolePolicy(tableStatement(resources.table, access.table));
   if (access.publishesEvents) resources.eventBus.grantPutEventsTo(fn);
   for (const name of access.secrets) resources.secrets[name].grantRead(fn);
   if (access.userPoolAdmin) {
