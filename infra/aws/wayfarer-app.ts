@@ -2,6 +2,7 @@ import { Tags, type App, type Environment } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { AreaResources } from './constructs/area-function';
 import { baseEnvironment } from './function-environment';
+import { acknowledgeReviewedFindings } from './reviewed-findings';
 import { readStageConfig, type StageConfig } from './stage-config';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
@@ -90,6 +91,7 @@ export function buildWayfarer(app: App, options: { readonly deployWebAssets: boo
     deployAssets: options.deployWebAssets,
   });
 
+  acknowledgeReviewedFindings(app, { data, auth, events, api, web });
   Tags.of(app).add('app', 'wayfarer');
   Tags.of(app).add('stage', config.stage);
   return { config, data, auth, events, api, web };

@@ -71,7 +71,10 @@ export class DataStack extends Stack {
       removalPolicy,
     });
 
-    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: `Wayfarer ${stage.stage} alarms` });
+    this.alarmTopic = new Topic(this, 'AlarmTopic', {
+      displayName: `Wayfarer ${stage.stage} alarms`,
+      enforceSSL: true,
+    });
     if (stage.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
   }
 

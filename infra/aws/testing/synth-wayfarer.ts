@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, Validations, type IPolicyValidationPlugin } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll } from 'vitest';
 import { repositoryRoot } from '../lambda-bundling';
@@ -11,6 +11,8 @@ export interface SynthOptions {
   /** Run esbuild for every function (slow); template tests skip it. */
   readonly bundling?: boolean;
   readonly context?: Record<string, unknown>;
+  /** Policy validation plugins (cdk-nag's rule packs) to run at synthesis; a finding fails `app.synth()`. */
+  readonly plugins?: (app: App) => readonly IPolicyValidationPlugin[];
 }
 
 export interface SynthesizedWayfarer {
@@ -49,6 +51,7 @@ export function synthWayfarer(options: SynthOptions = {}): SynthesizedWayfarer {
     },
   });
   const stacks = buildWayfarer(app, { deployWebAssets: false });
+  if (options.plugins) Validations.of(app).addPlugins(...options.plugins(app));
   app.synth();
   // Templates are parsed below; the staged assets (bundles, when bundling) are only needed by the file's tests.
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
