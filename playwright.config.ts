@@ -1,29 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePort } from './frontend/e2e/support/free-port';
 
 // Debian's Chromium (E2E.md): there is no browser download here, so never `playwright install` or `channel`.
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = ['--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'];
 
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 // Playwright loads this file again in every worker. The runner picks the port and the data folder once and
 // leaves them in the environment, which the workers inherit, so all processes agree on one server.
-if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await findFreePort());
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
