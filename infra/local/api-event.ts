@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { callerIdentity } from '@wayfarer/lambdas/http/caller-identity';
 import type { RouteMatch } from '@wayfarer/shared/api/routes';
 import { ACCOUNT_ID } from './lambda-runtime';
 
@@ -85,13 +86,22 @@ export interface ApiRequest {
   readonly now?: Date;
 }
 
-export function toApiGatewayEvent({ request, url, match, body, requestId, now }: ApiRequest): APIGatewayProxyEvent {
+export function toApiGatewayEvent({
+  request,
+  url,
+  match,
+  body,
+  requestId,
+  now,
+}: ApiRequest): APIGatewayProxyEvent {
   const id = requestId ?? randomUUID();
   const time = now ?? new Date();
   const sourceIp = normaliseIp(request.socket.remoteAddress);
   const maps = headerMaps(request.rawHeaders);
   // What CloudFront and API Gateway add on the way in: the caller's address appended to X-Forwarded-For.
-  const forwardedFor = Object.entries(maps.headers).find(([name]) => name.toLowerCase() === 'x-forwarded-for')?.[1];
+  const forwardedFor = Object.entries(maps.headers).find(
+    ([name]) => name.toLowerCase() === 'x-forwarded-for',
+  )?.[1];
   setHeader(maps, 'X-Forwarded-For', forwardedFor ? `${forwardedFor}, ${sourceIp}` : sourceIp);
   setHeader(maps, 'X-Forwarded-Proto', 'http');
   setHeader(maps, 'X-Forwarded-Port', String(request.socket.localPort ?? 80));
@@ -120,23 +130,7 @@ export function toApiGatewayEvent({ request, url, match, body, requestId, now }:
       domainPrefix: host.split('.')[0] ?? host,
       extendedRequestId: id,
       httpMethod: match.route.method,
-      identity: {
-        accessKey: null,
-        accountId: null,
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        sourceIp,
-        user: null,
-        userAgent,
-        userArn: null,
-      },
+      identity: callerIdentity(sourceIp, userAgent),
       path: `/${STAGE}${path}`,
       protocol: `HTTP/${request.httpVersion}`,
       requestId: id,
@@ -177,7 +171,12 @@ export class InvalidProxyResultError extends Error {
 export function fromProxyResult(result: unknown): HttpReply {
   if (typeof result !== 'object' || result === null) throw new InvalidProxyResultError('not an object');
   const { statusCode, headers, multiValueHeaders, body, isBase64Encoded } = result as Record<string, unknown>;
-  if (typeof statusCode !== 'number' || !Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) {
+  if (
+    typeof statusCode !== 'number' ||
+    !Number.isInteger(statusCode) ||
+    statusCode < 100 ||
+    statusCode > 599
+  ) {
     throw new InvalidProxyResultError('statusCode must be an HTTP status');
   }
   if (body !== undefined && body !== null && typeof body !== 'string') {
@@ -187,7 +186,9 @@ export function fromProxyResult(result: unknown): HttpReply {
   for (const [name, value] of Object.entries((headers as Record<string, unknown> | undefined) ?? {})) {
     if (value !== undefined && value !== null) merged[name.toLowerCase()] = String(value);
   }
-  for (const [name, values] of Object.entries((multiValueHeaders as Record<string, unknown> | undefined) ?? {})) {
+  for (const [name, values] of Object.entries(
+    (multiValueHeaders as Record<string, unknown> | undefined) ?? {},
+  )) {
     if (!Array.isArray(values)) continue;
     const key = name.toLowerCase();
     const previous = merged[key];

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { callerIdentity } from '../caller-identity';
 
 export interface ApiEventOptions {
   readonly method?: string;
@@ -47,23 +48,7 @@ export function makeApiEvent(options: ApiEventOptions = {}): APIGatewayProxyEven
       authorizer: null,
       protocol: 'HTTP/1.1',
       httpMethod: method,
-      identity: {
-        accessKey: null,
-        accountId: null,
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        sourceIp: options.sourceIp ?? '203.0.113.7',
-        user: null,
-        userAgent: 'vitest',
-        userArn: null,
-      },
+      identity: callerIdentity(options.sourceIp ?? '203.0.113.7', 'vitest'),
       path,
       stage: 'test',
       requestId,
