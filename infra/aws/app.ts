@@ -1,4 +1,4 @@
-// The CDK app entry (cdk.json: `npx tsx infra/aws/app.ts`). Parameters come from context: see DEPLOY.md.
+// The CDK app entry (cdk.json: `npx tsx infra/aws/app.ts`). Parameters come from context: see README.md, "Deploy to AWS".
 import { App } from 'aws-cdk-lib';
 import { buildWayfarer } from './wayfarer-app';
 

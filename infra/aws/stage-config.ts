@@ -3,7 +3,7 @@ import type { Node } from 'constructs';
 /**
  * Per-deployment parameters, read from CDK context (`-c name=value` on the command line, or the `context`
  * block of cdk.json). Every one is optional: a clean clone synthesizes a `dev` stage with no domain, no
- * Stripe price and the Lambdas' own defaults. DEPLOY.md documents each name.
+ * Stripe price and the Lambdas' own defaults. README.md ("Deploy to AWS") documents each name.
  */
 export interface StageConfig {
   /** Suffix of every stack and physical name; `prod` turns on deletion protection and retained data. */
