@@ -1,12 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import {
-  CLOSE,
-  CLOSE_REASON,
-  LISTEN_PATH,
-  parseListenQuery,
-} from '@wayfarer/lambdas/adapters/local/speech/deepgram-protocol';
+import { CLOSE, CLOSE_REASON, LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
+import { parseListenQuery } from '@wayfarer/lambdas/adapters/local/speech/deepgram-protocol';
 import {
   DeepgramLiveSession,
   type SegmenterSettings,

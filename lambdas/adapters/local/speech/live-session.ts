@@ -2,14 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   CLOSE,
   CLOSE_REASON,
-  SUPPORTED_SAMPLE_RATE,
   parseClientControl,
-  type ListenOptions,
   type ModelInfo,
   type ResultWord,
   type ResultsMessage,
   type ServerMessage,
-} from './deepgram-protocol';
+} from '@wayfarer/shared/api/speech-protocol';
+import { SUPPORTED_SAMPLE_RATE, type ListenOptions } from './deepgram-protocol';
 import type { DecodePriority, SpeechEngine, Transcript, VoiceActivity } from './speech-engine';
 import { VAD_FRAME_SAMPLES } from './vad';
 import { wavHeaderLength } from './wav';
