@@ -2,12 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE, CLOSE_REASON, LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
-import { parseListenQuery } from '@wayfarer/lambdas/adapters/local/speech/deepgram-protocol';
+import { parseListenQuery } from './speech/listen-query';
 import {
   DeepgramLiveSession,
   type SegmenterSettings,
-} from '@wayfarer/lambdas/adapters/local/speech/live-session';
-import { sharedSpeechEngine, type SpeechEngine } from '@wayfarer/lambdas/adapters/local/speech/speech-engine';
+} from './speech/live-session';
+import { sharedSpeechEngine, type SpeechEngine } from './speech/speech-engine';
 
 export interface SpeechSocketOptions {
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListenQuery } from './deepgram-protocol';
+import { parseListenQuery } from './listen-query';
 
 const APP_QUERY =
   'encoding=linear16&sample_rate=16000&model=nova-3&language=multi&smart_format=true&interim_results=true' +

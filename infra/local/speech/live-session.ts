@@ -8,7 +8,7 @@ import {
   type ResultsMessage,
   type ServerMessage,
 } from '@wayfarer/shared/api/speech-protocol';
-import { SUPPORTED_SAMPLE_RATE, type ListenOptions } from './deepgram-protocol';
+import { SUPPORTED_SAMPLE_RATE, type ListenOptions } from './listen-query';
 import type { DecodePriority, SpeechEngine, Transcript, VoiceActivity } from './speech-engine';
 import { VAD_FRAME_SAMPLES } from './vad';
 import { wavHeaderLength } from './wav';
