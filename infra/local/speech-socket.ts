@@ -5,7 +5,7 @@ import { CLOSE, CLOSE_REASON, LISTEN_PATH } from '@wayfarer/shared/api/speech-pr
 import { parseListenQuery } from './speech/listen-query';
 import {
   DeepgramLiveSession,
-  type SegmenterSettings,
+  type LiveSessionSettings,
 } from './speech/live-session';
 import { sharedSpeechEngine, type SpeechEngine } from './speech/speech-engine';
 
@@ -18,7 +18,7 @@ export interface SpeechSocketOptions {
   /** Defaults to the process-wide embedded engine, whose model loading starts when the socket is created. */
   engine?: SpeechEngine;
   /** Segmenter overrides, for tests (e.g. a short idle timeout). */
-  settings?: Partial<SegmenterSettings>;
+  settings?: Partial<LiveSessionSettings>;
   /** Largest single WebSocket frame accepted; larger frames close the socket with 1009. */
   maxFrameBytes?: number;
 }
