@@ -189,12 +189,14 @@ export class DeepgramLiveSession {
       case 'decode-interim': {
         const { segmentId, end } = action;
         const wanted: WantedDecode = { type: 'interim', segmentId };
-        decoder.interim(action.start, end, () => this.isStale(wanted)).then(
-          (transcript) => {
-            if (!this.ended) this.dispatch({ type: 'interim-decoded', segmentId, end, transcript });
-          },
-          () => undefined,
-        );
+        decoder
+          .interim(action.start, end, () => this.isStale(wanted))
+          .then(
+            (transcript) => {
+              if (!this.ended) this.dispatch({ type: 'interim-decoded', segmentId, end, transcript });
+            },
+            () => undefined,
+          );
         return;
       }
       case 'decode-final': {

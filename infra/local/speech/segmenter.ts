@@ -179,8 +179,7 @@ export function segmenterReducer(state: SegmenterState, event: SegmenterEvent): 
 }
 
 export type WantedDecode =
-  | { type: 'interim'; segmentId: number }
-  | { type: 'speculative'; segmentId: number; speculationId: number };
+  { type: 'interim'; segmentId: number } | { type: 'speculative'; segmentId: number; speculationId: number };
 
 /** Whether a decode still has a use: checked just before it runs, so a wasted decode is skipped. */
 export function isDecodeWanted(state: SegmenterState, request: WantedDecode): boolean {
@@ -198,7 +197,10 @@ export function oldestSampleNeeded(state: SegmenterState): number {
 const FRAME_SECONDS = VAD_FRAME_SAMPLES / SAMPLE_RATE;
 
 function preRollStart(state: SegmenterState): number {
-  return Math.max(state.preRollFloor, state.processed - (state.settings.preRollFrames + 1) * VAD_FRAME_SAMPLES);
+  return Math.max(
+    state.preRollFloor,
+    state.processed - (state.settings.preRollFrames + 1) * VAD_FRAME_SAMPLES,
+  );
 }
 
 function isConfirmed(state: SegmenterState, segment: Segment): boolean {
@@ -279,7 +281,12 @@ function onFrame(previous: SegmenterState, voice: FrameVoice): SegmenterStep {
     (state.processed - segment.lastInterimAt) / SAMPLE_RATE >= settings.interimIntervalMs / 1000
   ) {
     state = { ...state, open: { ...segment, lastInterimAt: state.processed } };
-    actions.push({ type: 'decode-interim', segmentId: segment.id, start: segment.start, end: state.processed });
+    actions.push({
+      type: 'decode-interim',
+      segmentId: segment.id,
+      start: segment.start,
+      end: state.processed,
+    });
   }
   return maybeUtteranceEnd(state, actions);
 }
@@ -351,7 +358,11 @@ function onInterimDecoded(
   };
 }
 
-function onFinalDecoded(state: SegmenterState, segmentId: number, transcript: Transcript | null): SegmenterStep {
+function onFinalDecoded(
+  state: SegmenterState,
+  segmentId: number,
+  transcript: Transcript | null,
+): SegmenterStep {
   const segment = state.closing.get(segmentId);
   // A failed final leaves the segment as it was: there is nothing to send for it.
   if (!segment?.final || !transcript) return { state, actions: [] };
@@ -390,5 +401,10 @@ function maybeUtteranceEnd(state: SegmenterState, actions: SegmenterAction[]): S
 }
 
 function spanOf(segment: Segment, end: number): SegmentSpan {
-  return { start: segment.start, end, firstSpeech: segment.firstSpeech, lastSpeechEnd: segment.lastSpeechEnd };
+  return {
+    start: segment.start,
+    end,
+    firstSpeech: segment.firstSpeech,
+    lastSpeechEnd: segment.lastSpeechEnd,
+  };
 }
