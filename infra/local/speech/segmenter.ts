@@ -108,7 +108,7 @@ export interface SegmenterState {
   /** Pre-roll never reaches back before this: audio of a closed phrase does not open the next one. */
   readonly preRollFloor: number;
   readonly open: Segment | undefined;
-  /** Closed segments whose final transcript has not come back yet. */
+  /** Closed segments whose final has not gone out yet. */
   readonly closing: ReadonlyMap<number, Segment>;
   /** Last word end (samples) of the latest final with words, until its UtteranceEnd goes out. */
   readonly pendingUtteranceEnd: number | null;
