@@ -16,8 +16,8 @@ import {
   SPEECH_SAMPLE_RATE_HZ,
   SPEECH_SOCKET_QUERY,
 } from '@wayfarer/shared/constants';
-import { sharedSpeechEngine } from '@wayfarer/lambdas/adapters/local/speech/speech-engine';
-import { parseWav } from '@wayfarer/lambdas/adapters/local/speech/wav';
+import { sharedSpeechEngine } from '@wayfarer/infra/local/speech/speech-engine';
+import { parseWav } from '@wayfarer/infra/local/speech/wav';
 import { createSpeechSocket } from '@wayfarer/infra/local/speech-socket';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { createSpeechEngine } from '@wayfarer/lambdas/adapters/local/speech/speech-engine';
+import { createSpeechEngine } from './speech/speech-engine';
 import { createSpeechSocket } from './speech-socket';
 import { mailOutboxRoutes } from './mail-outbox';
 

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CLOSE } from '@wayfarer/lambdas/adapters/local/speech/deepgram-protocol';
-import type { SpeechEngine } from '@wayfarer/lambdas/adapters/local/speech/speech-engine';
+import { CLOSE } from '@wayfarer/shared/api/speech-protocol';
+import type { SpeechEngine } from './speech/speech-engine';
 import { createSpeechSocket, type SpeechSocket } from './speech-socket';
 
 // The socket's own behaviour (key, parameters, close codes, protocol flow) over a stand-in engine: loud frames are

@@ -1,17 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import {
-  CLOSE,
-  CLOSE_REASON,
-  LISTEN_PATH,
-  parseListenQuery,
-} from '@wayfarer/lambdas/adapters/local/speech/deepgram-protocol';
+import { CLOSE, CLOSE_REASON, LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
+import { parseListenQuery } from './speech/listen-query';
 import {
   DeepgramLiveSession,
-  type SegmenterSettings,
-} from '@wayfarer/lambdas/adapters/local/speech/live-session';
-import { sharedSpeechEngine, type SpeechEngine } from '@wayfarer/lambdas/adapters/local/speech/speech-engine';
+  type LiveSessionSettings,
+} from './speech/live-session';
+import { sharedSpeechEngine, type SpeechEngine } from './speech/speech-engine';
 
 export interface SpeechSocketOptions {
   /**
@@ -22,7 +18,7 @@ export interface SpeechSocketOptions {
   /** Defaults to the process-wide embedded engine, whose model loading starts when the socket is created. */
   engine?: SpeechEngine;
   /** Segmenter overrides, for tests (e.g. a short idle timeout). */
-  settings?: Partial<SegmenterSettings>;
+  settings?: Partial<LiveSessionSettings>;
   /** Largest single WebSocket frame accepted; larger frames close the socket with 1009. */
   maxFrameBytes?: number;
 }

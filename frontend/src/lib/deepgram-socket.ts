@@ -1,3 +1,4 @@
+import { CLOSE, type ClientControlType, type ResultsMessage } from '@wayfarer/shared/api/speech-protocol';
 import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 
 /** One transcript result of Deepgram's live protocol, reduced to what the conversation needs. */
@@ -49,9 +50,6 @@ export interface DeepgramSocket {
 }
 
 const OPEN = 1;
-const NORMAL_CLOSURE = 1000;
-/** Deepgram closes with 1008 for bad credentials or parameters: a second try would fail the same way. */
-const POLICY_VIOLATION = 1008;
 /** Deepgram closes a socket that hears nothing for 10 s; it recommends a KeepAlive every 3-5 s. */
 const DEFAULT_KEEP_ALIVE_MS = 4000;
 const DEFAULT_CLOSE_TIMEOUT_MS = 3000;
@@ -103,7 +101,8 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
       if (current !== socket) return;
       stopKeepAlive();
       if (closing) return closed?.();
-      if (event.code === NORMAL_CLOSURE || event.code === POLICY_VIOLATION || reconnected) {
+      // 1008 is bad credentials or parameters: a second try would fail the same way.
+      if (event.code === CLOSE.normal || event.code === CLOSE.policyViolation || reconnected) {
         closing = true;
         options.onFailure({ code: event.code, reason: event.reason });
         return;
@@ -124,7 +123,7 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
     keepAlive = undefined;
   }
 
-  function sendControl(type: 'KeepAlive' | 'CloseStream'): void {
+  function sendControl(type: ClientControlType): void {
     if (socket.readyState === OPEN) socket.send(JSON.stringify({ type }));
   }
 
@@ -149,13 +148,13 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
       stopKeepAlive();
       pending.length = 0;
       if (socket.readyState !== OPEN) {
-        socket.close(NORMAL_CLOSURE);
+        socket.close(CLOSE.normal);
         return Promise.resolve();
       }
       sendControl('CloseStream');
       return new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
-          socket.close(NORMAL_CLOSURE);
+          socket.close(CLOSE.normal);
           resolve();
         }, options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS);
         closed = () => {
@@ -168,7 +167,7 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
       closing = true;
       stopKeepAlive();
       pending.length = 0;
-      socket.close(NORMAL_CLOSURE);
+      socket.close(CLOSE.normal);
       closed?.();
     },
   };
@@ -182,13 +181,11 @@ function parseResult(text: string): TranscriptResult | null {
     return null;
   }
   if (typeof message !== 'object' || message === null) return null;
-  const results = message as {
-    type?: unknown;
-    is_final?: unknown;
-    speech_final?: unknown;
+  // Read defensively: whatever the server sends, a malformed field must not break the conversation.
+  const results = message as Partial<Record<keyof ResultsMessage, unknown>> & {
     channel?: { alternatives?: { transcript?: unknown }[] };
   };
-  if (results.type !== 'Results') return null;
+  if (results.type !== ('Results' satisfies ResultsMessage['type'])) return null;
   const transcript = results.channel?.alternatives?.[0]?.transcript;
   return {
     text: typeof transcript === 'string' ? transcript : '',

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock, SpeechKeys } from '../../ports';
-import { LISTEN_PATH } from './speech/deepgram-protocol';
+import { LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
 
 // The local stand-in for Deepgram's temporary keys: an HMAC-signed token naming the lease, the subject and an
 // expiry, issued by GET /api/deepgram/key and checked by the local socket (infra/local/speech-socket.ts). Both

@@ -10,7 +10,7 @@ import {
   localSpeechKeySecret,
   signLocalSpeechKey,
 } from '../../adapters/local/speech-keys';
-import { CLOSE, CLOSE_REASON } from '../../adapters/local/speech/deepgram-protocol';
+import { CLOSE, CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
 import { config } from '../../config';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
 import type { Events } from '../../ports';

@@ -1,7 +1,6 @@
 import ort from 'onnxruntime-node';
+import { VAD_FRAME_SAMPLES } from './pcm-frames';
 
-/** Silero VAD v5 works on 512-sample frames at 16 kHz (32 ms). */
-export const VAD_FRAME_SAMPLES = 512;
 /** Silero v5 expects the tail of the previous frame in front of each frame (as its reference wrapper does). */
 const CONTEXT_SAMPLES = 64;
 const STATE_SIZE = 2 * 1 * 128;

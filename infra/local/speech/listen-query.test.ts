@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientControl, parseListenQuery } from './deepgram-protocol';
+import { parseListenQuery } from './listen-query';
 
 const APP_QUERY =
   'encoding=linear16&sample_rate=16000&model=nova-3&language=multi&smart_format=true&interim_results=true' +
@@ -42,15 +42,5 @@ describe('parseListenQuery', () => {
       ok: true,
       options: { interimResults: false, endpointingMs: false, utteranceEndMs: null },
     });
-  });
-});
-
-describe('parseClientControl', () => {
-  it('knows the three control messages and nothing else', () => {
-    expect(parseClientControl('{"type":"KeepAlive"}')).toEqual({ type: 'KeepAlive' });
-    expect(parseClientControl('{"type":"Finalize","channel":0}')).toEqual({ type: 'Finalize' });
-    expect(parseClientControl('{"type":"CloseStream"}')).toEqual({ type: 'CloseStream' });
-    expect(parseClientControl('{"type":"Shout"}')).toBeNull();
-    expect(parseClientControl('not json')).toBeNull();
   });
 });

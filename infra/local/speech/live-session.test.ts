@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  CLOSE,
-  parseListenQuery,
-  type ListenOptions,
-  type ResultsMessage,
-  type ServerMessage,
-} from './deepgram-protocol';
+import { CLOSE, type ResultsMessage, type ServerMessage } from '@wayfarer/shared/api/speech-protocol';
+import { parseListenQuery, type ListenOptions } from './listen-query';
 import { DeepgramLiveSession } from './live-session';
 import { createSpeechEngine, type SpeechEngine } from './speech-engine';
 import { parseWav } from './wav';

@@ -1,0 +1,102 @@
+/**
+ * The messages and close codes of Deepgram's live transcription protocol (`/v1/listen`) that Wayfarer uses,
+ * written once for both ends: the browser client (frontend/src/lib/deepgram-socket.ts) and the local cloud's
+ * socket that speaks the protocol over the embedded engine (infra/local/speech-socket.ts). Field names are
+ * Deepgram's own, snake_case included, because the same client talks to Deepgram in production.
+ */
+
+export const LISTEN_PATH = '/v1/listen';
+
+/** RFC 6455 close codes as Deepgram uses them, each with the Deepgram error label its reason starts with. */
+export const CLOSE = {
+  normal: 1000,
+  /** Bad credentials, bad parameters, or data that is not the declared audio (DATA-0000). */
+  policyViolation: 1008,
+  /** A single frame larger than the socket accepts. */
+  tooBig: 1009,
+  /** Internal error (NET-0000) or no audio/KeepAlive within the timeout (NET-0001). */
+  internalError: 1011,
+} as const;
+
+export const CLOSE_REASON = {
+  invalidAuth: 'INVALID_AUTH: Invalid credentials.',
+  badAudio: 'DATA-0000: The payload cannot be decoded as audio. It is not linear16 PCM.',
+  idle: 'NET-0001: Deepgram did not receive audio data or a text message within the timeout window.',
+  internal: 'NET-0000: The service has encountered an internal error.',
+} as const;
+
+// --- Server to client ---------------------------------------------------------------------------------------
+
+export interface ResultWord {
+  word: string;
+  start: number;
+  end: number;
+  confidence: number;
+  punctuated_word: string;
+}
+
+export interface ModelInfo {
+  name: string;
+  version: string;
+  arch: string;
+}
+
+export interface ResultsMessage {
+  type: 'Results';
+  channel_index: [number, number];
+  duration: number;
+  start: number;
+  is_final: boolean;
+  speech_final: boolean;
+  from_finalize: boolean;
+  channel: { alternatives: { transcript: string; confidence: number; words: ResultWord[] }[] };
+  metadata: { request_id: string; model_info: ModelInfo; model_uuid: string };
+}
+
+export interface UtteranceEndMessage {
+  type: 'UtteranceEnd';
+  channel: [number, number];
+  last_word_end: number;
+}
+
+/** Sent only with `vad_events=true`, as Deepgram does. */
+export interface SpeechStartedMessage {
+  type: 'SpeechStarted';
+  channel: number[];
+  timestamp: number;
+}
+
+export interface MetadataMessage {
+  type: 'Metadata';
+  transaction_key: 'deprecated';
+  request_id: string;
+  sha256: string;
+  created: string;
+  duration: number;
+  channels: number;
+  models: string[];
+  model_info: Record<string, ModelInfo>;
+}
+
+export type ServerMessage = ResultsMessage | UtteranceEndMessage | SpeechStartedMessage | MetadataMessage;
+
+// --- Client to server ---------------------------------------------------------------------------------------
+
+export const CLIENT_CONTROL_TYPES = ['KeepAlive', 'Finalize', 'CloseStream'] as const;
+export type ClientControlType = (typeof CLIENT_CONTROL_TYPES)[number];
+export interface ClientControl {
+  type: ClientControlType;
+}
+
+/** A text frame from the client, or null if it is not one of the control messages. */
+export function parseClientControl(text: string): ClientControl | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return null;
+    const type = (value as { type?: unknown }).type;
+    const control = CLIENT_CONTROL_TYPES.find((known) => known === type);
+    return control ? { type: control } : null;
+  } catch {
+    return null;
+  }
+}
