@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EventDetail } from '@wayfarer/shared/events';
-import type { Clock, IdempotencyMarks, Mailer, ResetTokens, Users } from '../../ports';
+import type { Clock, IdempotencyMarks, Mailer, ResetTokens, Users } from '../ports';
 
 // The mail half of a password reset, run by the bus consumer (lambdas/functions/mail) rather than the
 // forgot-password request, so the request does the same work whether or not the account exists. Kept free
