@@ -365,9 +365,6 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
   };
 }
 
-/** How long an idempotency mark outlives its delivery: EventBridge retries for up to 24 hours. */
-export const EVENT_MARK_TTL_SECONDS = 7 * 24 * 60 * 60;
-
 export function createIdempotencyMarks(table: Table): IdempotencyMarks {
   return {
     markOnce: (id, ttlSeconds) =>
