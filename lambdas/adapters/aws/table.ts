@@ -179,6 +179,16 @@ export function isTransactionConditionFailure(error: unknown): boolean {
 
 // --- Operations -------------------------------------------------------------------------------------------
 
+/** Runs a conditional write: its output, or undefined when its condition did not hold. */
+async function unlessConditionFails<Output>(write: () => Promise<Output>): Promise<Output | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
 /** The table's operations: the stores call these, never the DynamoDB client itself. */
 export interface Table {
   readonly name: string;
@@ -245,8 +255,8 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
       await client.send(new PutCommand({ TableName: name, Item: item }));
     },
     async putIfAbsent(item, now = new Date()) {
-      try {
-        await client.send(
+      const written = await unlessConditionFails(() =>
+        client.send(
           new PutCommand({
             TableName: name,
             Item: item,
@@ -255,19 +265,16 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
             ExpressionAttributeNames: { '#ttl': TTL },
             ExpressionAttributeValues: { ':now': epochSeconds(now) },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
+      return written !== undefined;
     },
     async delete(key) {
       await client.send(new DeleteCommand({ TableName: name, Key: key }));
     },
     async takeLive(key, now) {
-      try {
-        const { Attributes } = await client.send(
+      const deleted = await unlessConditionFails(() =>
+        client.send(
           new DeleteCommand({
             TableName: name,
             Key: key,
@@ -276,12 +283,9 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
             ExpressionAttributeValues: { ':now': epochSeconds(now) },
             ReturnValues: 'ALL_OLD',
           }),
-        );
-        return Attributes as TableItem | undefined;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return undefined;
-        throw error;
-      }
+        ),
+      );
+      return deleted?.Attributes as TableItem | undefined;
     },
     async query(pk, options = {}) {
       const live: TableItem[] = [];
@@ -339,8 +343,8 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
       const names = Object.fromEntries(entries.map(([attribute], index) => [`#a${index}`, attribute]));
       const onceName = Object.keys(names).find((placeholder) => names[placeholder] === onceAttribute);
       if (onceName === undefined) throw new Error(`setOnce: '${onceAttribute}' is not among the values set`);
-      try {
-        await client.send(
+      const updated = await unlessConditionFails(() =>
+        client.send(
           new UpdateCommand({
             TableName: name,
             Key: key,
@@ -349,12 +353,9 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
+      return updated !== undefined;
     },
     async transactWrite(items) {
       await client.send(new TransactWriteCommand({ TransactItems: items }));
