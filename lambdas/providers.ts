@@ -115,6 +115,8 @@ export const getMailer: () => Promise<Mailer> = /* @__PURE__ */ perContainer(asy
 });
 
 // --- Engines: cloud or embedded, one entry per capability ---------------------------------------------------
+// A capability adds one `engine('<capability>', { cloud, embedded })` entry, as getSpeechKeys below; a heavy
+// embedded engine is `registeredEngine('<capability>')`, registered by infra/local/embedded-engines.ts.
 
 /** The port each capability's engine implements. */
 export interface CapabilityPorts {
