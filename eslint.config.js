@@ -18,6 +18,12 @@ const featureNames = [
   'errors',
 ];
 
+// Code below the areas (domain/, events/, http/, adapters/) never reaches up into an area.
+const lambdasBelowAreas = {
+  regex: '(^|/)functions/',
+  message: 'lambdas/functions/<area> is a Lambda bundle: nothing below the areas imports from one.',
+};
+
 const frontendOnlySeesShared = {
   group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '**/lambdas/**', '**/infra/**'],
   message: 'The frontend may import only shared/ (DESIGN.md §3).',
@@ -81,11 +87,15 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*', '**/infra/**', '**/frontend/**'], message: 'lambdas/ may import only shared/ (DESIGN.md §3).' },
+            lambdasBelowAreas,
           ],
         },
       ],
     },
   },
+  // An area is one Lambda bundle: it imports only from below it (domain/, events/, http/, adapters, ports),
+  // never from another area, so no bundle carries a second area's code. Tests of a flow that spans two areas
+  // (forgot-password, then the reset) are exempt.
   {
     files: ['lambdas/functions/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -96,6 +106,10 @@ export default tseslint.config(
           patterns: [
             { group: ['@aws-sdk/*', 'stripe', 'openai', '@deepgram/*'], message: 'Handlers and services see ports; SDK calls live in adapters (DESIGN.md §3).' },
             { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*'], message: 'lambdas/ may import only shared/ (DESIGN.md §3).' },
+            {
+              regex: '^\\.\\./(?!\\.\\./)|(^|/)functions/',
+              message: 'An area imports only from below it, never another area: move shared logic to lambdas/domain/ or lambdas/events/.',
+            },
           ],
         },
       ],

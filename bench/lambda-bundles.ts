@@ -16,9 +16,8 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
 import { routes } from '@wayfarer/shared/api/routes';
-import { eventRules } from '@wayfarer/shared/events';
+import { eventRules, RATE_REFRESH_HANDLER } from '@wayfarer/shared/events';
 import { handlerEntry, lambdaBundling, repositoryRoot } from '@wayfarer/infra/aws/lambda-bundling';
-import { RATE_REFRESH_HANDLER } from '@wayfarer/infra/aws/stacks/events-stack';
 
 const SIZE_GOAL_KB = 400;
 const IMPORT_GOAL_MS = 150;

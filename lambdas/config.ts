@@ -3,7 +3,7 @@ import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
 import { tableDefinition } from './adapters/aws/table-definition';
 import { readSecretValues } from './adapters/aws/secrets-extension';
 
-// The one reader of process.env in lambdas/ (DESIGN.md §3). Everything else imports `config`. The AWS SDK
+// The one reader of process.env in lambdas/ (DESIGN.md §3). Everything else asks `getConfig()`. The AWS SDK
 // still reads its own variables (credentials, AWS_ENDPOINT_URL_*): that is how the local cloud points the
 // unmodified SDK at its emulators, so handler code never branches on "local".
 
@@ -210,4 +210,33 @@ export async function environmentWithSecrets(
   return { ...environment, ...secretValues, ...directlySet };
 }
 
-export const config: Config = loadConfig(await environmentWithSecrets(process.env));
+let loading: Promise<Config> | undefined;
+
+/**
+ * The configuration of this process, read on first use (the first handler call of a container), never at
+ * import: importing a handler module has no side effects, so the local cloud may import handlers before or
+ * after it sets the environment. A failed read is not kept, so the next call tries again.
+ */
+export function getConfig(): Promise<Config> {
+  loading ??= environmentWithSecrets(process.env)
+    .then(loadConfig)
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+  return loading;
+}
+
+/** Drops the configuration read so far: the next getConfig reads the environment again (see resetProviders). */
+export function forgetConfig(): void {
+  loading = undefined;
+}
+
+/** The log level alone, read at once: the logger needs it without waiting for secrets, which never hold it. */
+export function logLevelFromEnvironment(
+  environment: Record<string, string | undefined> = process.env,
+): Env['LOG_LEVEL'] {
+  const parsed = envSchema.shape.LOG_LEVEL.safeParse(environment.LOG_LEVEL);
+  // A bad value fails getConfig with its message; until then the logger keeps the default.
+  return parsed.success ? parsed.data : 'info';
+}

@@ -1,4 +1,4 @@
-import { config } from './config';
+import { logLevelFromEnvironment } from './config';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -62,4 +62,13 @@ export function errorFields(error: unknown): LogFields {
   return { errorName: typeof error, errorMessage: String(error) };
 }
 
-export const logger: Logger = createLogger({ level: config.LOG_LEVEL });
+let processLogger: Logger | undefined;
+const current = () => (processLogger ??= createLogger({ level: logLevelFromEnvironment() }));
+
+/** The Lambdas' logger. It reads LOG_LEVEL on the first line written, not at import (no import side effects). */
+export const logger: Logger = {
+  debug: (message, fields) => current().debug(message, fields),
+  info: (message, fields) => current().info(message, fields),
+  warn: (message, fields) => current().warn(message, fields),
+  error: (message, fields) => current().error(message, fields),
+};

@@ -145,6 +145,9 @@ export interface Users {
   findSubByStripeCustomer(stripeCustomerId: string): Promise<string | undefined>;
 }
 
+/** The profile half of the Users port that accounts need; billing adds the subscription writes. */
+export type UserProfiles = Pick<Users, 'getProfile' | 'createProfile' | 'findSubByEmail'>;
+
 // --- Usage ------------------------------------------------------------------------------------------------
 
 /** One delivery of `usage.recorded`: the bus may deliver it more than once, so it carries its event id. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { HandlerReference } from './api/route-types';
 
 /** The EventBridge bus every domain event travels on (DESIGN.md §5). */
 export const EVENT_BUS_NAME = 'wayfarer';
@@ -46,7 +47,7 @@ export interface EventDefinition<Detail extends z.ZodType = z.ZodType> {
   readonly detailType: string;
   readonly detail: Detail;
   /** The consumer Lambda: `lambdas/functions/<area>/handler.ts`, named export. */
-  readonly consumer: { readonly id: string; readonly area: string; readonly export: string };
+  readonly consumer: HandlerReference & { readonly id: string };
 }
 
 /** The catalogue: every event, its detail schema, and which consumer takes it. */
@@ -100,3 +101,13 @@ export const eventRules: readonly EventRule[] = (Object.keys(events) as EventNam
   pattern: rulePattern(name),
   consumer: events[name].consumer,
 }));
+
+/**
+ * The daily exchange-rate refresh: a function run by the schedule in the infra/aws events stack, with no route
+ * and no event of the catalogue. lambdas/functions/analysis/handler.ts exports `refreshRates`.
+ */
+export const RATE_REFRESH_HANDLER = {
+  id: 'analysis.refreshRates',
+  area: 'analysis',
+  export: 'refreshRates',
+} as const satisfies HandlerReference & { readonly id: string };

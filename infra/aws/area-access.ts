@@ -1,3 +1,5 @@
+import type { HandlerArea } from '@wayfarer/shared/api/route-types';
+
 /**
  * What each handler area may touch in AWS, and how it is sized. Routes and consumers come from shared/;
  * this is the one place that turns an area into grants, so least privilege is reviewed here, per area.
@@ -31,7 +33,8 @@ const httpDefaults = {
   timeoutSeconds: 29,
 } as const satisfies AreaAccess;
 
-const areaAccess: Readonly<Record<string, AreaAccess>> = {
+// Exhaustive: a new area in shared/api/route-types.ts does not compile until its access is declared here.
+const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   health: { ...httpDefaults, table: 'read', secrets: [], memorySize: 256, timeoutSeconds: 10 },
   auth: { ...httpDefaults, userPoolAdmin: true },
   // Forgot-password: counts the attempt and publishes passwordResetRequested; the mail area does the rest.
@@ -57,12 +60,6 @@ const areaAccess: Readonly<Record<string, AreaAccess>> = {
   },
 };
 
-export function accessForArea(area: string): AreaAccess {
-  const access = areaAccess[area];
-  if (!access) {
-    throw new Error(
-      `No AWS access is declared for handler area "${area}": add it to infra/aws/area-access.ts (grants, memory, timeout).`,
-    );
-  }
-  return access;
+export function accessForArea(area: HandlerArea): AreaAccess {
+  return areaAccess[area];
 }

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EVENT_BUS_NAME, EVENT_SOURCE, events, type EventDetail } from '@wayfarer/shared/events';
-import { table } from '@wayfarer/lambdas/adapters/aws/table';
 import { createUsageStore } from '@wayfarer/lambdas/adapters/aws/usage-store';
+import { getTable } from '@wayfarer/lambdas/providers';
+
+const table = await getTable();
 
 // Configured only by the environment the global setup set (AWS_ENDPOINT_URL_EVENTBRIDGE, region, keys).
 const eventBridge = new EventBridgeClient({});

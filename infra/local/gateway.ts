@@ -8,10 +8,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { matchRoute, pathHasOtherMethods, routes, type RouteMatch } from '@wayfarer/shared/api/routes';
+import { isStreamingHandler } from '@wayfarer/lambdas/http/testing/awslambda-shim';
 import { fromProxyResult, InvalidProxyResultError, toApiGatewayEvent } from './api-event';
 import {
   HandlerNotFoundError,
-  isStreamingHandler,
   lambdaContext,
   LambdaResponseStream,
   loadHandler,

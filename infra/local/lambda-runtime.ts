@@ -6,12 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Context } from 'aws-lambda';
-
-/** The marker the real runtime (aws-lambda-nodejs-runtime-interface-client) puts on a streamified handler. */
-const STREAMING_MARK = Symbol.for('aws.lambda.runtime.handler.streaming');
-/** The content type HttpResponseStream.from sets: the body starts with a JSON prelude and 8 NUL bytes. */
-export const HTTP_INTEGRATION_CONTENT_TYPE = 'application/vnd.awslambda.http-integration-response';
-const PRELUDE_DELIMITER = Buffer.alloc(8);
+import {
+  HTTP_INTEGRATION_CONTENT_TYPE,
+  installAwsLambdaShim as installShim,
+  PRELUDE_SEPARATOR as PRELUDE_DELIMITER,
+} from '@wayfarer/lambdas/http/testing/awslambda-shim';
 
 export const REGION = 'us-east-1';
 /** DynamoDB Local and cognito-local accept any account; this is the one AWS documents for examples. */
@@ -116,33 +115,12 @@ function parsePrelude(text: string): StreamedHead {
   };
 }
 
-const shim = {
-  streamifyResponse<T extends HandlerFunction>(handler: T): T {
-    Object.defineProperty(handler, STREAMING_MARK, { value: 'response' });
-    return handler;
-  },
-  HttpResponseStream: class {
-    static from(stream: Writable & { setContentType?: (type: string) => void }, prelude: Record<string, unknown>) {
-      // Tolerates plain Writables, as test doubles of the runtime hand out.
-      stream.setContentType?.(HTTP_INTEGRATION_CONTENT_TYPE);
-      stream.write(JSON.stringify(prelude));
-      stream.write(PRELUDE_DELIMITER);
-      return stream;
-    }
-  },
-};
-
 /**
  * Installs the `awslambda` global. It must exist before any handler module is evaluated: middy reads it at
- * import time for streaming handlers. Here the gateway is the runtime, so its shim replaces any test stand-in
- * (the streaming mark is the runtime's shared symbol, so handlers marked by another shim are still recognised).
+ * import time for streaming handlers. Here the gateway is the runtime, so its shim replaces any other.
  */
 export function installAwsLambdaShim(): void {
-  (globalThis as { awslambda?: unknown }).awslambda = shim;
-}
-
-export function isStreamingHandler(handler: HandlerFunction): boolean {
-  return (handler as unknown as Record<symbol, unknown>)[STREAMING_MARK] === 'response';
+  installShim({ replace: true });
 }
 
 export interface HandlerRef {

@@ -12,9 +12,11 @@ import { routes } from '@wayfarer/shared/api/routes';
 import { EVENT_BUS_NAME, eventRules } from '@wayfarer/shared/events';
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
 import type { EnvVariableName } from '@wayfarer/lambdas/config';
+import { registerEmbeddedEngines, resetProviders } from '@wayfarer/lambdas/providers';
 import { OrphanGuard, type ManagedChild } from './child-processes';
 import { cognitoLocalJwks, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognitoLocal, type Jwks } from './cognito-local';
 import { ensureTable, localDynamoClient, LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local';
+import { embeddedEngines } from './embedded-engines';
 import { startEventBus, type EventBus } from './event-bus';
 import { createGateway, createUpgradeListener, listenOnLoopback, type Listening } from './gateway';
 import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-runtime';
@@ -273,12 +275,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       DATA_DIR: dataDir,
     };
     const env: Record<string, string> = { ...sdkEnv, ...appEnv, ...localEnv };
-    // Before any handler module is imported: lambdas/config.ts reads the environment once, at import.
     // A session token or a switch that disables endpoint variables would point the SDK back at AWS.
     const restoreEnv = applyEnv(env, ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_IGNORE_CONFIGURED_ENDPOINT_URLS']);
-    // Likewise the runtime global, for anything below that reaches handler code before loadHandler does.
+    // Handlers read the environment on their first call: whatever an earlier local cloud in this process (a
+    // test run's) built from its environment is forgotten, now and when this one stops.
+    resetProviders();
+    registerEmbeddedEngines(embeddedEngines);
+    // The runtime global, for anything below that reaches handler code before loadHandler does.
     installAwsLambdaShim();
-    onStop('env', restoreEnv);
+    onStop('env', () => {
+      restoreEnv();
+      resetProviders();
+    });
 
     const client = localDynamoClient(dynamo.endpoint, REGION);
     try {

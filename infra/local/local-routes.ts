@@ -6,6 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createSpeechEngine } from './speech/speech-engine';
+import { createLocalSpeechKeyVerifier, localSpeechKeySecret } from '@wayfarer/lambdas/adapters/local/speech-keys';
+import { getConfig } from '@wayfarer/lambdas/config';
 import { createSpeechSocket } from './speech-socket';
 import { mailOutboxRoutes } from './mail-outbox';
 
@@ -37,7 +39,7 @@ export const localSockets: readonly (() => LocalSocket)[] = [
     // This local cloud's own engine, stopped with it: the process-wide one would keep its worker threads (and
     // the process) alive after `stop()`, which is what a test run's global teardown relies on.
     const engine = createSpeechEngine();
-    const socket = createSpeechSocket({ verifyKey: verifyLocalSpeechKey, engine });
+    const socket = createSpeechSocket({ verifyKey: localSpeechKeyVerifier(), engine });
     return {
       handleUpgrade: (request, stream, head) => socket.handleUpgrade(request, stream, head),
       close: async () => {
@@ -48,22 +50,19 @@ export const localSockets: readonly (() => LocalSocket)[] = [
   },
 ];
 
-let localKeyVerifier: Promise<(key: string) => boolean> | undefined;
-
 /**
  * Accepts the keys GET /api/deepgram/key signs (lambdas/adapters/local/speech-keys.ts), until they expire.
- * lambdas/config.ts reads the environment when first imported, so it is imported here, on the first
- * connection, long after the local cloud has set that environment, never when this module loads.
+ * Built on the first connection, from the same configuration the handlers read.
  */
-async function verifyLocalSpeechKey(key: string): Promise<boolean> {
-  localKeyVerifier ??= Promise.all([
-    import('@wayfarer/lambdas/config'),
-    import('@wayfarer/lambdas/adapters/local/speech-keys'),
-  ]).then(([{ config }, keys]) => {
-    const ipHashSecret = config.IP_HASH_SECRET;
-    // Without the secret no key can be genuine: refuse them all rather than accept any.
-    if (ipHashSecret === undefined) return () => false;
-    return keys.createLocalSpeechKeyVerifier({ secret: keys.localSpeechKeySecret(ipHashSecret) });
-  });
-  return (await localKeyVerifier)(key);
+function localSpeechKeyVerifier(): (key: string) => Promise<boolean> {
+  let verifier: Promise<(key: string) => boolean> | undefined;
+  return async (key) => {
+    verifier ??= getConfig().then(({ IP_HASH_SECRET }) =>
+      // Without the secret no key can be genuine: refuse them all rather than accept any.
+      IP_HASH_SECRET === undefined
+        ? () => false
+        : createLocalSpeechKeyVerifier({ secret: localSpeechKeySecret(IP_HASH_SECRET) }),
+    );
+    return (await verifier)(key);
+  };
 }

@@ -3,6 +3,7 @@
  * embedded engines. PORT and DATA_DIR override the port and the data folder (TESTIDS.md, local run contract).
  */
 import path from 'node:path';
+import { getConfig, providerSummary } from '@wayfarer/lambdas/config';
 import { ChildStartError } from './child-processes';
 import { PortInUseError } from './gateway';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
@@ -74,11 +75,9 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
 
-  // Only now: lambdas/config.ts reads the environment once, and startLocalCloud has just set it.
   let providers: [string, string][];
   try {
-    const { config, providerSummary } = await import('@wayfarer/lambdas/config');
-    providers = Object.entries(providerSummary(config));
+    providers = Object.entries(providerSummary(await getConfig()));
   } catch (error) {
     // A bad setting (ANON_DAILY_SECONDS=abc, ...) would fail every handler: say which, and stop.
     console.error(`\nwayfarer: ${error instanceof Error ? error.message : String(error)}\n`);

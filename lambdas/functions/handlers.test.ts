@@ -3,13 +3,11 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { describe, expect, it } from 'vitest';
 import { routes } from '@wayfarer/shared/api/routes';
 import { events } from '@wayfarer/shared/events';
-import { invokeStreamingHandler, type StreamedResponse } from '../http/testing/awslambda-shim';
+import { invokeStreamingHandler, isStreamingHandler, type StreamedResponse } from '../http/testing/awslambda-shim';
 import { makeApiEvent, makeLambdaContext } from '../http/testing/make-api-event';
 
 // The route table and the event catalogue name each handler by area and export; the CDK stack and the local
 // gateway load exactly those. These tests keep the names and the files in step.
-
-const STREAMING_MARK = Symbol.for('aws.lambda.runtime.handler.streaming');
 
 async function loadExport(area: string, name: string): Promise<unknown> {
   const module = (await import(`./${area}/handler.ts`)) as Record<string, unknown>;
@@ -40,8 +38,7 @@ describe('handler exports', () => {
       const handler = await loadExport(route.handler.area, route.handler.export);
 
       expect(typeof handler).toBe('function');
-      const isStreaming = (handler as unknown as Record<symbol, unknown>)[STREAMING_MARK] === 'response';
-      expect(isStreaming).toBe(route.streaming);
+      expect(isStreamingHandler(handler)).toBe(route.streaming);
     },
   );
 

@@ -1,9 +1,15 @@
 import * as z from 'zod';
+import { ANALYTICS_PERIOD_DAYS } from '../constants';
+
+const periods: readonly number[] = ANALYTICS_PERIOD_DAYS;
 
 export const analyticsPeriodSchema = z.coerce
   .number()
   .int()
-  .refine((days) => days === 7 || days === 30 || days === 90, 'days must be 7, 30 or 90');
+  .refine(
+    (days) => periods.includes(days),
+    `days must be ${periods.slice(0, -1).join(', ')} or ${periods.at(-1)}`,
+  );
 
 export const verifyAdminPasswordRequestSchema = z.object({
   password: z.string().trim().min(1, 'Password is required').max(256),

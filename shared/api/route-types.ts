@@ -15,6 +15,28 @@ export type RateLimitClass =
 
 export type HttpMethod = 'GET' | 'POST';
 
+/** The Lambda areas: one bundle each, `lambdas/functions/<area>/handler.ts`; infra grants access per area. */
+export type HandlerArea =
+  | 'health'
+  | 'auth'
+  | 'reset-request'
+  | 'speech'
+  | 'usage'
+  | 'tts'
+  | 'translate'
+  | 'analysis'
+  | 'vision'
+  | 'billing'
+  | 'analytics'
+  | 'consumers'
+  | 'mail';
+
+/** A handler module's named export: what a route, an event rule or a schedule runs. */
+export interface HandlerReference {
+  readonly area: HandlerArea;
+  readonly export: string;
+}
+
 /** How the request body arrives: JSON (validated by `body`), multipart form data, raw bytes (signed webhooks), or nothing. */
 export type BodyKind = 'json' | 'multipart' | 'raw' | 'none';
 
@@ -28,7 +50,7 @@ export interface RouteMeta {
   readonly auth: AuthMode;
   readonly rateLimitClass: RateLimitClass;
   /** The handler module `lambdas/functions/<area>/handler.ts` and its named export. */
-  readonly handler: { readonly area: string; readonly export: string };
+  readonly handler: HandlerReference;
   /** True when the response is written through Lambda response streaming. */
   readonly streaming: boolean;
   readonly bodyKind: BodyKind;

@@ -6,16 +6,15 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import type { HandlerReference as SharedHandlerReference } from '@wayfarer/shared/api/route-types';
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
 import { accessForArea, type SecretName } from '../area-access';
 import type { FunctionEnvironment } from '../function-environment';
 import { HandlerFunction } from './handler-function';
 
-/** A route's or consumer's handler reference, as shared/ declares it. */
-export interface HandlerReference {
+/** A route's, consumer's or schedule's handler reference, as shared/ declares it, with the function's id. */
+export interface HandlerReference extends SharedHandlerReference {
   readonly id: string;
-  readonly area: string;
-  readonly export: string;
 }
 
 export interface AreaResources {

@@ -3,12 +3,11 @@ import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { EVENT_BUS_NAME, eventRules, type EventPattern } from '@wayfarer/shared/events';
+import { EVENT_BUS_NAME, eventRules, RATE_REFRESH_HANDLER, type EventPattern } from '@wayfarer/shared/events';
 import {
   constructIdFor,
   createAreaFunction,
   type AreaResources,
-  type HandlerReference,
 } from '../constructs/area-function';
 import { ReliableTarget } from '../constructs/reliable-target';
 import type { StageConfig } from '../stage-config';
@@ -19,16 +18,6 @@ export interface EventsStackProps extends StackProps {
   /** Everything a consumer needs except the bus, which this stack creates. */
   readonly resources: (eventBus: EventBus) => AreaResources;
 }
-
-/**
- * The daily exchange-rate refresh: a function with no route. lambdas/functions/analysis/handler.ts must
- * export `refreshRates` (it answers the schedule's event; nothing else calls it).
- */
-export const RATE_REFRESH_HANDLER: HandlerReference = {
-  id: 'analysis.refreshRates',
-  area: 'analysis',
-  export: 'refreshRates',
-};
 
 /** Rates are published once a day by the feed; 00:30 UTC picks up the new day's figures. */
 export const RATE_REFRESH_SCHEDULE = Schedule.cron({ minute: '30', hour: '0' });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eventPublisher } from './event-publisher';
-import { table } from './table';
 import { createUsageStore } from './usage-store';
+import { getTable, getEvents } from '../../providers';
+
+const table = await getTable();
+const eventPublisher = await getEvents();
 
 // Through the local bus (AWS_ENDPOINT_URL_EVENTBRIDGE from the global setup): the unmodified EventBridge client
 // publishes, the bus matches the shared rule pattern and delivers to the usageRecorded consumer.

@@ -1,6 +1,5 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { EVENT_SOURCE, events } from '@wayfarer/shared/events';
-import { config } from '../../config';
 import type { Events } from '../../ports';
 
 export class EventPublishError extends Error {
@@ -37,9 +36,3 @@ export function createEventPublisher(client: EventBridgeClient, busName: string)
     },
   };
 }
-
-// Created once per Lambda container, outside any handler.
-const client = new EventBridgeClient({ region: config.AWS_REGION });
-
-/** Publishes to the bus named by EVENT_BUS_NAME. */
-export const eventPublisher: Events = createEventPublisher(client, config.EVENT_BUS_NAME);

@@ -1,9 +1,6 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Leases, SpeechLease } from '../../ports';
 import {
   expiresAtAfter,
-  isConditionalCheckFailure,
-  isLive,
   LEASE_SK_PREFIX,
   leaseKey,
   usageDayKey,
@@ -20,30 +17,17 @@ const LEASE_RETENTION_SECONDS = 2 * 24 * 60 * 60;
 export function createLeaseStore(table: Table): Leases {
   return {
     async ledger(subject, day) {
-      const pk = usageDayKey(subject, day).pk;
-      const items: Record<string, unknown>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        // Consistent: the key issued a moment ago must already count against this call.
-        const page = await table.client.send(
-          new QueryCommand({
-            TableName: table.name,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': pk },
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        items.push(...(page.Items ?? []));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+      const dayKey = usageDayKey(subject, day);
+      // Consistent: the key issued a moment ago must already count against this call. Expired leases are
+      // left out; the DAY counter never expires.
+      const items = await table.query(dayKey.pk, { consistent: true });
 
       let countedSeconds = 0;
       const leases: SpeechLease[] = [];
       for (const item of items) {
-        if (item['sk'] === usageDayKey(subject, day).sk) {
+        if (item.sk === dayKey.sk) {
           countedSeconds = numberOr(item['seconds'], 0);
-        } else if (typeof item['sk'] === 'string' && item['sk'].startsWith(LEASE_SK_PREFIX) && isLive(item)) {
+        } else if (item.sk.startsWith(LEASE_SK_PREFIX)) {
           leases.push(toLease(item, subject, day));
         }
       }
@@ -63,23 +47,12 @@ export function createLeaseStore(table: Table): Leases {
     },
 
     async close(lease, closed) {
-      try {
-        await table.client.send(
-          new UpdateCommand({
-            TableName: table.name,
-            Key: leaseKey(lease.subject, lease.day, lease.id),
-            UpdateExpression: 'SET #closedAt = :closedAt, #chargedSeconds = :seconds',
-            // Only an existing lease that is still open: a second close must change nothing.
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#closedAt)',
-            ExpressionAttributeNames: { '#closedAt': 'closedAt', '#chargedSeconds': 'chargedSeconds' },
-            ExpressionAttributeValues: { ':closedAt': closed.at.toISOString(), ':seconds': closed.seconds },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false;
-        throw error;
-      }
+      // Only an existing lease that is still open: a second close must change nothing.
+      return table.setOnce(
+        leaseKey(lease.subject, lease.day, lease.id),
+        { closedAt: closed.at.toISOString(), chargedSeconds: closed.seconds },
+        'closedAt',
+      );
     },
   };
 }

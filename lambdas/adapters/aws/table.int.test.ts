@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  createIdempotencyMarks,
-  createStorageHealth,
-  eventSeenKey,
-  expiresAtAfter,
-  statsKey,
-  table,
-  usageDayKey,
-  userProfileKey,
-} from './table';
+import { createIdempotencyMarks, createStorageHealth, eventSeenKey, expiresAtAfter, statsKey, usageDayKey, userProfileKey } from './table';
+import { getTable } from '../../providers';
+
+const table = await getTable();
 
 // Runs against DynamoDB Local started by the integration project's global setup (TABLE_NAME and
 // AWS_ENDPOINT_URL_DYNAMODB come from it). Every test uses fresh ids, so runs never see each other's items.

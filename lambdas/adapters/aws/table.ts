@@ -1,5 +1,6 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -8,7 +9,6 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../config';
 import type { IdempotencyMarks, StorageHealth } from '../../ports';
 import { tableDefinition } from './table-definition';
 
@@ -179,25 +179,63 @@ export function isTransactionConditionFailure(error: unknown): boolean {
 
 // --- Operations -------------------------------------------------------------------------------------------
 
+/** Runs a conditional write: its output, or undefined when its condition did not hold. */
+async function unlessConditionFails<Output>(write: () => Promise<Output>): Promise<Output | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The table's operations: the stores call these, never the DynamoDB client itself. */
 export interface Table {
   readonly name: string;
-  readonly client: DynamoDBDocumentClient;
   /** The item, or undefined when absent or expired. */
   get(key: TableKey, options?: { consistent?: boolean; now?: Date }): Promise<TableItem | undefined>;
   put(item: TableItem): Promise<void>;
   /** Writes the item unless a live item with its key exists; true when written. */
   putIfAbsent(item: TableItem, now?: Date): Promise<boolean>;
+  /** Deletes the item, whether or not it exists. */
+  delete(key: TableKey): Promise<void>;
+  /**
+   * Deletes the item if it is still live and returns what it held; undefined when absent or expired. One
+   * conditional delete: of two concurrent takes exactly one gets the item.
+   */
+  takeLive(key: TableKey, now: Date): Promise<TableItem | undefined>;
   /**
    * Live items of one partition (all pages), optionally only those whose sort key starts with a prefix, in
    * sort-key order; `limit` caps the live items returned. With `index: 'gsi1'` the partition and sort keys
-   * are gsi1pk and gsi1sk (an index read: eventually consistent).
+   * are gsi1pk and gsi1sk (an index read: eventually consistent); `consistent` asks the table for a strongly
+   * consistent read.
    */
   query(
     pk: string,
-    options?: { index?: 'gsi1'; skPrefix?: string; limit?: number; newestFirst?: boolean; now?: Date },
+    options?: {
+      index?: 'gsi1';
+      skPrefix?: string;
+      limit?: number;
+      newestFirst?: boolean;
+      consistent?: boolean;
+      now?: Date;
+    },
   ): Promise<TableItem[]>;
-  /** Atomically adds to a numeric attribute (creating the item and attribute at 0); returns the new value. */
-  increment(key: TableKey, attribute: string, amount: number): Promise<number>;
+  /**
+   * Atomically adds to a numeric attribute (creating the item and attribute at 0); returns the new value.
+   * `expiresAt` (epoch seconds) sets the item's TTL in the same write.
+   */
+  increment(
+    key: TableKey,
+    attribute: string,
+    amount: number,
+    options?: { expiresAt?: number },
+  ): Promise<number>;
+  /**
+   * Sets the attributes on an existing item that does not yet have `onceAttribute`; false, changing
+   * nothing, when the item is missing or already has it. `onceAttribute` must be one of the attributes set.
+   */
+  setOnce(key: TableKey, values: Record<string, unknown>, onceAttribute: string): Promise<boolean>;
   transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
   /** A cheap call that succeeds only when the table exists and answers. */
   describe(): Promise<void>;
@@ -206,7 +244,6 @@ export interface Table {
 export function createTable(client: DynamoDBDocumentClient, name: string): Table {
   return {
     name,
-    client,
     async get(key, options = {}) {
       const { Item } = await client.send(
         new GetCommand({ TableName: name, Key: key, ConsistentRead: options.consistent }),
@@ -218,8 +255,8 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
       await client.send(new PutCommand({ TableName: name, Item: item }));
     },
     async putIfAbsent(item, now = new Date()) {
-      try {
-        await client.send(
+      const written = await unlessConditionFails(() =>
+        client.send(
           new PutCommand({
             TableName: name,
             Item: item,
@@ -228,12 +265,27 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
             ExpressionAttributeNames: { '#ttl': TTL },
             ExpressionAttributeValues: { ':now': epochSeconds(now) },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
+      return written !== undefined;
+    },
+    async delete(key) {
+      await client.send(new DeleteCommand({ TableName: name, Key: key }));
+    },
+    async takeLive(key, now) {
+      const deleted = await unlessConditionFails(() =>
+        client.send(
+          new DeleteCommand({
+            TableName: name,
+            Key: key,
+            ConditionExpression: 'attribute_exists(pk) AND #ttl > :now',
+            ExpressionAttributeNames: { '#ttl': TTL },
+            ExpressionAttributeValues: { ':now': epochSeconds(now) },
+            ReturnValues: 'ALL_OLD',
+          }),
+        ),
+      );
+      return deleted?.Attributes as TableItem | undefined;
     },
     async query(pk, options = {}) {
       const live: TableItem[] = [];
@@ -256,6 +308,7 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
               ...(options.skPrefix ? { ':prefix': options.skPrefix } : {}),
             },
             ScanIndexForward: !options.newestFirst,
+            ConsistentRead: options.consistent,
             ExclusiveStartKey: startKey,
             Limit: options.limit,
           }),
@@ -267,19 +320,42 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
       } while (startKey && (options.limit === undefined || live.length < options.limit));
       return options.limit === undefined ? live : live.slice(0, options.limit);
     },
-    async increment(key, attribute, amount) {
+    async increment(key, attribute, amount, options = {}) {
+      const expires = options.expiresAt !== undefined;
       const { Attributes } = await client.send(
         new UpdateCommand({
           TableName: name,
           Key: key,
-          UpdateExpression: 'ADD #attribute :amount',
-          ExpressionAttributeNames: { '#attribute': attribute },
-          ExpressionAttributeValues: { ':amount': amount },
+          UpdateExpression: expires ? 'ADD #attribute :amount SET #ttl = :expiresAt' : 'ADD #attribute :amount',
+          ExpressionAttributeNames: { '#attribute': attribute, ...(expires ? { '#ttl': TTL } : {}) },
+          ExpressionAttributeValues: {
+            ':amount': amount,
+            ...(expires ? { ':expiresAt': options.expiresAt } : {}),
+          },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
       const value = Attributes?.[attribute];
-      return typeof value === 'number' ? value : 0;
+      return typeof value === 'number' ? value : amount;
+    },
+    async setOnce(key, values, onceAttribute) {
+      const entries = Object.entries(values);
+      const names = Object.fromEntries(entries.map(([attribute], index) => [`#a${index}`, attribute]));
+      const onceName = Object.keys(names).find((placeholder) => names[placeholder] === onceAttribute);
+      if (onceName === undefined) throw new Error(`setOnce: '${onceAttribute}' is not among the values set`);
+      const updated = await unlessConditionFails(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: name,
+            Key: key,
+            UpdateExpression: `SET ${entries.map((_, index) => `#a${index} = :v${index}`).join(', ')}`,
+            ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${onceName})`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+          }),
+        ),
+      );
+      return updated !== undefined;
     },
     async transactWrite(items) {
       await client.send(new TransactWriteCommand({ TransactItems: items }));
@@ -289,9 +365,6 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
     },
   };
 }
-
-/** How long an idempotency mark outlives its delivery: EventBridge retries for up to 24 hours. */
-export const EVENT_MARK_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export function createIdempotencyMarks(table: Table): IdempotencyMarks {
   return {
@@ -304,10 +377,9 @@ export function createStorageHealth(table: Table): StorageHealth {
   return { ping: () => table.describe() };
 }
 
-// Created once per Lambda container, outside any handler, so warm invocations reuse the connection.
-const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: config.AWS_REGION }), {
-  marshallOptions: { removeUndefinedValues: true },
-});
-
-/** The table named by TABLE_NAME. */
-export const table: Table = createTable(documentClient, config.TABLE_NAME);
+/** The document client every table in a container shares; removeUndefinedValues lets optional fields be absent. */
+export function createDocumentClient(region: string): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ region }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+}

@@ -1,6 +1,6 @@
+import { EVENT_MARK_TTL_SECONDS } from '../../domain/event-marks';
 import type { Usage } from '../../ports';
 import {
-  EVENT_MARK_TTL_SECONDS,
   eventSeenKey,
   expiresAtAfter,
   epochSeconds,

@@ -14,7 +14,7 @@ import {
   signToken,
   uniqueEmail,
   type JsonAnswer,
-} from './auth-testing';
+} from '../../testing/local-cloud-api';
 
 // The auth calls end to end through the local cloud's gateway: the real handlers, cognito-local, DynamoDB
 // Local, the JWT verifier with cognito-local's preloaded key set, and the SES outbox.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callApi, GOOD_PASSWORD, localCloudUrl } from './auth-testing';
+import { callApi, GOOD_PASSWORD, localCloudUrl } from '../../testing/local-cloud-api';
 
 // Thirty hostile or broken bodies per auth call: every answer is a 4xx with an {error} string, never a 5xx.
 

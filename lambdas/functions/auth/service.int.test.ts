@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  createAttemptCounters,
-  createRefreshSessions,
-  createResetTokens,
-  createUserProfiles,
-} from '../../adapters/aws/auth-store';
+import { createAttemptCounters } from '../../adapters/aws/attempt-counter-store';
+import { createRefreshSessions } from '../../adapters/aws/refresh-session-store';
+import { createResetTokens } from '../../adapters/aws/reset-token-store';
+import { createUserProfiles } from '../../adapters/aws/user-profile-store';
 import { createCognitoIdentity, unverifiedClaims } from '../../adapters/aws/cognito-identity';
-import { createIdempotencyMarks, table } from '../../adapters/aws/table';
-import { config } from '../../config';
+import { createIdempotencyMarks } from '../../adapters/aws/table';
 import { HttpError } from '../../http/errors';
 import type { Events, MailMessage } from '../../ports';
-import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, uniqueEmail } from './auth-testing';
-import { RESET_TOKEN_TTL_SECONDS, sendResetLink } from './reset-link';
+import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, uniqueEmail } from '../../testing/local-cloud-api';
+import { RESET_TOKEN_TTL_SECONDS, sendResetLink } from '../../domain/reset-link';
 import { createResetRequestService } from '../reset-request/service';
-import { ATTEMPT_LIMITS } from './attempt-limits';
+import { ATTEMPT_LIMITS } from '../../domain/attempt-limits';
 import { createAuthService } from './service';
+import { getConfig } from '../../config';
+import { getTable } from '../../providers';
+
+const config = await getConfig();
+const table = await getTable();
 
 // The auth service over the real adapters (cognito-local, DynamoDB Local) with a clock the test moves, so
 // hour-long expiries are checked without waiting. The bus is replaced by a direct call of the

@@ -5,7 +5,7 @@ import {
   LITERAL_MESSAGES,
   RESET_PASSWORD_MESSAGES,
 } from '@wayfarer/shared/domain/error-keys';
-import type { UserProfiles } from '../../adapters/aws/auth-store';
+import type { UserProfiles } from '../../ports';
 import { HttpError } from '../../http/errors';
 import {
   AccountExistsError,
@@ -19,9 +19,9 @@ import {
   type ResetTokens,
   type UserProfile,
 } from '../../ports';
-import { RESET_TOKEN_TTL_SECONDS, sendResetLink } from './reset-link';
+import { RESET_TOKEN_TTL_SECONDS, sendResetLink } from '../../domain/reset-link';
 import { createResetRequestService } from '../reset-request/service';
-import { ATTEMPT_LIMITS } from './attempt-limits';
+import { ATTEMPT_LIMITS } from '../../domain/attempt-limits';
 import { createAuthService } from './service';
 
 // The auth rules over in-memory ports: what each call answers, and what it must never reveal. The same

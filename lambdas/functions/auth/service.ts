@@ -7,7 +7,7 @@ import type {
 } from '@wayfarer/shared/api/auth';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { registerFormSchema, resetPasswordSchema } from '@wayfarer/shared/domain/password-rules';
-import type { UserProfiles } from '../../adapters/aws/auth-store';
+import type { UserProfiles } from '../../ports';
 import {
   AccountExistsError,
   InvalidCredentialsError,
@@ -24,8 +24,8 @@ import {
   normaliseEmail,
   type AttemptLimiterPorts,
   type CallerAddress,
-} from './attempt-limits';
-import { hashResetToken } from './reset-link';
+} from '../../domain/attempt-limits';
+import { hashResetToken } from '../../domain/reset-link';
 
 export interface AuthServicePorts extends AttemptLimiterPorts {
   readonly identity: Identity;

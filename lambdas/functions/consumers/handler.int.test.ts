@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { EVENT_SOURCE } from '@wayfarer/shared/events';
-import { table } from '../../adapters/aws/table';
 import { createUsageStore } from '../../adapters/aws/usage-store';
 import { usageRecorded } from './handler';
+import { getTable } from '../../providers';
+
+const table = await getTable();
 
 // The bus delivers at least once: the consumer must count each event once however often it arrives.
 

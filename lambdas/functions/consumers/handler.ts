@@ -1,12 +1,9 @@
-import { table } from '../../adapters/aws/table';
-import { createUsageStore } from '../../adapters/aws/usage-store';
-import { eventConsumer } from './event-consumer';
-import { recordUsage } from './service';
+import { eventConsumer } from '../../events/event-consumer';
+import { getUsage } from '../../providers';
+import { addUsageToDayCounter } from './service';
 
-const usage = createUsageStore(table);
-
-export const usageRecorded = eventConsumer('usageRecorded', ({ eventId, detail }) =>
-  recordUsage({ usage }, eventId, detail),
+export const usageRecorded = eventConsumer('usageRecorded', async ({ eventId, detail }) =>
+  addUsageToDayCounter({ usage: await getUsage() }, eventId, detail),
 );
 
 // The page-view projections (per-page, country, funnel, unique visitors, recent list) belong to the analytics

@@ -1,8 +1,12 @@
 import type { EventDetail } from '@wayfarer/shared/events';
 import type { Usage } from '../../ports';
 
-/** Counts a session's seconds against the subject's day, once per delivery however often the bus repeats it. */
-export async function recordUsage(
+/**
+ * The second step of recording usage (the first is the usage area's closeSessionLease, which publishes
+ * `usage.recorded`): counts a session's seconds against the subject's day, once per delivery however often
+ * the bus repeats it.
+ */
+export async function addUsageToDayCounter(
   ports: { readonly usage: Usage },
   eventId: string,
   detail: EventDetail<'usageRecorded'>,

@@ -1,7 +1,5 @@
-import { createStorageHealth, table } from '../../adapters/aws/table';
 import { httpRoute } from '../../http/route';
+import { getStorageHealth } from '../../providers';
 import { checkHealth } from './service';
 
-const storage = createStorageHealth(table);
-
-export const check = httpRoute('health.check', () => checkHealth({ storage }));
+export const check = httpRoute('health.check', async () => checkHealth({ storage: await getStorageHealth() }));

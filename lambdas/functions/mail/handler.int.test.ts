@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { EVENT_SOURCE } from '@wayfarer/shared/events';
-import { callApi, GOOD_PASSWORD, localCloudUrl, uniqueEmail } from '../auth/auth-testing';
+import { callApi, GOOD_PASSWORD, localCloudUrl, uniqueEmail } from '../../testing/local-cloud-api';
 import { passwordResetRequested } from './handler';
 
 // The password-reset consumer over DynamoDB Local and the SES outbox, called directly (the

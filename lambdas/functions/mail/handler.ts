@@ -1,21 +1,27 @@
-import { createResetTokens, createUserProfiles } from '../../adapters/aws/auth-store';
-import { createSesMailer } from '../../adapters/aws/ses-mailer';
-import { createIdempotencyMarks, table } from '../../adapters/aws/table';
-import { config } from '../../config';
-import { sendResetLink, type ResetLinkPorts } from '../auth/reset-link';
-import { eventConsumer } from '../consumers/event-consumer';
+import { getConfig } from '../../config';
+import { sendResetLink, type ResetLinkPorts } from '../../domain/reset-link';
+import { eventConsumer } from '../../events/event-consumer';
+import {
+  getIdempotencyMarks,
+  getMailer,
+  getResetTokens,
+  getUserProfiles,
+  perContainer,
+  systemClock,
+} from '../../providers';
 
 // The only area that sends mail: SES lives in this bundle alone, so the auth and consumers bundles stay small.
-// Clients are made once per container, outside the handler.
-const ports: ResetLinkPorts = {
-  accounts: createUserProfiles(table),
-  resetTokens: createResetTokens(table),
-  marks: createIdempotencyMarks(table),
-  mailer: createSesMailer({ region: config.AWS_REGION, from: config.MAIL_FROM }),
-  clock: { now: () => new Date() },
-  appUrl: config.APP_URL,
-};
+const ports = perContainer(async (): Promise<ResetLinkPorts> => {
+  const [config, accounts, resetTokens, marks, mailer] = await Promise.all([
+    getConfig(),
+    getUserProfiles(),
+    getResetTokens(),
+    getIdempotencyMarks(),
+    getMailer(),
+  ]);
+  return { accounts, resetTokens, marks, mailer, clock: systemClock, appUrl: config.APP_URL };
+});
 
-export const passwordResetRequested = eventConsumer('passwordResetRequested', ({ eventId, detail }) =>
-  sendResetLink(ports, eventId, detail),
+export const passwordResetRequested = eventConsumer('passwordResetRequested', async ({ eventId, detail }) =>
+  sendResetLink(await ports(), eventId, detail),
 );

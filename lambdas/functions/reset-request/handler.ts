@@ -1,19 +1,20 @@
-import { createAttemptCounters } from '../../adapters/aws/auth-store';
-import { eventPublisher } from '../../adapters/aws/event-publisher';
-import { table } from '../../adapters/aws/table';
-import { config } from '../../config';
+import { getConfig } from '../../config';
 import { httpRoute } from '../../http/route';
+import { getAttemptCounters, getEvents, perContainer, systemClock } from '../../providers';
 import { createResetRequestService } from './service';
 
 // Its own area, apart from auth, so that neither bundle carries both the Cognito and the EventBridge
-// clients (the 400 KB budget, infra/aws/lambda-bundles.test.ts). Built once per container.
-const service = createResetRequestService({
-  attempts: createAttemptCounters(table),
-  events: eventPublisher,
-  clock: { now: () => new Date() },
-  counterSecret: config.IP_HASH_SECRET,
+// clients (the 400 KB budget, infra/aws/lambda-bundles.test.ts). Built on the first call of a container.
+const service = perContainer(async () => {
+  const [config, attempts, events] = await Promise.all([getConfig(), getAttemptCounters(), getEvents()]);
+  return createResetRequestService({
+    attempts,
+    events,
+    clock: systemClock,
+    counterSecret: config.IP_HASH_SECRET,
+  });
 });
 
-export const forgotPassword = httpRoute('auth.forgotPassword', (request) =>
-  service.forgotPassword(request.body, { ip: request.sourceIp }),
+export const forgotPassword = httpRoute('auth.forgotPassword', async (request) =>
+  (await service()).forgotPassword(request.body, { ip: request.sourceIp }),
 );

@@ -5,7 +5,7 @@ import {
   normaliseEmail,
   type AttemptLimiterPorts,
   type CallerAddress,
-} from '../auth/attempt-limits';
+} from '../../domain/attempt-limits';
 
 export interface ResetRequestPorts extends AttemptLimiterPorts {
   readonly events: Pick<Events, 'publish'>;

@@ -4,20 +4,24 @@ import { describe, expect, inject, it } from 'vitest';
 import { speechKeyResponseSchema } from '@wayfarer/shared/api/speech';
 import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 import { createLeaseStore } from '../../adapters/aws/lease-store';
-import { table, userProfileKey } from '../../adapters/aws/table';
+import { userProfileKey } from '../../adapters/aws/table';
 import {
   createLocalSpeechKeys,
   localSpeechKeySecret,
   signLocalSpeechKey,
 } from '../../adapters/local/speech-keys';
 import { CLOSE, CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
-import { config } from '../../config';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
 import type { Events } from '../../ports';
-import { SUBSCRIBER_KEY_TTL_SECONDS } from '../usage/allowance';
-import { callApi, claimsOf, GOOD_PASSWORD, uniqueEmail } from '../auth/auth-testing';
+import { SUBSCRIBER_KEY_TTL_SECONDS } from '../../domain/allowance';
+import { callApi, claimsOf, GOOD_PASSWORD, uniqueEmail } from '../../testing/local-cloud-api';
 import { key } from './handler';
 import { issueSpeechKey, type SpeechKeyPorts } from './service';
+import { getConfig } from '../../config';
+import { getTable } from '../../providers';
+
+const config = await getConfig();
+const table = await getTable();
 
 // The integration global setup (infra/local/testing/global-setup.ts) provides it; its type lives in infra.
 const cloud = (inject as (name: string) => unknown)('localCloud') as { readonly url: string };

@@ -1,49 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { createUserProfiles } from '../../adapters/aws/auth-store';
-import { eventPublisher } from '../../adapters/aws/event-publisher';
-import { createLeaseStore } from '../../adapters/aws/lease-store';
-import { table } from '../../adapters/aws/table';
-import { createDeepgramKeys } from '../../adapters/cloud/deepgram-keys';
-import { createLocalSpeechKeys, localSpeechKeySecret } from '../../adapters/local/speech-keys';
-import { config } from '../../config';
+import { getConfig } from '../../config';
+import { usageCallerOf } from '../../domain/usage-subject';
 import { RateLimitedError } from '../../http/errors';
 import { httpRoute } from '../../http/route';
 import { logger } from '../../logger';
-import type { SpeechKeys } from '../../ports';
-import { usageCallerOf } from '../usage/usage-subject';
-import { issueSpeechKey, type SpeechKeyPolicy } from './service';
+import {
+  getEvents,
+  getLeases,
+  getSpeechKeys,
+  getUserProfiles,
+  perContainer,
+  systemClock,
+} from '../../providers';
+import { issueSpeechKey, type SpeechKeyPolicy, type SpeechKeyPorts } from './service';
 
-function chooseSpeechKeys(): SpeechKeys {
-  if (config.engines.stt === 'cloud') {
-    const apiKey = config.DEEPGRAM_API_KEY;
-    if (apiKey === undefined) {
-      return { issue: () => Promise.reject(new Error('STT_ENGINE=cloud needs DEEPGRAM_API_KEY')) };
-    }
-    return createDeepgramKeys({ apiKey });
-  }
-  const ipHashSecret = config.IP_HASH_SECRET;
-  if (ipHashSecret === undefined) {
-    return { issue: () => Promise.reject(new Error('The embedded speech socket needs IP_HASH_SECRET')) };
-  }
-  return createLocalSpeechKeys({ secret: localSpeechKeySecret(ipHashSecret), appUrl: config.APP_URL });
-}
-
-const ports = {
-  leases: createLeaseStore(table),
-  users: createUserProfiles(table),
-  keys: chooseSpeechKeys(),
-  events: eventPublisher,
-  clock: { now: () => new Date() },
-  newId: randomUUID,
-  logger,
-};
-
-const policy: SpeechKeyPolicy = {
-  allowances: { anonymousSeconds: config.ANON_DAILY_SECONDS, userSeconds: config.USER_DAILY_SECONDS },
-  ipHashSecret: config.IP_HASH_SECRET,
-};
+const wiring = perContainer(async () => {
+  const [config, leases, users, keys, events] = await Promise.all([
+    getConfig(),
+    getLeases(),
+    getUserProfiles(),
+    getSpeechKeys(),
+    getEvents(),
+  ]);
+  const ports: SpeechKeyPorts = { leases, users, keys, events, clock: systemClock, newId: randomUUID, logger };
+  const policy: SpeechKeyPolicy = {
+    allowances: { anonymousSeconds: config.ANON_DAILY_SECONDS, userSeconds: config.USER_DAILY_SECONDS },
+    ipHashSecret: config.IP_HASH_SECRET,
+  };
+  return { ports, policy };
+});
 
 export const key = httpRoute('speech.key', async (request) => {
+  const { ports, policy } = await wiring();
   const outcome = await issueSpeechKey(
     ports,
     policy,

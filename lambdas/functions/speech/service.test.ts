@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '@wayfarer/shared/events';
 import type { Events, SpeechKeys, UserProfile } from '../../ports';
-import { SUBSCRIBER_KEY_TTL_SECONDS } from '../usage/allowance';
-import { createMemoryLeases } from '../usage/memory-leases';
+import { SUBSCRIBER_KEY_TTL_SECONDS } from '../../domain/allowance';
+import { createMemoryLeases } from '../../testing/memory-leases';
 import { issueSpeechKey, type SpeechKeyPorts } from './service';
 
 const T0 = new Date('2026-11-22T10:00:00.000Z');

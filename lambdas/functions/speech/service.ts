@@ -8,8 +8,8 @@ import {
   usageDay,
   type CallerRole,
   type DailyAllowances,
-} from '../usage/allowance';
-import { usageSubject, type UsageCaller } from '../usage/usage-subject';
+} from '../../domain/allowance';
+import { usageSubject, type UsageCaller } from '../../domain/usage-subject';
 
 export interface SpeechKeyPorts {
   readonly leases: Leases;

@@ -3,11 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { speechKeyResponseSchema } from '@wayfarer/shared/api/speech';
 import { RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { createLeaseStore } from '../../adapters/aws/lease-store';
-import { table, usageDayKey } from '../../adapters/aws/table';
-import { config } from '../../config';
+import { usageDayKey } from '../../adapters/aws/table';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
-import { usageDay } from './allowance';
-import { usageSubject } from './usage-subject';
+import { usageDay } from '../../domain/allowance';
+import { usageSubject } from '../../domain/usage-subject';
+import { getConfig } from '../../config';
+import { getTable } from '../../providers';
+
+const config = await getConfig();
+const table = await getTable();
 
 const freshIp = () => `198.19.${randomInt(256)}.${randomInt(1, 255)}`;
 const context = makeLambdaContext();

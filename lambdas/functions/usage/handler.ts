@@ -1,24 +1,17 @@
-import { eventPublisher } from '../../adapters/aws/event-publisher';
-import { createLeaseStore } from '../../adapters/aws/lease-store';
-import { table } from '../../adapters/aws/table';
-import { config } from '../../config';
+import { getConfig } from '../../config';
+import { usageCallerOf } from '../../domain/usage-subject';
 import { httpRoute } from '../../http/route';
-import { recordSessionUsage } from './service';
-import { usageCallerOf } from './usage-subject';
+import { getEvents, getLeases, perContainer, systemClock } from '../../providers';
+import { closeSessionLease } from './service';
 
-const ports = {
-  leases: createLeaseStore(table),
-  events: eventPublisher,
-  clock: { now: () => new Date() },
-};
+const wiring = perContainer(async () => {
+  const [config, leases, events] = await Promise.all([getConfig(), getLeases(), getEvents()]);
+  return { ports: { leases, events, clock: systemClock }, policy: { ipHashSecret: config.IP_HASH_SECRET } };
+});
 
 export const update = httpRoute('usage.update', async (request) => {
+  const { ports, policy } = await wiring();
   // The answer is the same whether a lease was closed or there was none: the client shows nothing (SPEC §7).
-  await recordSessionUsage(
-    ports,
-    { ipHashSecret: config.IP_HASH_SECRET },
-    usageCallerOf(request.auth, request.sourceIp),
-    request.body.durationSeconds,
-  );
+  await closeSessionLease(ports, policy, usageCallerOf(request.auth, request.sourceIp), request.body.durationSeconds);
   return { ok: true as const };
 });

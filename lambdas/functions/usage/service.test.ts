@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '@wayfarer/shared/events';
 import type { Events } from '../../ports';
-import { REPORT_GRACE_SECONDS, usageDay } from './allowance';
-import { createMemoryLeases } from './memory-leases';
-import { recordSessionUsage } from './service';
-import { usageSubject } from './usage-subject';
+import { REPORT_GRACE_SECONDS, usageDay } from '../../domain/allowance';
+import { createMemoryLeases } from '../../testing/memory-leases';
+import { closeSessionLease } from './service';
+import { usageSubject } from '../../domain/usage-subject';
 
 const T0 = new Date('2026-11-22T10:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
@@ -23,17 +23,17 @@ function setUp(now: Date) {
   return { ports: { leases, events, clock: { now: () => now } }, leases, published, openLease };
 }
 
-describe('recordSessionUsage', () => {
+describe('closeSessionLease', () => {
   it('closes the open lease with the clamped report and publishes usage.recorded once', async () => {
     const { ports, published, openLease } = setUp(at(20));
     await openLease('lease-1', T0);
 
-    expect(await recordSessionUsage(ports, policy, anonymous, 500)).toEqual({
+    expect(await closeSessionLease(ports, policy, anonymous, 500)).toEqual({
       kind: 'recorded',
       leaseId: 'lease-1',
       seconds: 20 + REPORT_GRACE_SECONDS,
     });
-    expect(await recordSessionUsage(ports, policy, anonymous, 500)).toEqual({ kind: 'nothing_open' });
+    expect(await closeSessionLease(ports, policy, anonymous, 500)).toEqual({ kind: 'nothing_open' });
     expect(published).toEqual([
       { subject, seconds: 20 + REPORT_GRACE_SECONDS, leaseId: 'lease-1', day: '2026-11-22' },
     ]);
@@ -42,7 +42,7 @@ describe('recordSessionUsage', () => {
   it('charges what the client reports when the lease allows it', async () => {
     const { ports, leases, openLease } = setUp(at(40));
     await openLease('lease-1', T0);
-    await recordSessionUsage(ports, policy, anonymous, 12.5);
+    await closeSessionLease(ports, policy, anonymous, 12.5);
     expect(leases.all()[0]!.closed).toEqual({ at: at(40), seconds: 12.5 });
   });
 
@@ -50,7 +50,7 @@ describe('recordSessionUsage', () => {
     const { ports, leases, openLease } = setUp(at(100));
     await openLease('older', T0);
     await openLease('newer', at(50));
-    await recordSessionUsage(ports, policy, anonymous, 10);
+    await closeSessionLease(ports, policy, anonymous, 10);
     expect(leases.all().map((lease) => [lease.id, lease.closed?.seconds])).toEqual([
       ['older', undefined],
       ['newer', 10],
@@ -59,7 +59,7 @@ describe('recordSessionUsage', () => {
 
   it('does nothing for a caller without a lease', async () => {
     const { ports, published } = setUp(T0);
-    expect(await recordSessionUsage(ports, policy, { kind: 'user', sub: 'u' }, 3)).toEqual({
+    expect(await closeSessionLease(ports, policy, { kind: 'user', sub: 'u' }, 3)).toEqual({
       kind: 'nothing_open',
     });
     expect(published).toEqual([]);
@@ -68,7 +68,7 @@ describe('recordSessionUsage', () => {
   it('closes a lease issued before midnight, against the day it was issued', async () => {
     const { ports, published, openLease } = setUp(new Date('2026-11-23T00:00:20.000Z'));
     await openLease('late', new Date('2026-11-22T23:59:50.000Z'));
-    expect(await recordSessionUsage(ports, policy, anonymous, 25)).toEqual({
+    expect(await closeSessionLease(ports, policy, anonymous, 25)).toEqual({
       kind: 'recorded',
       leaseId: 'late',
       seconds: 25,

@@ -1,6 +1,6 @@
 import type { Clock, Events, Leases } from '../../ports';
-import { clampReportedSeconds, leaseToClose, usageDay } from './allowance';
-import { usageSubject, type UsageCaller } from './usage-subject';
+import { clampReportedSeconds, leaseToClose, usageDay } from '../../domain/allowance';
+import { usageSubject, type UsageCaller } from '../../domain/usage-subject';
 
 export interface UsageUpdatePorts {
   readonly leases: Leases;
@@ -18,9 +18,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * POST /api/usage/update: closes the caller's open lease with the seconds the client reports, clamped to what
  * the lease allows, and publishes `usage.recorded` for the day counter. Only the call that actually closes the
- * lease publishes, so a repeated report cannot charge twice.
+ * lease publishes, so a repeated report cannot charge twice. The first step of recording usage; the consumers
+ * area's addUsageToDayCounter is the second.
  */
-export async function recordSessionUsage(
+export async function closeSessionLease(
   ports: UsageUpdatePorts,
   policy: { readonly ipHashSecret: string | undefined },
   caller: UsageCaller,

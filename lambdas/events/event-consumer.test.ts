@@ -1,10 +1,8 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { EVENT_SOURCE } from '@wayfarer/shared/events';
-import { createLogger } from '../../logger';
-import type { Usage, UsageDelivery } from '../../ports';
+import { createLogger } from '../logger';
 import { eventConsumer, InvalidEventError } from './event-consumer';
-import { recordUsage } from './service';
 
 function busEvent(detail: unknown, overrides: Partial<EventBridgeEvent<string, unknown>> = {}) {
   return {
@@ -69,25 +67,5 @@ describe('eventConsumer', () => {
       InvalidEventError,
     );
     await expect(consume(busEvent(detail, { source: 'someone.else' }))).rejects.toThrow(InvalidEventError);
-  });
-});
-
-describe('recordUsage', () => {
-  it('adds the delivery under its event id', async () => {
-    const deliveries: UsageDelivery[] = [];
-    const usage: Usage = {
-      addSecondsOnce: async (delivery) => {
-        deliveries.push(delivery);
-        return 'added';
-      },
-      secondsUsed: async () => 0,
-    };
-
-    const outcome = await recordUsage({ usage }, 'event-9', detail);
-
-    expect(outcome).toBe('added');
-    expect(deliveries).toEqual([
-      { eventId: 'event-9', subject: 'subject-hash-1', day: '2026-11-22', seconds: 30 },
-    ]);
   });
 });

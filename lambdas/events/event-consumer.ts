@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { EVENT_SOURCE, events, type EventDetail, type EventName } from '@wayfarer/shared/events';
-import { errorFields, logger as defaultLogger, type Logger } from '../../logger';
+import { errorFields, logger as defaultLogger, type Logger } from '../logger';
 
 /** An event that does not match the catalogue: thrown so the delivery ends in the dead-letter queue. */
 export class InvalidEventError extends Error {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '../../ports';
-import { createUserProfiles } from './auth-store';
-import { table } from './table';
+import { createUserProfiles } from './user-profile-store';
+import { getTable } from '../../providers';
+
+const table = await getTable();
 
 // The profile store over DynamoDB Local (the integration project's global setup starts it): the e-mail
 // lookup the password-reset mail relies on goes through gsi1, an eventually consistent index read.

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
-import { RateLimitedError } from '../../http/errors';
-import type { AttemptCounters, Clock } from '../../ports';
+import { RateLimitedError } from '../http/errors';
+import type { AttemptCounters, Clock } from '../ports';
 
 interface AttemptLimit {
   readonly perEmail: number;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EventDetail } from '@wayfarer/shared/events';
-import type { Clock, IdempotencyMarks, Mailer, ResetTokens, Users } from '../../ports';
+import type { Clock, IdempotencyMarks, Mailer, ResetTokens, Users } from '../ports';
+import { EVENT_MARK_TTL_SECONDS } from './event-marks';
 
 // The mail half of a password reset, run by the bus consumer (lambdas/functions/mail) rather than the
 // forgot-password request, so the request does the same work whether or not the account exists. Kept free
@@ -11,8 +12,6 @@ import type { Clock, IdempotencyMarks, Mailer, ResetTokens, Users } from '../../
 /** A reset link works for an hour (ENGINES.md, Identity). */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-/** EventBridge retries for up to a day; the mark outlives that so a late redelivery still sends nothing. */
-export const RESET_MAIL_MARK_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -58,7 +57,7 @@ export async function sendResetLink(
   const sub = await ports.accounts.findSubByEmail(email);
   if (!sub) return 'no_account';
   // Marked after the read-only lookup (a failed lookup is simply retried) and before anything is written or sent.
-  if (!(await ports.marks.markOnce(eventId, RESET_MAIL_MARK_TTL_SECONDS))) return 'duplicate';
+  if (!(await ports.marks.markOnce(eventId, EVENT_MARK_TTL_SECONDS))) return 'duplicate';
   const token = randomBytes(32).toString('base64url');
   const expiresAt = Math.floor(ports.clock.now().getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
   await ports.resetTokens.save({ tokenHash: hashResetToken(token), sub, expiresAt });

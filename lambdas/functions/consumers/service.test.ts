@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { Usage, UsageDelivery } from '../../ports';
+import { addUsageToDayCounter } from './service';
+
+const detail = { subject: 'subject-hash-1', seconds: 30, leaseId: 'lease-1', day: '2026-11-22' };
+
+describe('addUsageToDayCounter', () => {
+  it('adds the delivery under its event id', async () => {
+    const deliveries: UsageDelivery[] = [];
+    const usage: Usage = {
+      addSecondsOnce: async (delivery) => {
+        deliveries.push(delivery);
+        return 'added';
+      },
+      secondsUsed: async () => 0,
+    };
+
+    const outcome = await addUsageToDayCounter({ usage }, 'event-9', detail);
+
+    expect(outcome).toBe('added');
+    expect(deliveries).toEqual([
+      { eventId: 'event-9', subject: 'subject-hash-1', day: '2026-11-22', seconds: 30 },
+    ]);
+  });
+});

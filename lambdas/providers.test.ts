@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from './config';
+import {
+  EngineUnavailableError,
+  getSpeechKeys,
+  registeredEngine,
+  registerEmbeddedEngines,
+  resetProviders,
+} from './providers';
+import type { Translator } from './ports';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetProviders();
+});
+
+describe('composition root', () => {
+  it('reads the environment on first use, not at import: a variable set after import is seen', async () => {
+    vi.stubEnv('STT_ENGINE', 'cloud');
+    vi.stubEnv('DEEPGRAM_API_KEY', '');
+    resetProviders();
+
+    const keys = await getSpeechKeys();
+
+    await expect(keys.issue({ leaseId: 'l', subject: 's', ttlSeconds: 10 })).rejects.toThrow(
+      'STT_ENGINE=cloud needs DEEPGRAM_API_KEY',
+    );
+  });
+
+  it('refuses an embedded engine nobody registered (a Lambda), naming the setting to change', () => {
+    const translate = registeredEngine('translate');
+
+    expect(() => translate(loadConfig({}))).toThrow(EngineUnavailableError);
+    expect(() => translate(loadConfig({}))).toThrow(/TRANSLATE_ENGINE=cloud/);
+  });
+
+  it('builds the embedded engine the local cloud registered', () => {
+    const translator: Translator = { available: true, translate: async function* () {} };
+    registerEmbeddedEngines({ translate: () => translator });
+
+    expect(registeredEngine('translate')(loadConfig({}))).toBe(translator);
+  });
+});

@@ -1,0 +1,197 @@
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { createAttemptCounters } from './adapters/aws/attempt-counter-store';
+import { createCognitoIdentity } from './adapters/aws/cognito-identity';
+import { createCognitoTokenVerifier } from './adapters/aws/cognito-token-verifier';
+import { createEventPublisher } from './adapters/aws/event-publisher';
+import { createLeaseStore } from './adapters/aws/lease-store';
+import { createRefreshSessions } from './adapters/aws/refresh-session-store';
+import { createResetTokens } from './adapters/aws/reset-token-store';
+import { createSesMailer } from './adapters/aws/ses-mailer';
+import {
+  createDocumentClient,
+  createIdempotencyMarks,
+  createStorageHealth,
+  createTable,
+  type Table,
+} from './adapters/aws/table';
+import { createUsageStore } from './adapters/aws/usage-store';
+import { createUserProfiles } from './adapters/aws/user-profile-store';
+import { createDeepgramKeys } from './adapters/cloud/deepgram-keys';
+import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
+import { forgetConfig, getConfig, type Capability, type Config } from './config';
+import type {
+  Analyzer,
+  Clock,
+  Events,
+  Identity,
+  Mailer,
+  Speaker,
+  SpeechKeys,
+  TokenVerifier,
+  Translator,
+  Vision,
+} from './ports';
+
+/*
+ * The composition root: the one module that builds adapters and picks each capability's engine (DESIGN.md §6).
+ * Nothing is built at import. Each getter builds its adapter on first call (the first handler call of a
+ * container) and keeps it, so warm invocations reuse clients and connections, and importing a handler module
+ * has no side effects. Every getter is its own top-level function, so a Lambda bundle keeps only the adapters
+ * its handler asks for.
+ */
+
+const built: { forget(): void }[] = [];
+
+/** Builds once per container; a failed build is not kept, so the next call tries again. */
+export function perContainer<T>(build: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  built.push({ forget: () => (value = undefined) });
+  return () => {
+    value ??= build().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+}
+
+/**
+ * Forgets every built adapter and the configuration, so the next call reads the environment again. For the
+ * local cloud, which sets (and on stop restores) the environment in its own process, and for tests.
+ */
+export function resetProviders(): void {
+  for (const entry of built) entry.forget();
+  forgetConfig();
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+// --- Storage, identity, events, mail: one provider each -----------------------------------------------------
+
+export const getTable: () => Promise<Table> = /* @__PURE__ */ perContainer(async () => {
+  const config = await getConfig();
+  return createTable(createDocumentClient(config.AWS_REGION), config.TABLE_NAME);
+});
+
+export const getUserProfiles = () => getTable().then(createUserProfiles);
+export const getRefreshSessions = () => getTable().then(createRefreshSessions);
+export const getResetTokens = () => getTable().then(createResetTokens);
+export const getAttemptCounters = () => getTable().then(createAttemptCounters);
+export const getLeases = () => getTable().then(createLeaseStore);
+export const getUsage = () => getTable().then(createUsageStore);
+export const getIdempotencyMarks = () => getTable().then(createIdempotencyMarks);
+export const getStorageHealth = () => getTable().then(createStorageHealth);
+
+export const getEvents: () => Promise<Events> = /* @__PURE__ */ perContainer(async () => {
+  const config = await getConfig();
+  return createEventPublisher(new EventBridgeClient({ region: config.AWS_REGION }), config.EVENT_BUS_NAME);
+});
+
+export const getIdentity: () => Promise<Identity> = /* @__PURE__ */ perContainer(async () => {
+  const config = await getConfig();
+  return createCognitoIdentity({
+    region: config.AWS_REGION,
+    userPoolId: config.COGNITO_USER_POOL_ID,
+    clientId: config.COGNITO_CLIENT_ID,
+  });
+});
+
+// Without a user pool (unit tests, tools) every token is refused: failing closed is the only safe default.
+const refuseEveryToken: TokenVerifier = { verifyAccessToken: async () => undefined };
+
+export const getTokenVerifier: () => Promise<TokenVerifier> = /* @__PURE__ */ perContainer(async () => {
+  const config = await getConfig();
+  if (!config.COGNITO_USER_POOL_ID || !config.COGNITO_CLIENT_ID) return refuseEveryToken;
+  return createCognitoTokenVerifier({
+    userPoolId: config.COGNITO_USER_POOL_ID,
+    clientId: config.COGNITO_CLIENT_ID,
+    preloadedJwks: config.localCognitoJwks,
+  });
+});
+
+export const getMailer: () => Promise<Mailer> = /* @__PURE__ */ perContainer(async () => {
+  const config = await getConfig();
+  return createSesMailer({ region: config.AWS_REGION, from: config.MAIL_FROM });
+});
+
+// --- Engines: cloud or embedded, one entry per capability ---------------------------------------------------
+// A capability adds one `engine('<capability>', { cloud, embedded })` entry, as getSpeechKeys below; a heavy
+// embedded engine is `registeredEngine('<capability>')`, registered by infra/local/embedded-engines.ts.
+
+/** The port each capability's engine implements. */
+export interface CapabilityPorts {
+  readonly stt: SpeechKeys;
+  readonly translate: Translator;
+  readonly tts: Speaker;
+  readonly analysis: Analyzer;
+  readonly vision: Vision;
+}
+
+type EngineFactory<Port> = (config: Config) => Port;
+
+interface EngineChoice<Port> {
+  readonly cloud: EngineFactory<Port>;
+  readonly embedded: EngineFactory<Port>;
+}
+
+/** Heavy embedded engines (onnx, wasm, OCR, gazetteers), registered by the local cloud before it serves. */
+export type EmbeddedEngines = { readonly [C in Capability]?: EngineFactory<CapabilityPorts[C]> };
+
+const registeredEngines: { -readonly [C in Capability]?: EngineFactory<CapabilityPorts[C]> } = {};
+
+/**
+ * Called by infra/local before serving. The engines live there, so no Lambda bundle ever carries them; an
+ * engine already built keeps running until resetProviders.
+ */
+export function registerEmbeddedEngines(engines: EmbeddedEngines): void {
+  Object.assign(registeredEngines, engines);
+}
+
+export class EngineUnavailableError extends Error {
+  override readonly name = 'EngineUnavailableError';
+}
+
+/**
+ * The embedded engine the local cloud registered for a capability. A Lambda has none: asking for it there
+ * fails with a message that says what to set, rather than quietly running something else.
+ */
+export function registeredEngine<C extends Capability>(capability: C): EngineFactory<CapabilityPorts[C]> {
+  return (config) => {
+    const engine = registeredEngines[capability] as EngineFactory<CapabilityPorts[C]> | undefined;
+    if (engine === undefined) {
+      throw new EngineUnavailableError(
+        `${capability.toUpperCase()}_ENGINE=embedded: that engine runs only in the local cloud (npm start); ` +
+          `configure the cloud provider here, or set ${capability.toUpperCase()}_ENGINE=cloud`,
+      );
+    }
+    return engine(config);
+  };
+}
+
+/** A capability's engine, as its `<CAPABILITY>_ENGINE` setting (or the keys configured) chose it. */
+function engine<C extends Capability>(
+  capability: C,
+  choice: EngineChoice<CapabilityPorts[C]>,
+): () => Promise<CapabilityPorts[C]> {
+  return perContainer(async () => {
+    const config = await getConfig();
+    return choice[config.engines[capability]](config);
+  });
+}
+
+/** A speech-key issuer that cannot work as configured: the key call fails (500) and says why. */
+const refusingSpeechKeys = (reason: string): SpeechKeys => ({
+  issue: () => Promise.reject(new Error(reason)),
+});
+
+/** Speech to text: Deepgram's temporary keys, or the local socket's signed keys (a small HMAC, no model). */
+export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
+  cloud: ({ DEEPGRAM_API_KEY }) =>
+    DEEPGRAM_API_KEY === undefined
+      ? refusingSpeechKeys('STT_ENGINE=cloud needs DEEPGRAM_API_KEY')
+      : createDeepgramKeys({ apiKey: DEEPGRAM_API_KEY }),
+  embedded: ({ IP_HASH_SECRET, APP_URL }) =>
+    IP_HASH_SECRET === undefined
+      ? refusingSpeechKeys('The embedded speech socket needs IP_HASH_SECRET')
+      : createLocalSpeechKeys({ secret: localSpeechKeySecret(IP_HASH_SECRET), appUrl: APP_URL }),
+});
