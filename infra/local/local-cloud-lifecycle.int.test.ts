@@ -75,6 +75,7 @@ describe('startLocalCloud', () => {
       cognito.destroy();
       expect(user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value).toBe(email);
       expect(second.env.IP_HASH_SECRET).toBe(firstSecret);
+      await second.whenReady();
       const health = await fetch(`${second.url}/api/health`);
       expect(health.status).toBe(200);
     } finally {
@@ -82,6 +83,36 @@ describe('startLocalCloud', () => {
     }
     // Two full starts and stops: on a busy 2-core machine that alone can pass the default 30 s.
   }, 120_000);
+
+  it('answers /api/health with 503 until every local socket has loaded its model, then 200', async () => {
+    let loaded!: () => void;
+    const modelLoaded = new Promise<void>((resolve) => (loaded = resolve));
+    const slowSocket = () => ({ handleUpgrade: () => false, ready: () => modelLoaded, close: async () => {} });
+    const cloud = await startLocalCloud({ port: 0, host: '127.0.0.1', dataDir, sockets: [slowSocket] });
+    try {
+      expect((await fetch(`${cloud.url}/api/health`)).status).toBe(503);
+      loaded();
+      await cloud.whenReady();
+      expect((await fetch(`${cloud.url}/api/health`)).status).toBe(200);
+    } finally {
+      await cloud.stop();
+    }
+  }, 60_000);
+
+  it('still serves when a local socket fails to load its model (that feature alone is lost)', async () => {
+    const brokenSocket = () => ({
+      handleUpgrade: () => false,
+      ready: () => Promise.reject(new Error('model files missing')),
+      close: async () => {},
+    });
+    const cloud = await startLocalCloud({ port: 0, host: '127.0.0.1', dataDir, sockets: [brokenSocket] });
+    try {
+      await cloud.whenReady();
+      expect((await fetch(`${cloud.url}/api/health`)).status).toBe(200);
+    } finally {
+      await cloud.stop();
+    }
+  }, 60_000);
 
   it('fails at once with a clear message when the port is taken', async () => {
     const blocker: Server = createServer();

@@ -45,6 +45,8 @@ export interface LocalCloudOptions {
   readonly verbose?: boolean;
   /** Import every handler module once everything is up, so a broken one shows at start, not at first use. */
   readonly warmHandlers?: boolean;
+  /** The WebSocket endpoints to serve; default local-routes.ts's (tests substitute their own). */
+  readonly sockets?: readonly (() => LocalSocket)[];
   /** Called when an embedded server dies on its own after start. */
   readonly onCrash?: (name: string, recentOutput: string) => void;
 }
@@ -72,6 +74,11 @@ export interface LocalCloud {
   };
   /** Resolves when no event delivery is in flight or waiting to retry. */
   eventsIdle(): Promise<void>;
+  /**
+   * Resolves once every embedded part can serve, the speech model included; until then /api answers 503 (the
+   * local run contract: GET /api/health is 200 only when everything is ready).
+   */
+  whenReady(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -296,7 +303,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       client.destroy();
     }
 
-    for (const createSocket of localSockets) {
+    for (const createSocket of options.sockets ?? localSockets) {
       // One broken socket (a missing speech model, say) should cost that feature, not the whole app.
       try {
         const socket = createSocket();
@@ -314,7 +321,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         options.onCrash?.(child.spec.name, child.recentOutput());
       });
     }
-    ready = true;
+    // A model that fails to load costs its feature, as above, not the whole app: it is logged, and the rest serves.
+    const whenReady = Promise.allSettled(sockets.map((socket) => socket.ready())).then((outcomes) => {
+      for (const outcome of outcomes) {
+        if (outcome.status === 'rejected') {
+          logger('local').error('A local WebSocket endpoint could not load; the rest runs without it', outcome.reason);
+        }
+      }
+      ready = true;
+    });
 
     if (options.warmHandlers) void warmHandlers(logger('gateway'));
 
@@ -327,6 +342,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       env,
       cognito: { endpoint: cognito.endpoint, userPoolId: LOCAL_USER_POOL_ID, clientId: LOCAL_CLIENT_ID, jwks },
       eventsIdle: () => bus.whenIdle(),
+      whenReady: () => whenReady,
       stop: () => {
         stopped ??= cleanUp();
         return stopped;

@@ -26,6 +26,8 @@ export const localRoutes: readonly LocalRoute[] = [...mailOutboxRoutes];
 export interface LocalSocket {
   /** For the gateway's `upgrade` event: false, touching nothing, when the request is not for this socket. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Resolves once the endpoint can serve (its model loaded); /api/health answers 503 until then. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export const localSockets: readonly (() => LocalSocket)[] = [
     const socket = createSpeechSocket({ verifyKey: localSpeechKeyVerifier(), engine });
     return {
       handleUpgrade: (request, stream, head) => socket.handleUpgrade(request, stream, head),
+      ready: () => engine.ready(),
       close: async () => {
         await socket.close();
         await engine.close();

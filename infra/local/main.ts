@@ -74,6 +74,9 @@ async function main(): Promise<void> {
     throw error;
   }
   if (stopping) return;
+  // The speech model loads in the background; the banner waits for it, as /api/health does.
+  await cloud.whenReady();
+  if (stopping) return;
 
   let providers: [string, string][];
   try {

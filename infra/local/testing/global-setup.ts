@@ -26,6 +26,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-integration-'));
   const cloud = await startLocalCloud({ port: 0, host: '127.0.0.1', dataDir });
+  await cloud.whenReady();
   project.provide('localCloud', {
     url: cloud.url,
     env: cloud.env,
