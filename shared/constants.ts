@@ -164,7 +164,12 @@ export const ACTIVE_ANONYMOUS_WINDOW_DAYS = 7;
 export const TRACKING_DEDUPE_MS = 1000;
 
 /** Only these pages are tracked: the conversion funnel plus the photo feature. */
-export const TRACKED_PAGES = [PAGES.home, PAGES.subscribe, PAGES.subscribeSuccess, PAGES.translatePhoto] as const;
+export const TRACKED_PAGES = [
+  PAGES.home,
+  PAGES.subscribe,
+  PAGES.subscribeSuccess,
+  PAGES.translatePhoto,
+] as const;
 export type TrackedPage = (typeof TRACKED_PAGES)[number];
 
 // --- Policy -----------------------------------------------------------------------------------------------

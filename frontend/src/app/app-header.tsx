@@ -104,7 +104,13 @@ export function AppHeader() {
         </Link>
         <nav className="app-nav" aria-label={t('nav_main_label')}>
           <Tooltip label={t('nav_home')}>
-            <NavLink to={PAGES.home} end className="icon-link" data-testid="nav-home" aria-label={t('nav_home')}>
+            <NavLink
+              to={PAGES.home}
+              end
+              className="icon-link"
+              data-testid="nav-home"
+              aria-label={t('nav_home')}
+            >
               <HomeIcon />
             </NavLink>
           </Tooltip>

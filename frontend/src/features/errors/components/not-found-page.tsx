@@ -17,7 +17,8 @@ export function NotFoundPage() {
   const location = useLocation();
 
   const goHome = () => void navigate(PAGES.home);
-  const goBack = () => void (canGoBack(location.key) ? navigate(-1) : navigate(PAGES.home, { replace: true }));
+  const goBack = () =>
+    void (canGoBack(location.key) ? navigate(-1) : navigate(PAGES.home, { replace: true }));
 
   return (
     <section className="page page-centered" data-testid="not-found" aria-labelledby="page-title">

@@ -25,7 +25,11 @@ export function LimitDialog({ onClose }: { onClose: () => void }) {
             >
               {t('voice_limit_logout')}
             </button>
-            <Link to={PAGES.subscribe} className="voice-button voice-button-primary" data-testid="limit-subscribe">
+            <Link
+              to={PAGES.subscribe}
+              className="voice-button voice-button-primary"
+              data-testid="limit-subscribe"
+            >
               {t('voice_limit_subscribe')}
             </Link>
           </>
@@ -34,7 +38,11 @@ export function LimitDialog({ onClose }: { onClose: () => void }) {
             <Link to={PAGES.login} className="voice-button" data-testid="limit-login">
               {t('voice_limit_login')}
             </Link>
-            <Link to={PAGES.register} className="voice-button voice-button-primary" data-testid="limit-register">
+            <Link
+              to={PAGES.register}
+              className="voice-button voice-button-primary"
+              data-testid="limit-register"
+            >
               {t('voice_limit_register')}
             </Link>
           </>
