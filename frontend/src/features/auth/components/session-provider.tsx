@@ -1,16 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { User } from '@wayfarer/shared/api/auth';
 import { ACCOUNT_ERROR_KEYS, isMessageKey } from '@wayfarer/shared/domain/error-keys';
-import { TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
 import {
   ApiError,
-  apiRequest,
+  callRoute,
   keepTokenFresh,
+  liveStoredToken,
+  msUntilRefreshDue,
   onSessionChange,
-  storedToken,
-  tokenExpiry,
 } from '../../../lib/api-client';
 import { SessionContext, type SessionValue } from '../../../lib/session-context';
 import { sessionStore } from '../session-store';
@@ -44,7 +42,7 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
     async (kind: UserFetch) => {
       const fallbackKey = fallbackFor[kind];
       try {
-        sessionStore.setUser(await apiRequest<User>('/api/auth/me', { auth: 'required', fallbackKey }));
+        sessionStore.setUser(await callRoute('auth.me', { fallbackKey }));
       } catch (error) {
         const message = error instanceof ApiError ? error.message : fallbackKey;
         showError(message);
@@ -68,10 +66,8 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   );
 
   useEffect(() => {
-    const token = storedToken();
-    const expiresAt = token ? tokenExpiry(token) : undefined;
     // A session that simply ran out while the tab was closed ends quietly: there is nothing to report.
-    if (!token || expiresAt === undefined || expiresAt * 1000 <= Date.now()) {
+    if (!liveStoredToken()) {
       sessionStore.signOut();
       return;
     }
@@ -81,10 +77,8 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   // An open tab with no calls still refreshes in time; a failure ends the session through onSessionChange.
   useEffect(() => {
     if (snapshot.status !== 'signed-in') return;
-    const token = storedToken();
-    const expiresAt = token ? tokenExpiry(token) : undefined;
-    if (expiresAt === undefined) return;
-    const dueInMs = (expiresAt - TOKEN_REFRESH_THRESHOLD_SECONDS) * 1000 - Date.now();
+    const dueInMs = msUntilRefreshDue();
+    if (dueInMs === undefined) return;
     const timer = setTimeout(() => void keepTokenFresh().catch(() => undefined), Math.max(dueInMs, 0));
     return () => clearTimeout(timer);
   }, [snapshot]);
