@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ACCOUNT_ERROR_KEYS, isMessageKey } from '@wayfarer/shared/domain/error-keys';
+import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import {
   ApiError,
   callRoute,
@@ -11,6 +11,7 @@ import {
   onSessionChange,
 } from '../../../lib/api-client';
 import { SessionContext, type SessionValue } from '../../../lib/session-context';
+import { translateMessage } from '../../../lib/translate-message';
 import { sessionStore } from '../session-store';
 
 type UserFetch = 'on-load' | 'after-change';
@@ -35,7 +36,7 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   const snapshot = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 
   const showError = useCallback((message: string) => {
-    toast.error(isMessageKey(message) ? (translate.current as (key: string) => string)(message) : message);
+    toast.error(translateMessage(translate.current, message));
   }, []);
 
   const fetchUser = useCallback(
