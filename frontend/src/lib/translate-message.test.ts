@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestI18n } from '../test/render-app';
+import { createTestI18n } from '../testing/render-app';
 import { translateMessage } from './translate-message';
 
 describe('translateMessage', () => {

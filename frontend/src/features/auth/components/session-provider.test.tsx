@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import en from '../../../../../locales/en/translation.json';
 import { useSession } from '../../../lib/session-context';
-import { createTestI18n } from '../../../test/render-app';
+import { createTestI18n } from '../../../testing/render-app';
 import { SessionProvider } from './session-provider';
 
 // SPEC §4 Auth at load: a stored token fetches the user; 429 toasts and keeps the token; anything else signs out.

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@wayfarer/shared/api/auth';
 import { SessionContext, signedOutSession, type SessionValue } from '../../../lib/session-context';
 import type { DeepgramSocketOptions } from '../../../lib/deepgram-socket';
-import { createTestI18n } from '../../../test/render-app';
+import { createTestI18n } from '../../../testing/render-app';
 import { VoicePage } from './voice-page';
 
 const mocks = vi.hoisted(() => ({
