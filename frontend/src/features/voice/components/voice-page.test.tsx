@@ -56,7 +56,7 @@ async function renderPage(session: SessionValue = signedOutSession) {
     <I18nextProvider i18n={i18n}>
       <SessionContext.Provider value={session}>
         <MemoryRouter>
-          <VoicePage />
+          <VoicePage analysisPanel={() => <section data-testid="analysis-panel" />} />
         </MemoryRouter>
       </SessionContext.Provider>
     </I18nextProvider>,
