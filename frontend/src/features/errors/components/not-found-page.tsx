@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PAGES } from '@wayfarer/shared/api/pages';
+import './not-found-page.css';
 
 // React Router keys the first location of a visit "default": then there is no in-app page to return to, but the
 // visitor may still have come from another page (a typed URL, a link elsewhere), which the browser's own history
