@@ -29,6 +29,8 @@ export interface ApiRequestOptions {
   /** The caller's own message (e.g. error_login_failed), used when the server says nothing useful. */
   readonly fallbackKey?: string;
   readonly signal?: AbortSignal;
+  /** Lets the request finish after the page is closed or left (fetch's keepalive; it carries headers). */
+  readonly keepalive?: boolean;
 }
 
 // --- The stored token ------------------------------------------------------------------------------------
@@ -163,6 +165,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -46,6 +46,12 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
   const pending: ArrayBuffer[] = [];
   const timers: ReturnType<typeof setTimeout>[] = [];
 
+  function report(seconds: number): void {
+    void reportUsage(seconds).then((ok) => {
+      if (!ok && options.signedIn) events.toast(VOICE_ERROR_KEYS.usageUpdate);
+    });
+  }
+
   function release(): void {
     stopped = true;
     for (const timer of timers) clearTimeout(timer);
@@ -54,9 +60,7 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
     if (keyIssuedAt === undefined) return;
     const seconds = (performance.now() - keyIssuedAt) / 1000;
     keyIssuedAt = undefined;
-    void reportUsage(seconds).then((ok) => {
-      if (!ok && options.signedIn) events.toast(VOICE_ERROR_KEYS.usageUpdate);
-    });
+    report(seconds);
   }
 
   function end(reason: 'limit_reached' | 'failed'): void {
@@ -84,7 +88,12 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
     capture.setMuted(muted);
 
     const key = await fetchSpeechKey();
-    if (stopped) return;
+    if (stopped) {
+      // The server opened a lease for this key however early the stop came; unclosed, it would be charged
+      // its whole time to live. Nothing was spoken on it.
+      if (key.kind === 'ok') report(0);
+      return;
+    }
     if (key.kind === 'limit_reached') return end('limit_reached');
     if (key.kind === 'failed') {
       events.toast(VOICE_ERROR_KEYS.speechKey);

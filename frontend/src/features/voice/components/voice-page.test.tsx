@@ -243,4 +243,31 @@ describe('voice screen', () => {
     expect(badge()).toHaveAttribute('data-status', 'stopped');
     expect(capture.stop).toHaveBeenCalled();
   });
+
+  it('a stop while the key call is in flight still closes the lease the server opened', async () => {
+    let answerKey: (value: ReturnType<typeof speechKey>) => void = () => {};
+    mocks.fetchSpeechKey.mockReturnValue(new Promise((resolve) => (answerKey = resolve)));
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce());
+
+    await events.click(mainButton());
+    expect(badge()).toHaveAttribute('data-status', 'stopped');
+    await act(async () => answerKey(speechKey()));
+
+    await waitFor(() => expect(mocks.reportUsage).toHaveBeenCalledOnce());
+    expect(mocks.reportUsage).toHaveBeenCalledWith(0);
+    expect(mocks.openDeepgramSocket).not.toHaveBeenCalled();
+  });
+
+  it('stops and reports usage when the page goes away', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+
+    expect(badge()).toHaveAttribute('data-status', 'stopped');
+    expect(mocks.reportUsage).toHaveBeenCalledOnce();
+  });
 });
