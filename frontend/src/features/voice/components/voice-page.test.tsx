@@ -158,6 +158,23 @@ describe('voice screen', () => {
     expect(socket.setMuted).toHaveBeenLastCalledWith(true);
   });
 
+  it('a muted microphone can be unmuted after a final phrase, and the next phrase is heard', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    await events.click(screen.getByTestId('mute-button'));
+
+    hear('Where is the station?', true);
+    expect(badge()).toHaveAttribute('data-status', 'transcribed');
+    expect(screen.getByTestId('mute-button')).toHaveAttribute('data-muted', 'true');
+
+    await events.click(screen.getByTestId('mute-button'));
+    expect(capture.setMuted).toHaveBeenLastCalledWith(false);
+    expect(socket.setMuted).toHaveBeenLastCalledWith(false);
+    hear('And the museum?', true);
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station? And the museum?');
+  });
+
   it('denied permission: the first press retries, the second opens the help dialog', async () => {
     mocks.startAudioCapture.mockRejectedValue(new AudioCaptureError('denied'));
     const events = await renderPage();
