@@ -1,20 +1,32 @@
 import type { SessionResponse } from '@wayfarer/shared/api/auth';
 import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
 import { HTTP_ERROR_KEYS, LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
-import { messageForFailedResponse } from '@wayfarer/shared/domain/error-mapping';
+import { messageForFailedResponse, serverMessageOf } from '@wayfarer/shared/domain/error-mapping';
 
 // The one fetch wrapper (DESIGN.md §3): bearer token, refresh within TOKEN_REFRESH_THRESHOLD_SECONDS of expiry,
 // SPEC §8's failed-response mapping, and the end of the session on a 401 after refresh. It is on the first
 // screen's bundle, so it holds no schemas: callers type what they expect.
 
-/** A failed call. `message` is a translation key (see isMessageKey) or the server's own text. */
+/**
+ * A failed call. `message` is a translation key (see isMessageKey) or the server's own text; `serverMessage` is
+ * what the server said whatever SPEC §8 maps the status to (a 429 on the user fetch shows it).
+ */
 export class ApiError extends Error {
+  // Private, so two failures that show the same message still compare equal: callers and tests compare them.
+  readonly #serverMessage: string | undefined;
+
   constructor(
     readonly status: number,
     message: string,
+    serverMessage?: string,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.#serverMessage = serverMessage;
+  }
+
+  get serverMessage(): string | undefined {
+    return this.#serverMessage;
   }
 }
 
@@ -131,7 +143,8 @@ async function bearerToken(auth: ApiAuth): Promise<string | undefined> {
     return undefined;
   }
   const expiresAt = tokenExpiry(token);
-  if (expiresAt === undefined || expiresAt <= nowSeconds()) throw endSession();
+  if (expiresAt === undefined) throw endSession();
+  // One that looks expired goes to the refresh too: the device's clock may be wrong, and only the server knows.
   if (expiresAt - nowSeconds() <= TOKEN_REFRESH_THRESHOLD_SECONDS) return refreshedToken(token);
   return token;
 }
@@ -184,5 +197,6 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       path,
       fallbackKey: options.fallbackKey,
     }),
+    readable ? serverMessageOf(body) : undefined,
   );
 }
