@@ -4,7 +4,7 @@ import { routeTable, type RouteId } from '@wayfarer/shared/api/route-table';
 import type { routeSchemas } from '@wayfarer/shared/api/routes';
 import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
 import { HTTP_ERROR_KEYS, LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
-import { messageForFailedResponse } from '@wayfarer/shared/domain/error-mapping';
+import { messageForFailedResponse, serverMessageOf } from '@wayfarer/shared/domain/error-mapping';
 
 // The one way the browser calls the API (DESIGN.md §3): callRoute takes a route id, and the route table gives
 // the method, the path and who may call; this file adds the bearer token, its refresh within
@@ -12,14 +12,26 @@ import { messageForFailedResponse } from '@wayfarer/shared/domain/error-mapping'
 // 401 after refresh. It is on the first screen's bundle, so it reads only the plain route table: the zod schemas
 // type the calls (`import type`) and never reach the browser.
 
-/** A failed call. `message` is a translation key (see isMessageKey) or the server's own text. */
+/**
+ * A failed call. `message` is a translation key (see isMessageKey) or the server's own text; `serverMessage` is
+ * what the server said whatever SPEC §8 maps the status to (a 429 on the user fetch shows it).
+ */
 export class ApiError extends Error {
+  // Private, so two failures that show the same message still compare equal: callers and tests compare them.
+  readonly #serverMessage: string | undefined;
+
   constructor(
     readonly status: number,
     message: string,
+    serverMessage?: string,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.#serverMessage = serverMessage;
+  }
+
+  get serverMessage(): string | undefined {
+    return this.#serverMessage;
   }
 }
 
@@ -207,7 +219,8 @@ async function bearerToken(auth: 'optional' | 'required'): Promise<string | unde
     return undefined;
   }
   const left = msLeft(token);
-  if (left === undefined || left <= 0) throw endSession();
+  if (left === undefined) throw endSession();
+  // One that looks expired goes to the refresh too: the device's clock may be wrong, and only the server knows.
   return left <= REFRESH_THRESHOLD_MS ? refreshedToken(token) : token;
 }
 
@@ -274,6 +287,7 @@ async function send(id: RouteId, call: AnyCall = {}): Promise<Response> {
       path: url,
       fallbackKey: call.fallbackKey,
     }),
+    failure.readable ? serverMessageOf(failure.body) : undefined,
   );
 }
 

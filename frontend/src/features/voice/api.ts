@@ -29,13 +29,18 @@ export async function fetchSpeechKey(): Promise<SpeechKeyResult> {
   }
 }
 
-/** The usage update (route usage.update, SPEC §7): closes the key's lease with the seconds actually used. */
+/**
+ * The usage update (route usage.update, SPEC §7): closes the caller's newest open lease with the seconds actually
+ * used. It is sent when the page is hidden or closed, so it must outlive the page: an unclosed lease is charged
+ * its whole elapsed time. sendBeacon cannot carry the bearer token that names a signed-in caller's lease;
+ * keepalive can.
+ */
 export async function reportUsage(durationSeconds: number): Promise<boolean> {
   const body: UsageUpdateRequest = {
     durationSeconds: Math.max(0, Math.round(durationSeconds * 1000) / 1000),
   };
   try {
-    await callRoute('usage.update', { body });
+    await callRoute('usage.update', { body, keepalive: true });
     return true;
   } catch {
     return false;

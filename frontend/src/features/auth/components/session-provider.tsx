@@ -6,9 +6,9 @@ import {
   ApiError,
   callRoute,
   keepTokenFresh,
-  liveStoredToken,
   msUntilRefreshDue,
   onSessionChange,
+  storedToken,
 } from '../../../lib/api-client';
 import { SessionContext, type SessionValue } from '../../../lib/session-context';
 import { translateMessage } from '../../../lib/translate-message';
@@ -22,9 +22,18 @@ const fallbackFor: Record<UserFetch, string> = {
 };
 
 /**
- * Fills SessionContext (SPEC §4 Auth): at load a stored token fetches the user (429: toast and keep the token;
- * any other failure: sign out), the api client's refreshes bring a new user and its failures sign out, and
- * logout clears the token and goes to /.
+ * The toast for a failed user fetch: the server's message when it sent one, else this fetch's own key. A 401
+ * has ended the session with the api client's literal 'Authentication failed', which says less than the key.
+ */
+function messageForFailedFetch(error: unknown, fallbackKey: string): string {
+  if (!(error instanceof ApiError) || error.status === 401) return fallbackKey;
+  return error.message;
+}
+
+/**
+ * Fills SessionContext (SPEC §4 Auth): at load a stored token fetches the user (429: the server's message, and
+ * the session goes on; any other failure: sign out), the api client's refreshes bring a new user and its
+ * failures end the session and go to /, and logout clears the token and goes to /.
  */
 export function SessionProvider({ children, onLogout }: { children: ReactNode; onLogout: () => void }) {
   const { t } = useTranslation(undefined, { useSuspense: false });
@@ -45,12 +54,12 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
       try {
         sessionStore.setUser(await callRoute('auth.me', { fallbackKey }));
       } catch (error) {
-        const message = error instanceof ApiError ? error.message : fallbackKey;
-        showError(message);
         if (error instanceof ApiError && error.status === 429) {
-          if (kind === 'on-load') sessionStore.showSignedOutKeepingToken();
+          showError(error.serverMessage ?? error.message);
+          sessionStore.staySignedInWithoutUser();
           return;
         }
+        showError(messageForFailedFetch(error, fallbackKey));
         sessionStore.signOut();
       }
     },
@@ -60,15 +69,17 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   useEffect(
     () =>
       onSessionChange((change) => {
-        if (change.kind === 'refreshed') sessionStore.setUser(change.session.user);
-        else sessionStore.signOut();
+        if (change.kind === 'refreshed') return sessionStore.setUser(change.session.user);
+        // A forced logout (failed refresh, 401 after refresh) ends where the Logout button does.
+        sessionStore.signOut();
+        onLogout();
       }),
-    [],
+    [onLogout],
   );
 
+  // A token that looks expired is fetched too: the api client refreshes it first, and ends the session if not.
   useEffect(() => {
-    // A session that simply ran out while the tab was closed ends quietly: there is nothing to report.
-    if (!liveStoredToken()) {
+    if (!storedToken()) {
       sessionStore.signOut();
       return;
     }
