@@ -2,6 +2,7 @@
  * Every business constant of SPEC §9 (and the few fixed values of §1-§7 that both sides need), named once.
  * Import from here; never retype a number that appears in this file.
  */
+import { PAGES } from './api/pages';
 
 // --- Session and auth -------------------------------------------------------------------------------------
 
@@ -163,7 +164,12 @@ export const ACTIVE_ANONYMOUS_WINDOW_DAYS = 7;
 export const TRACKING_DEDUPE_MS = 1000;
 
 /** Only these pages are tracked: the conversion funnel plus the photo feature. */
-export const TRACKED_PAGES = ['/', '/subscribe', '/subscribe-success', '/translate-photo'] as const;
+export const TRACKED_PAGES = [
+  PAGES.home,
+  PAGES.subscribe,
+  PAGES.subscribeSuccess,
+  PAGES.translatePhoto,
+] as const;
 export type TrackedPage = (typeof TRACKED_PAGES)[number];
 
 // --- Policy -----------------------------------------------------------------------------------------------

@@ -1,12 +1,14 @@
 import * as z from 'zod';
 import { languageCodeSchema } from './common';
 import { TTS_PROVIDERS } from '../domain/languages';
+import { VOICE_GENDERS, type VoiceGender } from '../constants';
 
 export const ttsProviderSchema = z.enum(TTS_PROVIDERS);
 export type TtsProvider = z.infer<typeof ttsProviderSchema>;
 
-export const voiceGenderSchema = z.enum(['female', 'male']);
-export type VoiceGender = z.infer<typeof voiceGenderSchema>;
+export const voiceGenderSchema = z.enum(VOICE_GENDERS);
+// Named in constants.ts; re-exported so code that reads the TTS schema (lambdas/ports.ts) finds the type beside it.
+export type { VoiceGender };
 
 /** Speech is synthesised phrase by phrase; a phrase longer than this is a client bug, not speech. */
 export const MAX_TTS_CHARS = 2_000;

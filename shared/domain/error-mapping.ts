@@ -47,6 +47,11 @@ function bodyField(body: unknown, field: 'error' | 'message'): string | undefine
   return nonEmptyText((body as Record<string, unknown>)[field]);
 }
 
+/** What the server itself said in a failed response's body ({error} first, else {message}), if anything. */
+export function serverMessageOf(body: unknown): string | undefined {
+  return bodyField(body, 'error') ?? bodyField(body, 'message');
+}
+
 /**
  * SPEC §8's failed-response mapping. Returns a message key (see isMessageKey) or the server's own text.
  * 409 and 422 use their keys only when the body was readable; otherwise they fall to the general rule.
@@ -63,7 +68,7 @@ export function messageForFailedResponse(response: FailedResponse): string {
   if (status === 403) return serverError ?? HTTP_ERROR_KEYS.forbidden;
   if (bodyReadable && status === 409) return serverError ?? HTTP_ERROR_KEYS.conflict;
   if (bodyReadable && status === 422) return serverError ?? HTTP_ERROR_KEYS.validation;
-  return serverError ?? bodyField(body, 'message') ?? nonEmptyText(fallbackKey) ?? HTTP_ERROR_KEYS.server;
+  return serverMessageOf(body) ?? nonEmptyText(fallbackKey) ?? HTTP_ERROR_KEYS.server;
 }
 
 /** SPEC §8's generic extractor: the error's message, else the string itself, else 'An unknown error occurred'. */

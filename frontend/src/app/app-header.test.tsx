@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { SessionContext, signedOutSession, type SessionValue } from '../lib/session-context';
-import { createTestI18n } from '../test/render-app';
+import { createTestI18n } from '../testing/render-app';
 import { AppHeader } from './app-header';
 import { AppThemeProvider } from './theme-provider';
 

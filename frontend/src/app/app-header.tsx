@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { useSession, type SessionValue } from '../lib/session-context';
 import { Tooltip } from '../lib/tooltip';
 import { HeaderMenu } from './header-menu';
@@ -20,10 +21,10 @@ function SignedOutActions() {
   const { t } = useTranslation();
   return (
     <>
-      <Link to="/login" className="button" data-testid="header-login">
+      <Link to={PAGES.login} className="button" data-testid="header-login">
         {t('header_login')}
       </Link>
-      <Link to="/register" className="button button-primary" data-testid="header-register">
+      <Link to={PAGES.register} className="button button-primary" data-testid="header-register">
         {t('header_register')}
       </Link>
     </>
@@ -33,7 +34,7 @@ function SignedOutActions() {
 function SubscribeLink() {
   const { t } = useTranslation();
   return (
-    <Link to="/subscribe" className="button button-primary" data-testid="header-subscribe">
+    <Link to={PAGES.subscribe} className="button button-primary" data-testid="header-subscribe">
       {t('header_subscribe')}
     </Link>
   );
@@ -48,7 +49,7 @@ function AccountItems({ session }: { session: SessionValue }) {
         {t('menu_signed_in_as', { email: session.user?.email ?? '' })}
       </p>
       {showsManage(status) && (
-        <Link to="/manage-subscription" className="menu-item" data-testid="menu-manage-subscription">
+        <Link to={PAGES.manageSubscription} className="menu-item" data-testid="menu-manage-subscription">
           {t('menu_manage_subscription')}
         </Link>
       )}
@@ -98,18 +99,24 @@ export function AppHeader() {
   return (
     <header className="app-header" data-testid="app-header">
       <div className="header-start">
-        <Link to="/" className="app-title">
+        <Link to={PAGES.home} className="app-title">
           {t('app_title')}
         </Link>
         <nav className="app-nav" aria-label={t('nav_main_label')}>
           <Tooltip label={t('nav_home')}>
-            <NavLink to="/" end className="icon-link" data-testid="nav-home" aria-label={t('nav_home')}>
+            <NavLink
+              to={PAGES.home}
+              end
+              className="icon-link"
+              data-testid="nav-home"
+              aria-label={t('nav_home')}
+            >
               <HomeIcon />
             </NavLink>
           </Tooltip>
           <Tooltip label={t('nav_photo')}>
             <NavLink
-              to="/translate-photo"
+              to={PAGES.translatePhoto}
               className="icon-link"
               data-testid="nav-photo"
               aria-label={t('nav_photo')}

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAppAt } from '../test/render-app';
+import { renderAppAt } from '../testing/render-app';
 
 // jsdom has neither navigator.mediaDevices nor a real in-app browser: each test says which browser it is.
 function browserWith({ mediaDevices, userAgent }: { mediaDevices: boolean; userAgent?: string }) {

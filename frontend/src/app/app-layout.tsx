@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { useBrowserBlock } from '../features/browser-guard/hooks/use-browser-block';
 import { AppHeader } from './app-header';
 import { PageLoading } from './page-loading';
@@ -30,9 +31,9 @@ export function AppLayout() {
         </main>
         <footer className="app-footer">
           <nav aria-label={t('legal_nav_label')}>
-            <Link to="/privacy-policy">{t('privacy_policy_page_title')}</Link>
-            <Link to="/terms-of-service">{t('terms_of_service_page_title')}</Link>
-            <Link to="/refund-policy">{t('refund_policy_page_title')}</Link>
+            <Link to={PAGES.privacyPolicy}>{t('privacy_policy_page_title')}</Link>
+            <Link to={PAGES.termsOfService}>{t('terms_of_service_page_title')}</Link>
+            <Link to={PAGES.refundPolicy}>{t('refund_policy_page_title')}</Link>
           </nav>
         </footer>
       </div>

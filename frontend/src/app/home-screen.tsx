@@ -1,13 +1,21 @@
+import { lazy } from 'react';
 import { HeroBanner } from '../features/onboarding/components/hero-banner';
 import { VoicePage } from '../features/voice/components/voice-page';
 
-// The hero banner tops the voice screen (SPEC §2). It is composed here because features do not import each
-// other: the voice feature stays unaware of onboarding.
+// Fetched when the visitor first opens it: `/` is close to its 150 KB budget (DESIGN.md §8).
+const AnalysisPanel = lazy(async () => ({
+  default: (await import('../features/analysis/components/analysis-panel')).AnalysisPanel,
+}));
+
+const analysisPanel = () => <AnalysisPanel />;
+
+// The voice screen is composed here because features do not import each other: the hero banner tops it
+// (SPEC §2) and the analysis panel fills its slot, so voice stays unaware of onboarding and analysis.
 export function HomeScreen() {
   return (
     <>
       <HeroBanner />
-      <VoicePage />
+      <VoicePage analysisPanel={analysisPanel} />
     </>
   );
 }

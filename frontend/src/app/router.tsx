@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { HomeScreen } from './home-screen';
 import { AppLayout } from './app-layout';
 import { PageLoading } from './page-loading';
@@ -22,62 +23,62 @@ async function requiringSignIn(page: Promise<ComponentType>): Promise<{ Componen
 // Only / is in the first bundle (DESIGN.md §8 budget); every other screen is fetched when first visited.
 export const appRoutes: RouteObject[] = [
   {
-    path: '/',
+    path: PAGES.home,
     Component: AppLayout,
     HydrateFallback: PageLoading,
     children: [
       { index: true, Component: HomeScreen },
       {
-        path: 'translate-photo',
+        path: PAGES.translatePhoto,
         lazy: async () => ({
           Component: (await import('../features/photo/components/translate-photo-page')).TranslatePhotoPage,
         }),
       },
       {
-        path: 'login',
+        path: PAGES.login,
         lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }),
       },
       {
-        path: 'register',
+        path: PAGES.register,
         lazy: async () => ({
           Component: (await import('../features/auth/components/register-page')).RegisterPage,
         }),
       },
       {
-        path: 'forgot-password',
+        path: PAGES.forgotPassword,
         lazy: async () => ({
           Component: (await import('../features/auth/components/forgot-password-page')).ForgotPasswordPage,
         }),
       },
       {
-        path: 'reset-password',
+        path: PAGES.resetPassword,
         lazy: async () => ({
           Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
         }),
       },
       {
-        path: 'subscribe',
+        path: PAGES.subscribe,
         lazy: () =>
           requiringSignIn(
             import('../features/billing/components/subscribe-page').then((page) => page.SubscribePage),
           ),
       },
       {
-        path: 'subscribe-cancel',
+        path: PAGES.subscribeCancel,
         lazy: async () => ({
           Component: (await import('../features/billing/components/subscribe-cancel-page'))
             .SubscribeCancelPage,
         }),
       },
       {
-        path: 'subscribe-success',
+        path: PAGES.subscribeSuccess,
         lazy: async () => ({
           Component: (await import('../features/billing/components/subscribe-success-page'))
             .SubscribeSuccessPage,
         }),
       },
       {
-        path: 'manage-subscription',
+        path: PAGES.manageSubscription,
         lazy: () =>
           requiringSignIn(
             import('../features/billing/components/manage-subscription-page').then(
@@ -86,25 +87,25 @@ export const appRoutes: RouteObject[] = [
           ),
       },
       {
-        path: 'admin/analytics',
+        path: PAGES.adminAnalytics,
         lazy: async () => ({
           Component: (await import('../features/admin/components/admin-analytics-page')).AdminAnalyticsPage,
         }),
       },
       {
-        path: 'privacy-policy',
+        path: PAGES.privacyPolicy,
         lazy: async () => ({
           Component: (await import('../features/legal/components/privacy-policy-page')).PrivacyPolicyPage,
         }),
       },
       {
-        path: 'terms-of-service',
+        path: PAGES.termsOfService,
         lazy: async () => ({
           Component: (await import('../features/legal/components/terms-of-service-page')).TermsOfServicePage,
         }),
       },
       {
-        path: 'refund-policy',
+        path: PAGES.refundPolicy,
         lazy: async () => ({
           Component: (await import('../features/legal/components/refund-policy-page')).RefundPolicyPage,
         }),

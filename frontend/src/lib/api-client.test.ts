@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
-import { ApiError, apiRequest, onSessionChange, storedToken, type SessionChange } from './api-client';
+import {
+  ApiError,
+  callRoute,
+  liveStoredToken,
+  msUntilRefreshDue,
+  onSessionChange,
+  storedToken,
+  streamRoute,
+  type SessionChange,
+} from './api-client';
 
 // The fetch wrapper against a stubbed fetch: which token it sends, when it refreshes, how failures read.
 
@@ -34,25 +43,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const email = 'a@example.com';
+const password = 'Passw0rd!';
+const credentials = { email, password };
+
 const sentAuthorization = (call: number) =>
   (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string> | undefined)?.authorization;
 
-describe('apiRequest', () => {
+describe('callRoute', () => {
   it('sends the stored token as a bearer token and returns the JSON answer', async () => {
     const token = tokenExpiringIn(3600);
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
     fetchMock.mockResolvedValueOnce(json(200, { email: 'a@example.com' }));
 
-    const answer = await apiRequest('/api/auth/me', { auth: 'required' });
+    const answer = await callRoute('auth.me');
 
     expect(answer).toEqual({ email: 'a@example.com' });
     expect(sentAuthorization(0)).toBe(`Bearer ${token}`);
   });
 
   it("refuses a call that requires a token when there is none, with SPEC §8's message", async () => {
-    await expect(apiRequest('/api/auth/me', { auth: 'required' })).rejects.toEqual(
-      new ApiError(401, LITERAL_MESSAGES.noAuthToken),
-    );
+    await expect(callRoute('auth.me')).rejects.toEqual(new ApiError(401, LITERAL_MESSAGES.noAuthToken));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -63,7 +74,7 @@ describe('apiRequest', () => {
     const user = { email: 'a@example.com', subscriptionStatus: 'NONE' };
     fetchMock.mockResolvedValueOnce(json(200, { token: fresh, user })).mockResolvedValueOnce(json(200, user));
 
-    await apiRequest('/api/auth/me', { auth: 'required' });
+    await callRoute('auth.me');
 
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/refresh');
     expect(sentAuthorization(0)).toBe(`Bearer ${old}`);
@@ -76,7 +87,7 @@ describe('apiRequest', () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(10));
     fetchMock.mockResolvedValueOnce(json(401, { error: 'error_unauthorized' }));
 
-    await expect(apiRequest('/api/auth/me', { auth: 'required' })).rejects.toEqual(
+    await expect(callRoute('auth.me')).rejects.toEqual(
       new ApiError(401, LITERAL_MESSAGES.authenticationFailed),
     );
     expect(storedToken()).toBeNull();
@@ -87,7 +98,7 @@ describe('apiRequest', () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(3600));
     fetchMock.mockResolvedValueOnce(json(401, { error: 'error_unauthorized' }));
 
-    await expect(apiRequest('/api/stripe/subscription', { auth: 'required' })).rejects.toEqual(
+    await expect(callRoute('billing.subscription')).rejects.toEqual(
       new ApiError(401, LITERAL_MESSAGES.authenticationFailed),
     );
     expect(storedToken()).toBeNull();
@@ -97,23 +108,35 @@ describe('apiRequest', () => {
   it("shows a 401 without a token as the server's text (a failed login)", async () => {
     fetchMock.mockResolvedValueOnce(json(401, { error: 'error_login_failed' }));
 
-    await expect(apiRequest('/api/auth/login', { method: 'POST', body: {}, auth: 'none' })).rejects.toEqual(
+    await expect(callRoute('auth.login', { body: credentials })).rejects.toEqual(
       new ApiError(401, 'error_login_failed'),
     );
     expect(changes).toEqual([]);
   });
 
   it.each([
-    ['/api/auth/login', 'error_rate_limit_auth'],
-    ['/api/auth/register', 'error_rate_limit_auth'],
-    ['/api/auth/forgot-password', 'error_rate_limit_password_reset'],
-    ['/api/auth/reset-password', 'error_rate_limit_password_reset'],
-  ])('maps a 429 from %s to %s', async (path, key) => {
+    ['/api/auth/login', 'error_rate_limit_auth', () => callRoute('auth.login', { body: credentials })],
+    [
+      '/api/auth/register',
+      'error_rate_limit_auth',
+      () => callRoute('auth.register', { body: { email, password, confirmPassword: password } }),
+    ],
+    [
+      '/api/auth/forgot-password',
+      'error_rate_limit_password_reset',
+      () => callRoute('auth.forgotPassword', { body: { email } }),
+    ],
+    [
+      '/api/auth/reset-password',
+      'error_rate_limit_password_reset',
+      () => callRoute('auth.resetPassword', { body: { token: 't', password } }),
+    ],
+  ])('maps a 429 from %s to %s', async (path, key, call) => {
     fetchMock.mockResolvedValueOnce(json(429, { error: 'slow down' }));
 
-    await expect(apiRequest(path, { method: 'POST', body: {}, auth: 'none' })).rejects.toEqual(
-      new ApiError(429, key),
-    );
+    await expect(call()).rejects.toEqual(new ApiError(429, key));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(path);
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
   });
 
   it('uses the caller default when the server gives no text, and error_server for a 500', async () => {
@@ -121,14 +144,97 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValueOnce(json(500, { error: 'stack trace here' }));
 
     await expect(
-      apiRequest('/api/auth/forgot-password', {
-        method: 'POST',
-        body: {},
-        fallbackKey: 'error_pass_reset_failed',
-      }),
+      callRoute('auth.forgotPassword', { body: { email }, fallbackKey: 'error_pass_reset_failed' }),
     ).rejects.toEqual(new ApiError(502, 'error_pass_reset_failed'));
-    await expect(apiRequest('/api/auth/forgot-password', { method: 'POST', body: {} })).rejects.toEqual(
+    await expect(callRoute('auth.forgotPassword', { body: { email } })).rejects.toEqual(
       new ApiError(500, 'error_server'),
     );
+  });
+});
+
+describe('callRoute reads the route table', () => {
+  it('fills path parameters and the query string, and sends the admin cookie where the route wants it', async () => {
+    fetchMock.mockResolvedValue(json(200, {}));
+
+    await streamRoute('tts.speak', {
+      pathParameters: { provider: 'openai' },
+      body: { text: 'hola', language: 'es', gender: 'female' },
+    });
+    await callRoute('analytics.stats', { query: { days: 7 } });
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/tts/openai');
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/analytics/stats?days=7');
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('GET');
+    expect(fetchMock.mock.calls[1]?.[1]?.credentials).toBe('include');
+  });
+
+  it('sends no token on a route that takes none, even when signed in', async () => {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(3600));
+    fetchMock.mockResolvedValueOnce(json(200, { token: 't', user: {} }));
+
+    await callRoute('auth.login', { body: credentials });
+
+    expect(sentAuthorization(0)).toBeUndefined();
+  });
+
+  it('streamRoute resolves the response itself and maps a failure like any call', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('0:"hola"\n')).mockResolvedValueOnce(json(429, {}));
+    const call = () =>
+      streamRoute('translate.stream', {
+        body: { messages: [{ role: 'user', content: 'hello' }], outputLanguage: 'es' },
+      });
+
+    expect(await (await call()).text()).toBe('0:"hola"\n');
+    await expect(call()).rejects.toEqual(new ApiError(429, 'error_rate_limit_expensive'));
+  });
+});
+
+describe('a background call', () => {
+  const track = () => callRoute('analytics.track', { body: { page: '/' }, background: true });
+
+  it('sends a live token but neither refreshes one that is due nor ends the session on a 401', async () => {
+    const due = tokenExpiringIn(TOKEN_REFRESH_THRESHOLD_SECONDS - 5);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, due);
+    fetchMock.mockResolvedValueOnce(json(401, {}));
+
+    await expect(track()).rejects.toBeInstanceOf(ApiError);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentAuthorization(0)).toBe(`Bearer ${due}`);
+    expect(storedToken()).toBe(due);
+    expect(changes).toEqual([]);
+  });
+
+  it('leaves an expired token out, and in storage', async () => {
+    const expired = tokenExpiringIn(-60);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, expired);
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+
+    await track();
+
+    expect(sentAuthorization(0)).toBeUndefined();
+    expect(storedToken()).toBe(expired);
+  });
+});
+
+describe('token expiry', () => {
+  it('a live token is one that has not expired', () => {
+    expect(liveStoredToken()).toBeNull();
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(-1));
+    expect(liveStoredToken()).toBeNull();
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, 'not-a-jwt');
+    expect(liveStoredToken()).toBeNull();
+    const live = tokenExpiringIn(60);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, live);
+    expect(liveStoredToken()).toBe(live);
+  });
+
+  it('the refresh falls due the threshold before expiry, and at once for an expired token', () => {
+    expect(msUntilRefreshDue()).toBeUndefined();
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(TOKEN_REFRESH_THRESHOLD_SECONDS + 60));
+    expect(msUntilRefreshDue()).toBeGreaterThan(58_000);
+    expect(msUntilRefreshDue()).toBeLessThanOrEqual(60_000);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(-60));
+    expect(msUntilRefreshDue()).toBeLessThan(0);
   });
 });

@@ -1,34 +1,38 @@
+import type * as z from 'zod';
 import type { SessionResponse } from '@wayfarer/shared/api/auth';
+import { routeTable, type RouteId } from '@wayfarer/shared/api/route-table';
+import type { routeSchemas } from '@wayfarer/shared/api/routes';
 import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
 import { HTTP_ERROR_KEYS, LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
-import { messageForFailedResponse } from '@wayfarer/shared/domain/error-mapping';
+import { messageForFailedResponse, serverMessageOf } from '@wayfarer/shared/domain/error-mapping';
 
-// The one fetch wrapper (DESIGN.md §3): bearer token, refresh within TOKEN_REFRESH_THRESHOLD_SECONDS of expiry,
-// SPEC §8's failed-response mapping, and the end of the session on a 401 after refresh. It is on the first
-// screen's bundle, so it holds no schemas: callers type what they expect.
+// The one way the browser calls the API (DESIGN.md §3): callRoute takes a route id, and the route table gives
+// the method, the path and who may call; this file adds the bearer token, its refresh within
+// TOKEN_REFRESH_THRESHOLD_SECONDS of expiry, SPEC §8's failed-response mapping and the end of the session on a
+// 401 after refresh. It is on the first screen's bundle, so it reads only the plain route table: the zod schemas
+// type the calls (`import type`) and never reach the browser.
 
-/** A failed call. `message` is a translation key (see isMessageKey) or the server's own text. */
+/**
+ * A failed call. `message` is a translation key (see isMessageKey) or the server's own text; `serverMessage` is
+ * what the server said whatever SPEC §8 maps the status to (a 429 on the user fetch shows it).
+ */
 export class ApiError extends Error {
+  // Private, so two failures that show the same message still compare equal: callers and tests compare them.
+  readonly #serverMessage: string | undefined;
+
   constructor(
     readonly status: number,
     message: string,
+    serverMessage?: string,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.#serverMessage = serverMessage;
   }
-}
 
-export type ApiAuth = 'none' | 'optional' | 'required';
-
-export interface ApiRequestOptions {
-  readonly method?: 'GET' | 'POST';
-  /** Sent as JSON. */
-  readonly body?: unknown;
-  /** `required`: fail without a token; `optional`: send one if there is one; `none`: never send one. */
-  readonly auth?: ApiAuth;
-  /** The caller's own message (e.g. error_login_failed), used when the server says nothing useful. */
-  readonly fallbackKey?: string;
-  readonly signal?: AbortSignal;
+  get serverMessage(): string | undefined {
+    return this.#serverMessage;
+  }
 }
 
 // --- The stored token ------------------------------------------------------------------------------------
@@ -59,7 +63,7 @@ export function clearStoredToken(): void {
 }
 
 /** The token's `exp` (epoch seconds), read without verifying: only the server's check counts. */
-export function tokenExpiry(token: string): number | undefined {
+function tokenExpiry(token: string): number | undefined {
   try {
     const payload = token.split('.')[1] ?? '';
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
@@ -68,6 +72,33 @@ export function tokenExpiry(token: string): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+// Expiry is judged here and nowhere else: the calls, page tracking and the session provider's timer ask.
+
+const REFRESH_THRESHOLD_MS = TOKEN_REFRESH_THRESHOLD_SECONDS * 1000;
+
+/** Milliseconds the token has left (negative once expired), or undefined when it carries no readable expiry. */
+function msLeft(token: string): number | undefined {
+  const expiresAt = tokenExpiry(token);
+  return expiresAt === undefined ? undefined : expiresAt * 1000 - Date.now();
+}
+
+/** The stored token while it is still valid; an expired or unreadable one counts as none. */
+export function liveStoredToken(): string | null {
+  const token = storedToken();
+  const left = token ? msLeft(token) : undefined;
+  return token && left !== undefined && left > 0 ? token : null;
+}
+
+/**
+ * Milliseconds until the stored token is due for its refresh (SPEC §6: TOKEN_REFRESH_THRESHOLD_SECONDS before
+ * expiry; zero or less means now, an expired token included), or undefined without a readable token.
+ */
+export function msUntilRefreshDue(): number | undefined {
+  const token = storedToken();
+  const left = token ? msLeft(token) : undefined;
+  return left === undefined ? undefined : left - REFRESH_THRESHOLD_MS;
 }
 
 // --- Session changes the wrapper causes ------------------------------------------------------------------
@@ -93,18 +124,77 @@ function endSession(): ApiError {
   return new ApiError(401, LITERAL_MESSAGES.authenticationFailed);
 }
 
-// --- Calls -----------------------------------------------------------------------------------------------
+// --- Routes ----------------------------------------------------------------------------------------------
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+type TableRoute<Id extends RouteId> = Extract<(typeof routeTable)[number], { readonly id: Id }>;
+type RequestSchemas<Id extends RouteId> = (typeof routeSchemas)[Id]['request'];
+type RequestPart = 'body' | 'query' | 'pathParameters';
+
+/** What a route's request carries, typed by its shared schemas; a multipart body goes as FormData. */
+export type RouteRequest<Id extends RouteId> = {
+  readonly [Part in keyof RequestSchemas<Id> & RequestPart]: Part extends 'body'
+    ? TableRoute<Id>['bodyKind'] extends 'multipart'
+      ? FormData
+      : z.input<RequestSchemas<Id>[Part]>
+    : z.input<RequestSchemas<Id>[Part]>;
+};
+
+/** The JSON a route answers with, typed by its shared schema (unknown for streamed or binary answers). */
+export type RouteAnswer<Id extends RouteId> = (typeof routeSchemas)[Id] extends {
+  readonly response: infer Schema;
+}
+  ? z.output<Schema>
+  : unknown;
+
+export interface CallOptions {
+  /** The caller's own message (e.g. error_login_failed), used when the server says nothing useful. */
+  readonly fallbackKey?: string;
+  readonly signal?: AbortSignal;
+  /** Lets the request outlive the page, e.g. a page view reported as the visitor leaves. */
+  readonly keepalive?: boolean;
+  /**
+   * A call the visitor did not ask for (page tracking): it sends the token only while the token is live, and
+   * never refreshes it or ends the session, whatever the answer.
+   */
+  readonly background?: boolean;
+}
+
+export type RouteCall<Id extends RouteId> = RouteRequest<Id> & CallOptions;
+// The call may be left out only where the route takes no body, query or path parameters.
+type RouteCallArgs<Id extends RouteId> = [keyof RouteRequest<Id>] extends [never]
+  ? [call?: RouteCall<Id>]
+  : [call: RouteCall<Id>];
+type AnyCall = Partial<Record<RequestPart, unknown>> & CallOptions;
+
+function routeOf<Id extends RouteId>(id: Id): TableRoute<Id> {
+  // Every RouteId names an entry of the table, so the search cannot miss.
+  return routeTable.find((route) => route.id === id) as TableRoute<Id>;
+}
+
+function urlFor(path: string, pathParameters: unknown, query: unknown): string {
+  const parameters = (pathParameters ?? {}) as Record<string, string>;
+  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(parameters[name] ?? ''),
+  );
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const queryText = search.toString();
+  return queryText ? `${filled}?${queryText}` : filled;
+}
+
+// --- Calls -----------------------------------------------------------------------------------------------
 
 let refreshing: Promise<string> | undefined;
 
 /** One refresh at a time: calls that need it while it runs wait for the same new token. */
 function refreshedToken(token: string): Promise<string> {
   refreshing ??= (async () => {
+    const refresh = routeOf('auth.refresh');
     try {
-      const response = await fetch('/api/auth/refresh', {
-        method: 'POST',
+      const response = await fetch(refresh.path, {
+        method: refresh.method,
         headers: { authorization: `Bearer ${token}` },
       });
       if (!response.ok) throw endSession();
@@ -121,17 +211,23 @@ function refreshedToken(token: string): Promise<string> {
   return refreshing;
 }
 
-async function bearerToken(auth: ApiAuth): Promise<string | undefined> {
-  if (auth === 'none') return undefined;
+/** `required`: fail without a token; `optional`: send one if there is one. Refreshes one that is due. */
+async function bearerToken(auth: 'optional' | 'required'): Promise<string | undefined> {
   const token = storedToken();
   if (!token) {
     if (auth === 'required') throw new ApiError(401, LITERAL_MESSAGES.noAuthToken);
     return undefined;
   }
-  const expiresAt = tokenExpiry(token);
-  if (expiresAt === undefined || expiresAt <= nowSeconds()) throw endSession();
-  if (expiresAt - nowSeconds() <= TOKEN_REFRESH_THRESHOLD_SECONDS) return refreshedToken(token);
-  return token;
+  const left = msLeft(token);
+  if (left === undefined) throw endSession();
+  // One that looks expired goes to the refresh too: the device's clock may be wrong, and only the server knows.
+  return left <= REFRESH_THRESHOLD_MS ? refreshedToken(token) : token;
+}
+
+async function tokenFor(route: TableRoute<RouteId>, call: AnyCall): Promise<string | undefined> {
+  if (route.auth === 'none' || route.auth === 'admin-cookie') return undefined;
+  if (call.background) return liveStoredToken() ?? undefined;
+  return bearerToken(route.auth);
 }
 
 /**
@@ -150,36 +246,61 @@ async function readJson(response: Response): Promise<{ body: unknown; readable: 
   }
 }
 
-/** Calls the API and resolves the JSON answer; rejects with an ApiError whose message follows SPEC §8. */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const token = await bearerToken(options.auth ?? 'optional');
+/** Sends one call of the route table; resolves an OK response, rejects with an ApiError that follows SPEC §8. */
+async function send(id: RouteId, call: AnyCall = {}): Promise<Response> {
+  const route = routeOf(id);
+  const token = await tokenFor(route, call);
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let body: BodyInit | undefined;
+  if (call.body instanceof FormData) body = call.body;
+  else if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(call.body);
+  }
+  const url = urlFor(route.path, call.pathParameters, call.query);
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
+    response = await fetch(url, {
+      method: route.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      body,
+      signal: call.signal,
+      ...(call.keepalive && { keepalive: true }),
+      // SPEC §6: the admin stats call goes with the admin session cookie.
+      ...(route.auth === 'admin-cookie' && { credentials: 'include' as const }),
     });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, options.fallbackKey ?? HTTP_ERROR_KEYS.server);
+    if (call.signal?.aborted) throw error;
+    throw new ApiError(0, call.fallbackKey ?? HTTP_ERROR_KEYS.server);
   }
-  const { body, readable } = await readJson(response);
-  if (response.ok) return body as T;
+  if (response.ok) return response;
+  const failure = await readJson(response);
   // The token was fresh or just refreshed, so a 401 means the session is over.
-  if (response.status === 401 && token) throw endSession();
+  if (response.status === 401 && token && !call.background) throw endSession();
   throw new ApiError(
     response.status,
     messageForFailedResponse({
       status: response.status,
-      body,
-      bodyReadable: readable,
-      path,
-      fallbackKey: options.fallbackKey,
+      body: failure.body,
+      bodyReadable: failure.readable,
+      path: url,
+      fallbackKey: call.fallbackKey,
     }),
+    failure.readable ? serverMessageOf(failure.body) : undefined,
   );
+}
+
+/** Calls a route of the route table and resolves its JSON answer; rejects with an ApiError (SPEC §8). */
+export async function callRoute<Id extends RouteId>(
+  id: Id,
+  ...[call]: RouteCallArgs<Id>
+): Promise<RouteAnswer<Id>> {
+  const response = await send(id, call as AnyCall | undefined);
+  return (await readJson(response)).body as RouteAnswer<Id>;
+}
+
+/** Like callRoute, for the routes that stream or send bytes (translate, tts): resolves the OK response itself. */
+export function streamRoute<Id extends RouteId>(id: Id, ...[call]: RouteCallArgs<Id>): Promise<Response> {
+  return send(id, call as AnyCall | undefined);
 }

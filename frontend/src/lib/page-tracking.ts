@@ -1,8 +1,5 @@
 import { TRACKED_PAGES, TRACKING_DEDUPE_MS, type TrackedPage } from '@wayfarer/shared/constants';
-import { routeTable } from '@wayfarer/shared/api/route-table';
-import { storedToken, tokenExpiry } from './api-client';
-
-const trackPath = routeTable.find((route) => route.id === 'analytics.track')?.path ?? '/api/analytics/track';
+import { callRoute } from './api-client';
 
 /**
  * SPEC §4 Tracking checks the path *plus* query string against the list, so `/subscribe-success?session_id=…`
@@ -18,22 +15,10 @@ export interface PageTrackerDeps {
   now: () => number;
 }
 
-// Auth is optional on the track route. Only a live token goes along: an expired one would get the view refused,
-// and refreshing or ending a session is the api client's business, never a side effect of counting a page view.
-function liveToken(): string | null {
-  const token = storedToken();
-  const expiresAt = token ? tokenExpiry(token) : undefined;
-  return token && expiresAt !== undefined && expiresAt * 1000 > Date.now() ? token : null;
-}
-
+// A background call: only a live token goes along (an expired one would get the view refused), and refreshing or
+// ending a session is never a side effect of counting a page view.
 async function sendPageView(page: TrackedPage): Promise<void> {
-  const token = liveToken();
-  await fetch(trackPath, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ page }),
-    keepalive: true,
-  });
+  await callRoute('analytics.track', { body: { page }, keepalive: true, background: true });
 }
 
 /**

@@ -1,43 +1,16 @@
-import type {
-  ForgotPasswordRequest,
-  LoginRequest,
-  RegisterRequest,
-  ResetPasswordRequest,
-  SessionResponse,
-} from '@wayfarer/shared/api/auth';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
-import { apiRequest } from '../../lib/api-client';
+import { callRoute, type RouteRequest } from '../../lib/api-client';
 
-// The auth calls of SPEC §7. None sends a token: they are how a visitor gets one.
+// The auth calls of SPEC §7. None sends a token (the route table says so): they are how a visitor gets one.
 
-export const login = (body: LoginRequest) =>
-  apiRequest<SessionResponse>('/api/auth/login', {
-    method: 'POST',
-    body,
-    auth: 'none',
-    fallbackKey: ACCOUNT_ERROR_KEYS.loginFailed,
-  });
+export const login = (body: RouteRequest<'auth.login'>['body']) =>
+  callRoute('auth.login', { body, fallbackKey: ACCOUNT_ERROR_KEYS.loginFailed });
 
-export const register = (body: RegisterRequest) =>
-  apiRequest<SessionResponse>('/api/auth/register', {
-    method: 'POST',
-    body,
-    auth: 'none',
-    fallbackKey: ACCOUNT_ERROR_KEYS.registrationFailed,
-  });
+export const register = (body: RouteRequest<'auth.register'>['body']) =>
+  callRoute('auth.register', { body, fallbackKey: ACCOUNT_ERROR_KEYS.registrationFailed });
 
-export const requestPasswordReset = (body: ForgotPasswordRequest) =>
-  apiRequest<{ message: string }>('/api/auth/forgot-password', {
-    method: 'POST',
-    body,
-    auth: 'none',
-    fallbackKey: ACCOUNT_ERROR_KEYS.passwordResetRequestFailed,
-  });
+export const requestPasswordReset = (body: RouteRequest<'auth.forgotPassword'>['body']) =>
+  callRoute('auth.forgotPassword', { body, fallbackKey: ACCOUNT_ERROR_KEYS.passwordResetRequestFailed });
 
-export const resetPassword = (body: ResetPasswordRequest) =>
-  apiRequest<{ message: string }>('/api/auth/reset-password', {
-    method: 'POST',
-    body,
-    auth: 'none',
-    fallbackKey: ACCOUNT_ERROR_KEYS.resetPasswordFailed,
-  });
+export const resetPassword = (body: RouteRequest<'auth.resetPassword'>['body']) =>
+  callRoute('auth.resetPassword', { body, fallbackKey: ACCOUNT_ERROR_KEYS.resetPasswordFailed });

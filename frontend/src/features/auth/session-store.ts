@@ -39,8 +39,11 @@ export const sessionStore = {
     clearStoredToken();
     publish({ status: 'signed-out', user: null });
   },
-  /** A 429 on the user fetch: the token stays for the next try, but nobody is shown as signed in. */
-  showSignedOutKeepingToken(): void {
-    publish({ status: 'signed-out', user: null });
+  /**
+   * A 429 on the user fetch (SPEC §8): the session goes on, as the token is still sent and charged as the
+   * user's; only the user's details are unknown until a later fetch or refresh brings them.
+   */
+  staySignedInWithoutUser(): void {
+    publish({ status: 'signed-in', user: snapshot.user });
   },
 };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { fetchSpeechKey, reportUsage } from './api';
 
 function answer(status: number, body: unknown) {
@@ -8,7 +9,15 @@ function answer(status: number, body: unknown) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function tokenExpiringIn(seconds: number): string {
+  const payload = btoa(JSON.stringify({ sub: 'u', exp: Math.floor(Date.now() / 1000) + seconds }));
+  return `h.${payload.replace(/=+$/, '')}.s`;
+}
 
 describe('voice api', () => {
   it('returns the key, its time to live and the socket address', async () => {
@@ -40,5 +49,18 @@ describe('voice api', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ durationSeconds: 3.25 });
     vi.stubGlobal('fetch', answer(500, {}));
     expect(await reportUsage(1)).toBe(false);
+  });
+
+  it('sends the usage update so that it survives the page going away (keepalive), with the bearer token when signed in', async () => {
+    const token = tokenExpiringIn(3600);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
+    const fetchMock = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+
+    expect(await reportUsage(2)).toBe(true);
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.keepalive).toBe(true);
+    expect(new Headers(init?.headers).get('authorization')).toBe(`Bearer ${token}`);
   });
 });

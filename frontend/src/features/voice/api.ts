@@ -1,12 +1,5 @@
 import type { SpeechKeyResponse, UsageUpdateRequest } from '@wayfarer/shared/api/speech';
-import { routeTable, type RouteId } from '@wayfarer/shared/api/route-table';
-import { ApiError, apiRequest } from '../../lib/api-client';
-
-function pathOf(id: RouteId): string {
-  const route = routeTable.find((candidate) => candidate.id === id);
-  if (!route) throw new Error(`Unknown route ${id}`);
-  return route.path;
-}
+import { ApiError, callRoute } from '../../lib/api-client';
 
 export type SpeechKeyResult =
   | { readonly kind: 'ok'; readonly key: SpeechKeyResponse }
@@ -26,23 +19,28 @@ function isSpeechKey(value: unknown): value is SpeechKeyResponse {
   );
 }
 
-/** GET /api/deepgram/key (SPEC §7), with the bearer token when signed in; 429 means the allowance is spent. */
+/** The speech key (route speech.key, SPEC §7), with the bearer token when signed in; 429 means the allowance is spent. */
 export async function fetchSpeechKey(): Promise<SpeechKeyResult> {
   try {
-    const body = await apiRequest<unknown>(pathOf('speech.key'), { auth: 'optional' });
+    const body: unknown = await callRoute('speech.key');
     return isSpeechKey(body) ? { kind: 'ok', key: body } : { kind: 'failed' };
   } catch (error) {
     return error instanceof ApiError && error.status === 429 ? { kind: 'limit_reached' } : { kind: 'failed' };
   }
 }
 
-/** POST /api/usage/update (SPEC §7): closes the key's lease with the seconds actually used. */
+/**
+ * The usage update (route usage.update, SPEC §7): closes the caller's newest open lease with the seconds actually
+ * used. It is sent when the page is hidden or closed, so it must outlive the page: an unclosed lease is charged
+ * its whole elapsed time. sendBeacon cannot carry the bearer token that names a signed-in caller's lease;
+ * keepalive can.
+ */
 export async function reportUsage(durationSeconds: number): Promise<boolean> {
   const body: UsageUpdateRequest = {
     durationSeconds: Math.max(0, Math.round(durationSeconds * 1000) / 1000),
   };
   try {
-    await apiRequest<unknown>(pathOf('usage.update'), { method: 'POST', body, auth: 'optional' });
+    await callRoute('usage.update', { body, keepalive: true });
     return true;
   } catch {
     return false;

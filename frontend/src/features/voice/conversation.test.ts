@@ -303,10 +303,13 @@ describe('Main button (SPEC §4)', () => {
 });
 
 describe('Mute', () => {
-  it('toggles, and the button shows only while recording or transcribing', () => {
+  it('toggles', () => {
     expect(run(recording, { type: 'mute_toggled' }).muted).toBe(true);
+  });
+
+  it('the button stays reachable as long as the microphone is open, between phrases too', () => {
     expect(CONVERSATION_STATUSES.filter((status) => isMuteButtonShown(stateWith({ status }))).sort()).toEqual(
-      ['recording', 'transcribing'],
+      ['recording', 'speaking', 'transcribed', 'transcribing', 'translating'],
     );
   });
 });

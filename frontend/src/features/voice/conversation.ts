@@ -84,7 +84,14 @@ const ACTIVE: ReadonlySet<ConversationStatus> = new Set([
 ]);
 const BUSY: ReadonlySet<ConversationStatus> = new Set(['initializing', 'translating', 'speaking']);
 const IGNORES_TRANSCRIPTS: ReadonlySet<ConversationStatus> = new Set(['stopped', 'limit_reached', 'idle']);
-const MUTE_VISIBLE: ReadonlySet<ConversationStatus> = new Set(['recording', 'transcribing']);
+// Every status in which the microphone is open: a traveller who muted must be able to unmute until it closes.
+const MICROPHONE_OPEN: ReadonlySet<ConversationStatus> = new Set([
+  'recording',
+  'transcribing',
+  'transcribed',
+  'translating',
+  'speaking',
+]);
 
 /** SPEC §4: the conversation UI is visible when status is not idle or stopped. */
 export function isUiVisible(state: ConversationState): boolean {
@@ -148,9 +155,13 @@ export function isAnalysisButtonShown(state: ConversationState): boolean {
   );
 }
 
-/** SPEC §2: the floating mute button shows only while recording or transcribing. */
+/**
+ * SPEC §2 shows the floating mute button while recording or transcribing; a muted microphone is still both, so
+ * it stays for as long as the microphone is open (between phrases, and while a translation is read out), or a
+ * traveller who muted could only unmute by stopping.
+ */
 export function isMuteButtonShown(state: ConversationState): boolean {
-  return MUTE_VISIBLE.has(state.status);
+  return MICROPHONE_OPEN.has(state.status);
 }
 
 function joinPhrases(...phrases: string[]): string {

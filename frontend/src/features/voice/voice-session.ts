@@ -1,12 +1,14 @@
 import { RECORDING_START_DELAY_MS, SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
-import { VOICE_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { RATE_LIMIT_KEYS, VOICE_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { AudioCaptureError, startAudioCapture, type AudioCapture } from '../../lib/audio-capture';
 import { openDeepgramSocket, type DeepgramSocket, type TranscriptResult } from '../../lib/deepgram-socket';
 import { fetchSpeechKey, reportUsage } from './api';
 import type { MicrophoneStartResult } from './conversation';
 
 export type VoiceMessageKey =
-  (typeof VOICE_ERROR_KEYS)[keyof typeof VOICE_ERROR_KEYS] | 'voice_connection_lost';
+  | (typeof VOICE_ERROR_KEYS)[keyof typeof VOICE_ERROR_KEYS]
+  | typeof RATE_LIMIT_KEYS.speechKey
+  | 'voice_connection_lost';
 
 /** What a session tells the conversation; each maps to a reducer event or a toast. */
 export interface VoiceSessionEvents {
@@ -46,6 +48,12 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
   const pending: ArrayBuffer[] = [];
   const timers: ReturnType<typeof setTimeout>[] = [];
 
+  function report(seconds: number): void {
+    void reportUsage(seconds).then((ok) => {
+      if (!ok && options.signedIn) events.toast(VOICE_ERROR_KEYS.usageUpdate);
+    });
+  }
+
   function release(): void {
     stopped = true;
     for (const timer of timers) clearTimeout(timer);
@@ -54,9 +62,7 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
     if (keyIssuedAt === undefined) return;
     const seconds = (performance.now() - keyIssuedAt) / 1000;
     keyIssuedAt = undefined;
-    void reportUsage(seconds).then((ok) => {
-      if (!ok && options.signedIn) events.toast(VOICE_ERROR_KEYS.usageUpdate);
-    });
+    report(seconds);
   }
 
   function end(reason: 'limit_reached' | 'failed'): void {
@@ -84,8 +90,19 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
     capture.setMuted(muted);
 
     const key = await fetchSpeechKey();
-    if (stopped) return;
-    if (key.kind === 'limit_reached') return end('limit_reached');
+    if (stopped) {
+      // The server opened a lease for this key however early the stop came; unclosed, it would be charged
+      // its whole time to live. Nothing was spoken on it.
+      if (key.kind === 'ok') report(0);
+      return;
+    }
+    if (key.kind === 'limit_reached') {
+      if (!options.subscriber) return end('limit_reached');
+      // A subscriber has no allowance to run out of and never sees the limit dialog (SPEC §6), so this 429 is
+      // a rate limit: say so, and leave the button free to try again rather than disabled for the visit.
+      events.toast(RATE_LIMIT_KEYS.speechKey);
+      return end('failed');
+    }
     if (key.kind === 'failed') {
       events.toast(VOICE_ERROR_KEYS.speechKey);
       return end('failed');

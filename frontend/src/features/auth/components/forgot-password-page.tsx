@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { forgotPasswordFormSchema } from '@wayfarer/shared/domain/password-rules';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
@@ -49,7 +50,7 @@ function ForgotPasswordForm() {
       )}
       <AuthSubmit testId="forgot-submit" busy={form.busy} label={t('forgot_submit')} />
       <div className="auth-links">
-        <Link to="/login">{t('forgot_back_to_login')}</Link>
+        <Link to={PAGES.login}>{t('forgot_back_to_login')}</Link>
       </div>
     </form>
   );

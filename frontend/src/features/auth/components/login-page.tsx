@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { loginFormSchema } from '@wayfarer/shared/domain/password-rules';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { ApiError } from '../../../lib/api-client';
 import { login } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
@@ -49,10 +50,10 @@ function LoginForm() {
       />
       <AuthSubmit testId="login-submit" busy={form.busy} label={t('login_submit')} />
       <div className="auth-links">
-        <Link to="/forgot-password" data-testid="login-forgot-link">
+        <Link to={PAGES.forgotPassword} data-testid="login-forgot-link">
           {t('login_forgot_link')}
         </Link>
-        <Link to="/register" state={location.state}>
+        <Link to={PAGES.register} state={location.state}>
           {t('login_register_link')}
         </Link>
       </div>

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { registerFormSchema } from '@wayfarer/shared/domain/password-rules';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { ApiError } from '../../../lib/api-client';
 import { register } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
@@ -58,7 +59,7 @@ function RegisterForm() {
       />
       <AuthSubmit testId="register-submit" busy={form.busy} label={t('register_submit')} />
       <div className="auth-links">
-        <Link to="/login" state={location.state}>
+        <Link to={PAGES.login} state={location.state}>
           {t('register_login_link')}
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { useSession } from '../../../lib/session-context';
 import type { SignInRedirectState } from '../redirect';
 
@@ -12,7 +13,7 @@ export function RequireSignIn({ children, pending }: { children: ReactNode; pend
     const state: SignInRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };
-    return <Navigate to="/login" state={state} replace />;
+    return <Navigate to={PAGES.login} state={state} replace />;
   }
   return children;
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { resetPasswordFormSchema } from '@wayfarer/shared/domain/password-rules';
+import { PAGE_QUERY, PAGES } from '@wayfarer/shared/api/pages';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
@@ -23,7 +24,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       try {
         await resetPassword({ token, password: values.password });
         toast.success(t('reset_password_success'));
-        navigate('/login', { replace: true });
+        navigate(PAGES.login, { replace: true });
       } catch (error) {
         // A call that never got an answer is "unexpected"; a refusal shows the server's reason when it gave one.
         const message =
@@ -59,7 +60,7 @@ function ResetPasswordForm({ token }: { token: string }) {
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
+  const token = searchParams.get(PAGE_QUERY.resetToken)?.trim() ?? '';
   return (
     <AuthPageFrame title={t('reset_password_page_title')}>
       {token ? (
@@ -73,7 +74,7 @@ export function ResetPasswordPage() {
             {t('invalid_token_message')}
           </p>
           <div className="auth-links">
-            <Link to="/forgot-password">{t('reset_request_new_link')}</Link>
+            <Link to={PAGES.forgotPassword}>{t('reset_request_new_link')}</Link>
           </div>
         </div>
       )}

@@ -1,14 +1,15 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
+import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import en from '../../../../../locales/en/translation.json';
 import { useSession } from '../../../lib/session-context';
-import { createTestI18n } from '../../../test/render-app';
+import { createTestI18n } from '../../../testing/render-app';
 import { SessionProvider } from './session-provider';
 
-// SPEC §4 Auth at load: a stored token fetches the user; 429 toasts and keeps the token; anything else signs out.
+// SPEC §4 Auth at load: a stored token fetches the user (refreshed first if it looks expired); 429 shows the
+// server's message and keeps the session; anything else signs out. Forced logouts go to /, as Logout does.
 
 function token(expiresInSeconds: number): string {
   const payload = btoa(JSON.stringify({ sub: 'u', exp: Math.floor(Date.now() / 1000) + expiresInSeconds }));
@@ -49,6 +50,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   localStorage.clear();
+  // Sonner keeps its toasts in module state: one test's toast must not satisfy the next test's assertion.
+  toast.dismiss();
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -71,14 +74,26 @@ describe('SessionProvider', () => {
     expect(screen.getByTestId('email')).toHaveTextContent('a@example.com');
   });
 
-  it('keeps the token on a 429 and shows the server message', async () => {
+  it('a 429 at load shows the server message and keeps the session signed in', async () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token(3600));
-    fetchMock.mockResolvedValue(json(429, { error: 'Too many' }));
+    fetchMock.mockResolvedValue(json(429, { error: 'Too many account lookups, slow down' }));
 
     await renderProvider();
 
-    expect(await screen.findByText(en.error_rate_limit)).toBeInTheDocument();
+    expect(await screen.findByText('Too many account lookups, slow down')).toBeInTheDocument();
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-in');
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).not.toBeNull();
+  });
+
+  it('a 401 at load shows error_fetching_user_on_load, translated, and signs out', async () => {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token(3600));
+    fetchMock.mockResolvedValue(json(401, {}));
+
+    await renderProvider();
+
+    expect(await screen.findByText(en.error_fetching_user_on_load)).toBeInTheDocument();
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-out');
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBeNull();
   });
 
   it('signs out and removes the token when the fetch fails otherwise', async () => {
@@ -92,14 +107,52 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBeNull();
   });
 
-  it('ends an expired stored session quietly', async () => {
+  it('a stored token that looks expired is refreshed first, then the user is fetched', async () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token(-60));
+    const fresh = token(3600);
+    const user = { email: 'a@example.com', subscriptionStatus: 'NONE' };
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/auth/refresh' ? json(200, { token: fresh, user }) : json(200, user),
+    );
 
     await renderProvider();
 
-    expect(await screen.findByText('signed-out')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByText('signed-in')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/refresh', '/api/auth/me']);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBe(fresh);
+  });
+
+  it('a stored token that looks expired and cannot be refreshed signs out, saying so', async () => {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token(-60));
+    fetchMock.mockResolvedValue(json(401, {}));
+
+    await renderProvider();
+
+    expect(await screen.findByText(en.error_fetching_user_on_load)).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/refresh');
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-out');
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it('a failed refresh is a forced logout: it goes to /, as the Logout button does', async () => {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token(60));
+    fetchMock.mockResolvedValue(json(401, {}));
+
+    const { onLogout } = await renderProvider();
+
+    await waitFor(() => expect(onLogout).toHaveBeenCalledOnce());
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/refresh');
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-out');
+  });
+
+  it('a 401 after refresh is a forced logout: it goes to /', async () => {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token(3600));
+    fetchMock.mockResolvedValue(json(401, {}));
+
+    const { onLogout } = await renderProvider();
+
+    await waitFor(() => expect(onLogout).toHaveBeenCalledOnce());
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-out');
   });
 
   it('logout clears the token and hands over to go home', async () => {

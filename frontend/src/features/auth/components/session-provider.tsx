@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { User } from '@wayfarer/shared/api/auth';
-import { ACCOUNT_ERROR_KEYS, isMessageKey } from '@wayfarer/shared/domain/error-keys';
-import { TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
+import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import {
   ApiError,
-  apiRequest,
+  callRoute,
   keepTokenFresh,
+  msUntilRefreshDue,
   onSessionChange,
   storedToken,
-  tokenExpiry,
 } from '../../../lib/api-client';
 import { SessionContext, type SessionValue } from '../../../lib/session-context';
+import { translateMessage } from '../../../lib/translate-message';
 import { sessionStore } from '../session-store';
 
 type UserFetch = 'on-load' | 'after-change';
@@ -23,9 +22,18 @@ const fallbackFor: Record<UserFetch, string> = {
 };
 
 /**
- * Fills SessionContext (SPEC §4 Auth): at load a stored token fetches the user (429: toast and keep the token;
- * any other failure: sign out), the api client's refreshes bring a new user and its failures sign out, and
- * logout clears the token and goes to /.
+ * The toast for a failed user fetch: the server's message when it sent one, else this fetch's own key. A 401
+ * has ended the session with the api client's literal 'Authentication failed', which says less than the key.
+ */
+function messageForFailedFetch(error: unknown, fallbackKey: string): string {
+  if (!(error instanceof ApiError) || error.status === 401) return fallbackKey;
+  return error.message;
+}
+
+/**
+ * Fills SessionContext (SPEC §4 Auth): at load a stored token fetches the user (429: the server's message, and
+ * the session goes on; any other failure: sign out), the api client's refreshes bring a new user and its
+ * failures end the session and go to /, and logout clears the token and goes to /.
  */
 export function SessionProvider({ children, onLogout }: { children: ReactNode; onLogout: () => void }) {
   const { t } = useTranslation(undefined, { useSuspense: false });
@@ -37,21 +45,21 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   const snapshot = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 
   const showError = useCallback((message: string) => {
-    toast.error(isMessageKey(message) ? (translate.current as (key: string) => string)(message) : message);
+    toast.error(translateMessage(translate.current, message));
   }, []);
 
   const fetchUser = useCallback(
     async (kind: UserFetch) => {
       const fallbackKey = fallbackFor[kind];
       try {
-        sessionStore.setUser(await apiRequest<User>('/api/auth/me', { auth: 'required', fallbackKey }));
+        sessionStore.setUser(await callRoute('auth.me', { fallbackKey }));
       } catch (error) {
-        const message = error instanceof ApiError ? error.message : fallbackKey;
-        showError(message);
         if (error instanceof ApiError && error.status === 429) {
-          if (kind === 'on-load') sessionStore.showSignedOutKeepingToken();
+          showError(error.serverMessage ?? error.message);
+          sessionStore.staySignedInWithoutUser();
           return;
         }
+        showError(messageForFailedFetch(error, fallbackKey));
         sessionStore.signOut();
       }
     },
@@ -61,17 +69,17 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   useEffect(
     () =>
       onSessionChange((change) => {
-        if (change.kind === 'refreshed') sessionStore.setUser(change.session.user);
-        else sessionStore.signOut();
+        if (change.kind === 'refreshed') return sessionStore.setUser(change.session.user);
+        // A forced logout (failed refresh, 401 after refresh) ends where the Logout button does.
+        sessionStore.signOut();
+        onLogout();
       }),
-    [],
+    [onLogout],
   );
 
+  // A token that looks expired is fetched too: the api client refreshes it first, and ends the session if not.
   useEffect(() => {
-    const token = storedToken();
-    const expiresAt = token ? tokenExpiry(token) : undefined;
-    // A session that simply ran out while the tab was closed ends quietly: there is nothing to report.
-    if (!token || expiresAt === undefined || expiresAt * 1000 <= Date.now()) {
+    if (!storedToken()) {
       sessionStore.signOut();
       return;
     }
@@ -81,10 +89,8 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   // An open tab with no calls still refreshes in time; a failure ends the session through onSessionChange.
   useEffect(() => {
     if (snapshot.status !== 'signed-in') return;
-    const token = storedToken();
-    const expiresAt = token ? tokenExpiry(token) : undefined;
-    if (expiresAt === undefined) return;
-    const dueInMs = (expiresAt - TOKEN_REFRESH_THRESHOLD_SECONDS) * 1000 - Date.now();
+    const dueInMs = msUntilRefreshDue();
+    if (dueInMs === undefined) return;
     const timer = setTimeout(() => void keepTokenFresh().catch(() => undefined), Math.max(dueInMs, 0));
     return () => clearTimeout(timer);
   }, [snapshot]);

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isMessageKey } from '@wayfarer/shared/domain/error-keys';
+import { translateMessage } from '../../../lib/translate-message';
 
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 
@@ -18,10 +18,7 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
 /** Shows a message key translated and any other text (the server's, the reset page's literals) as it is. */
 export function useShowMessage(): (message: string) => string {
   const { t } = useTranslation();
-  return useCallback(
-    (message: string) => (isMessageKey(message) ? (t as (key: string) => string)(message) : message),
-    [t],
-  );
+  return useCallback((message: string) => translateMessage(t, message), [t]);
 }
 
 /**

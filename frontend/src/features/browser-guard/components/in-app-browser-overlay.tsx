@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { externalBrowserUrl, type BrowserBlockReason } from '../browser-support';
+import './in-app-browser-overlay.css';
 
 // Clipboard API first; in-app browsers often lack it or refuse it, where the old selection copy still works.
 async function copyText(text: string): Promise<boolean> {

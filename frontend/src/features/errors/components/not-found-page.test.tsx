@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAppAt } from '../../../test/render-app';
+import { renderAppAt } from '../../../testing/render-app';
 
 describe('404 page', () => {
   it('shows for a path that matches no route, naming the path', async () => {

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { PAGES } from '@wayfarer/shared/api/pages';
+import './not-found-page.css';
 
 // React Router keys the first location of a visit "default": then there is no in-app page to return to, but the
 // visitor may still have come from another page (a typed URL, a link elsewhere), which the browser's own history
@@ -15,8 +17,9 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const goHome = () => void navigate('/');
-  const goBack = () => void (canGoBack(location.key) ? navigate(-1) : navigate('/', { replace: true }));
+  const goHome = () => void navigate(PAGES.home);
+  const goBack = () =>
+    void (canGoBack(location.key) ? navigate(-1) : navigate(PAGES.home, { replace: true }));
 
   return (
     <section className="page page-centered" data-testid="not-found" aria-labelledby="page-title">

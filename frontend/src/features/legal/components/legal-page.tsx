@@ -6,6 +6,7 @@ import {
   REFUND_WINDOW_HOURS,
 } from '@wayfarer/shared/constants';
 import type { LegalSection } from '../legal-content';
+import './legal-page.css';
 
 // The figures in the texts come from shared/constants.ts, so the pages cannot drift from the rules they state.
 const policyValues = {

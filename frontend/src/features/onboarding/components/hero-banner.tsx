@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { HERO_STEP_ROTATION_MS } from '@wayfarer/shared/constants';
 import { HERO_STEPS, heroStepAt, readHeroDismissed, storeHeroDismissed, type HeroStep } from '../hero-steps';
 import { strokeIconProps } from '../../../lib/stroke-icon';
+import './hero-banner.css';
 
 const svgProps = strokeIconProps(22);
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { useSession } from '../../../lib/session-context';
 import { VoiceDialog } from './voice-dialog';
 
@@ -24,16 +25,24 @@ export function LimitDialog({ onClose }: { onClose: () => void }) {
             >
               {t('voice_limit_logout')}
             </button>
-            <Link to="/subscribe" className="voice-button voice-button-primary" data-testid="limit-subscribe">
+            <Link
+              to={PAGES.subscribe}
+              className="voice-button voice-button-primary"
+              data-testid="limit-subscribe"
+            >
               {t('voice_limit_subscribe')}
             </Link>
           </>
         ) : (
           <>
-            <Link to="/login" className="voice-button" data-testid="limit-login">
+            <Link to={PAGES.login} className="voice-button" data-testid="limit-login">
               {t('voice_limit_login')}
             </Link>
-            <Link to="/register" className="voice-button voice-button-primary" data-testid="limit-register">
+            <Link
+              to={PAGES.register}
+              className="voice-button voice-button-primary"
+              data-testid="limit-register"
+            >
               {t('voice_limit_register')}
             </Link>
           </>

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@wayfarer/shared/api/auth';
 import { SessionContext, signedOutSession, type SessionValue } from '../../../lib/session-context';
 import type { DeepgramSocketOptions } from '../../../lib/deepgram-socket';
-import { createTestI18n } from '../../../test/render-app';
+import { createTestI18n } from '../../../testing/render-app';
 import { VoicePage } from './voice-page';
 
 const mocks = vi.hoisted(() => ({
@@ -56,7 +56,7 @@ async function renderPage(session: SessionValue = signedOutSession) {
     <I18nextProvider i18n={i18n}>
       <SessionContext.Provider value={session}>
         <MemoryRouter>
-          <VoicePage />
+          <VoicePage analysisPanel={() => <section data-testid="analysis-panel" />} />
         </MemoryRouter>
       </SessionContext.Provider>
     </I18nextProvider>,
@@ -158,6 +158,23 @@ describe('voice screen', () => {
     expect(socket.setMuted).toHaveBeenLastCalledWith(true);
   });
 
+  it('a muted microphone can be unmuted after a final phrase, and the next phrase is heard', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    await events.click(screen.getByTestId('mute-button'));
+
+    hear('Where is the station?', true);
+    expect(badge()).toHaveAttribute('data-status', 'transcribed');
+    expect(screen.getByTestId('mute-button')).toHaveAttribute('data-muted', 'true');
+
+    await events.click(screen.getByTestId('mute-button'));
+    expect(capture.setMuted).toHaveBeenLastCalledWith(false);
+    expect(socket.setMuted).toHaveBeenLastCalledWith(false);
+    hear('And the museum?', true);
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station? And the museum?');
+  });
+
   it('denied permission: the first press retries, the second opens the help dialog', async () => {
     mocks.startAudioCapture.mockRejectedValue(new AudioCaptureError('denied'));
     const events = await renderPage();
@@ -195,8 +212,20 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
-    expect(mocks.toastError).toHaveBeenCalledOnce();
+    const i18n = await createTestI18n();
+    expect(mocks.toastError).toHaveBeenCalledExactlyOnceWith(i18n.t('error_deepgram_key'));
     expect(capture.stop).toHaveBeenCalled();
+  });
+
+  it('a subscriber who gets a 429 on the key call sees a message and can press again, not a dead button', async () => {
+    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'limit_reached' });
+    const events = await renderPage(user('ACTIVE'));
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
+    const i18n = await createTestI18n();
+    expect(mocks.toastError).toHaveBeenCalledExactlyOnceWith(i18n.t('error_usage_limit_reached'));
+    expect(mainButton()).toBeEnabled();
+    expect(screen.queryByTestId('limit-dialog')).toBeNull();
   });
 
   it('a 429 on the key call reaches limit_reached: anonymous visitors are offered login and register', async () => {
@@ -211,26 +240,56 @@ describe('voice screen', () => {
     expect(capture.stop).toHaveBeenCalled();
   });
 
-  it('a signed-in free user is cut off at TTL - 2 s and offered logout and subscribe', async () => {
-    mocks.fetchSpeechKey.mockResolvedValue(speechKey(3));
-    const session = user('NONE');
-    const events = await renderPage(session);
-    await events.click(mainButton());
-    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    const dialog = await screen.findByTestId('limit-dialog', {}, { timeout: 3000 });
-    expect(mocks.reportUsage).toHaveBeenCalledOnce();
-    expect(dialog.querySelector('a[href="/subscribe"]')).not.toBeNull();
-    await events.click(screen.getByTestId('limit-logout'));
-    expect(session.logout).toHaveBeenCalled();
-  });
+  describe('on a fake clock', () => {
+    let keyArrivedAt = 0;
 
-  it('a subscriber is not cut off', async () => {
-    mocks.fetchSpeechKey.mockResolvedValue(speechKey(3));
-    const events = await renderPage(user('ACTIVE'));
-    await events.click(mainButton());
-    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    await new Promise((resolve) => setTimeout(resolve, 1300));
-    expect(badge()).toHaveAttribute('data-status', 'recording');
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      mocks.openDeepgramSocket.mockImplementation((options: DeepgramSocketOptions) => {
+        socketOptions = options;
+        keyArrivedAt = Date.now();
+        return socket;
+      });
+    });
+
+    afterEach(() => vi.useRealTimers());
+
+    /** Presses start and returns once the key has arrived and the socket is open (the cut-off is set then). */
+    async function startWithKey(ttl: number, session: SessionValue) {
+      mocks.fetchSpeechKey.mockResolvedValue(speechKey(ttl));
+      await renderPage(session);
+      act(() => mainButton().click());
+      await vi.waitFor(() => expect(mocks.openDeepgramSocket).toHaveBeenCalledOnce());
+    }
+
+    const advanceTo = (at: number) => act(() => vi.advanceTimersByTimeAsync(Math.max(0, at - Date.now())));
+
+    it('a signed-in free user is cut off at TTL - 2 s, not a moment before, and offered logout and subscribe', async () => {
+      const session = user('NONE');
+      await startWithKey(5, session);
+      const cutOffAt = keyArrivedAt + (5 - 2) * 1000;
+
+      await advanceTo(cutOffAt - 1);
+      expect(badge()).toHaveAttribute('data-status', 'recording');
+      expect(mocks.reportUsage).not.toHaveBeenCalled();
+
+      await advanceTo(cutOffAt);
+      expect(badge()).toHaveAttribute('data-status', 'limit_reached');
+      expect(mocks.reportUsage).toHaveBeenCalledOnce();
+      const dialog = await vi.waitFor(() => screen.getByTestId('limit-dialog'));
+      expect(dialog.querySelector('a[href="/subscribe"]')).not.toBeNull();
+      act(() => screen.getByTestId('limit-logout').click());
+      expect(session.logout).toHaveBeenCalled();
+    });
+
+    it('a subscriber is not cut off', async () => {
+      await startWithKey(3, user('ACTIVE'));
+
+      await advanceTo(keyArrivedAt + 10 * 3 * 1000);
+
+      expect(badge()).toHaveAttribute('data-status', 'recording');
+      expect(mocks.reportUsage).not.toHaveBeenCalled();
+    });
   });
 
   it('stops when the page becomes hidden', async () => {
@@ -242,5 +301,32 @@ describe('voice screen', () => {
     visibility.mockRestore();
     expect(badge()).toHaveAttribute('data-status', 'stopped');
     expect(capture.stop).toHaveBeenCalled();
+  });
+
+  it('a stop while the key call is in flight still closes the lease the server opened', async () => {
+    let answerKey: (value: ReturnType<typeof speechKey>) => void = () => {};
+    mocks.fetchSpeechKey.mockReturnValue(new Promise((resolve) => (answerKey = resolve)));
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce());
+
+    await events.click(mainButton());
+    expect(badge()).toHaveAttribute('data-status', 'stopped');
+    await act(async () => answerKey(speechKey()));
+
+    await waitFor(() => expect(mocks.reportUsage).toHaveBeenCalledOnce());
+    expect(mocks.reportUsage).toHaveBeenCalledWith(0);
+    expect(mocks.openDeepgramSocket).not.toHaveBeenCalled();
+  });
+
+  it('stops and reports usage when the page goes away', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+
+    expect(badge()).toHaveAttribute('data-status', 'stopped');
+    expect(mocks.reportUsage).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import {
@@ -16,7 +16,7 @@ import { StatusBadge } from './status-badge';
 import { TranscriptCard } from './transcript-card';
 import './voice.css';
 
-// Dialogs, overlays and the panel are fetched on first use: `/` is close to its 150 KB budget (DESIGN.md §8).
+// Dialogs and overlays are fetched on first use: `/` is close to its 150 KB budget (DESIGN.md §8).
 const loadInitializingOverlay = () => import('./initializing-overlay');
 const loadAnalysisPrompt = () => import('./analysis-prompt');
 const InitializingOverlay = lazy(async () => ({
@@ -27,7 +27,6 @@ const LimitDialog = lazy(async () => ({ default: (await import('./limit-dialog')
 const MicDeniedDialog = lazy(async () => ({
   default: (await import('./mic-denied-dialog')).MicDeniedDialog,
 }));
-const AnalysisPanel = lazy(async () => ({ default: (await import('./analysis-panel')).AnalysisPanel }));
 
 function mainButtonLabelKey(state: ConversationState) {
   const action = mainButtonAction(state);
@@ -35,7 +34,15 @@ function mainButtonLabelKey(state: ConversationState) {
   return state.translationEnabled ? 'voice_main_stop_translation' : 'voice_main_stop_transcription';
 }
 
-export function VoicePage() {
+export interface VoicePageProps {
+  /**
+   * The AI travel assistant panel (SPEC §2), given the transcript it analyses; shown while the panel is on. The
+   * app fills this slot, so the voice feature never imports the analysis feature. It may suspend while it loads.
+   */
+  readonly analysisPanel?: (transcript: string) => ReactNode;
+}
+
+export function VoicePage({ analysisPanel }: VoicePageProps) {
   const { t } = useTranslation();
   const session = useSession();
   const { state, pressMain, dispatch } = useConversation();
@@ -137,7 +144,7 @@ export function VoicePage() {
       </div>
 
       <Suspense fallback={null}>
-        {state.analysisPanelVisible && <AnalysisPanel />}
+        {state.analysisPanelVisible && analysisPanel?.(transcriptText)}
         {state.status === 'initializing' && <InitializingOverlay />}
         {showLimitDialog && <LimitDialog onClose={() => setLimitDismissed(true)} />}
         {state.micHelpOpen && <MicDeniedDialog onClose={() => dispatch({ type: 'mic_help_closed' })} />}

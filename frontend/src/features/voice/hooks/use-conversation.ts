@@ -102,14 +102,20 @@ export function useConversation(): Conversation {
     current.current?.voice?.setMuted(state.muted);
   }, [state.muted]);
 
-  // SPEC §4: stop when the page is hidden, and when leaving the screen.
+  // SPEC §4: stop when the page is hidden, and when leaving the screen. pagehide too: closing or leaving the
+  // page must report the seconds used before the page is gone, and not every browser hides it first.
   useEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState === 'hidden' && isActive(stateRef.current)) release({ type: 'stop' });
     };
+    const onPageHide = () => {
+      if (isActive(stateRef.current)) release({ type: 'stop' });
+    };
     document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
       release();
     };
   }, [release]);

@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import './analysis-panel.css';
 
-/** The AI travel assistant's place on the screen. Its contents (progress, cards) belong to the analysis feature. */
+/**
+ * The AI travel assistant panel (SPEC §2), shown in the voice screen's analysis slot. A placeholder for now: the
+ * progress indicator and the result cards of the analysis feature go inside it.
+ */
 export function AnalysisPanel() {
   const { t } = useTranslation();
   const section = useRef<HTMLElement>(null);
@@ -14,11 +18,11 @@ export function AnalysisPanel() {
   return (
     <section
       ref={section}
-      className="voice-card voice-analysis-panel"
+      className="analysis-panel"
       data-testid="analysis-panel"
       aria-labelledby="analysis-panel-title"
     >
-      <h2 id="analysis-panel-title" className="voice-card-title">
+      <h2 id="analysis-panel-title" className="analysis-panel-title">
         {t('voice_analysis_panel_title')}
       </h2>
     </section>

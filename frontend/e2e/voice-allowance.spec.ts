@@ -1,0 +1,113 @@
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { fakeMicrophone } from './support/fake-microphone';
+import { startLocalServer, type LocalServer } from './support/local-server';
+
+// Two shared cores and a speech model: allow for a loaded machine (E2E.md).
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+// The allowance this spec reads must be its alone, so it runs its own local cloud: every other voice spec
+// speaks from the same address to the shared server. One project is enough: both would share the address.
+const DAILY_SECONDS = 60;
+// How long the unclosed lease of a lost usage update would go on costing before the allowance is read again:
+// well above the 2 s the charge may differ from the seconds spoken.
+const LINGER_AFTER_LEAVING_MS = 6_000;
+const SPEAK_MS = 4_000;
+
+test.use({ launchOptions: fakeMicrophone('speech-taxi-rms.wav') });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let server: LocalServer | undefined;
+
+// Playwright needs the fixtures argument destructured even when no fixture is used.
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, testInfo) => {
+  if (testInfo.project.name !== 'desktop') return;
+  test.setTimeout(180_000);
+  server = await startLocalServer({ ANON_DAILY_SECONDS: String(DAILY_SECONDS) });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/**
+ * What is left of today's allowance, in whole seconds. There is no read-only route for it: for a
+ * non-subscriber the key's time to live is exactly that, and the lease the key opens is closed at once, at
+ * zero seconds, so reading costs nothing.
+ */
+async function remainingAllowance(request: APIRequestContext, baseURL: string): Promise<number> {
+  const key = await request.get(`${baseURL}/api/deepgram/key`);
+  expect(key.status()).toBe(200);
+  const { time_to_live_in_seconds: ttl } = (await key.json()) as { time_to_live_in_seconds: number };
+  const closed = await request.post(`${baseURL}/api/usage/update`, { data: { durationSeconds: 0 } });
+  expect(closed.ok()).toBe(true);
+  return ttl;
+}
+
+test('closing the page mid-session charges the seconds spoken, not the key time to live', async ({
+  context,
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one server, one address: runs once');
+  const baseURL = server!.baseURL;
+  const before = await remainingAllowance(page.request, baseURL);
+  expect(before).toBe(DAILY_SECONDS);
+
+  await page.goto(`${baseURL}/`);
+  const keyResponse = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
+  await page.getByTestId('main-button').click();
+  expect((await keyResponse).status()).toBe(200);
+  const keyArrivedAt = Date.now();
+  await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'recording');
+  await page.waitForTimeout(SPEAK_MS);
+
+  const leftAt = Date.now();
+  // As a closed tab.
+  await page.close();
+  const spokenSeconds = (leftAt - keyArrivedAt) / 1000;
+
+  await new Promise((resolve) => setTimeout(resolve, LINGER_AFTER_LEAVING_MS));
+  const comeBack = await context.newPage();
+  await comeBack.goto(`${baseURL}/`);
+  const after = await remainingAllowance(comeBack.request, baseURL);
+  const chargedSeconds = before - after;
+
+  testInfo.annotations.push({
+    type: 'allowance',
+    description: `spoken ${spokenSeconds.toFixed(1)} s, charged ${chargedSeconds} s`,
+  });
+  // Whole seconds on both readings: the charge is known to within a second either way.
+  expect(Math.abs(chargedSeconds - spokenSeconds)).toBeLessThanOrEqual(2);
+});
+
+test('a stop while the key call is in flight still closes the lease the key opened', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one server, one address: runs once');
+  const baseURL = server!.baseURL;
+  const before = await remainingAllowance(page.request, baseURL);
+
+  // The key call is held in the browser until Stop has been pressed, then let through to the server.
+  let releaseKeyCall: () => void = () => {};
+  const stopPressed = new Promise<void>((resolve) => (releaseKeyCall = resolve));
+  let keyCallHeld: () => void = () => {};
+  const keyCallStarted = new Promise<void>((resolve) => (keyCallHeld = resolve));
+  await page.route('**/api/deepgram/key', async (route) => {
+    keyCallHeld();
+    await stopPressed;
+    await route.continue();
+  });
+  await page.goto(`${baseURL}/`);
+  await page.getByTestId('main-button').click();
+  await keyCallStarted;
+  await page.getByTestId('main-button').click();
+  await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'stopped');
+  const keyAnswer = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
+  releaseKeyCall();
+  expect((await keyAnswer).status()).toBe(200);
+
+  await page.waitForTimeout(LINGER_AFTER_LEAVING_MS);
+  const chargedSeconds = before - (await remainingAllowance(page.request, baseURL));
+  testInfo.annotations.push({ type: 'allowance', description: `spoken 0 s, charged ${chargedSeconds} s` });
+  expect(chargedSeconds).toBeLessThanOrEqual(2);
+});
