@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { EventDetail } from '@wayfarer/shared/events';
 import type { Clock, IdempotencyMarks, Mailer, ResetTokens, Users } from '../ports';
 import { EVENT_MARK_TTL_SECONDS } from './event-marks';
+import { PAGE_QUERY, PAGES } from '@wayfarer/shared/api/pages';
 
 // The mail half of a password reset, run by the bus consumer (lambdas/functions/mail) rather than the
 // forgot-password request, so the request does the same work whether or not the account exists. Kept free
@@ -61,8 +62,8 @@ export async function sendResetLink(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = Math.floor(ports.clock.now().getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
   await ports.resetTokens.save({ tokenHash: hashResetToken(token), sub, expiresAt });
-  const link = new URL('/reset-password', ports.appUrl);
-  link.searchParams.set('token', token);
+  const link = new URL(PAGES.resetPassword, ports.appUrl);
+  link.searchParams.set(PAGE_QUERY.resetToken, token);
   await ports.mailer.send({ to: email, ...resetMail(link.toString()) });
   return 'sent';
 }
