@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { FORM_ERROR_KEYS, RESET_PASSWORD_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { english } from './support/english';
 
 // Accounts in a real browser against the local cloud (cognito-local, DynamoDB Local, the SES outbox).
 
-const en = JSON.parse(
-  readFileSync(new URL('../../locales/en/translation.json', import.meta.url), 'utf8'),
-) as Record<string, string>;
-const english = (key: string) => en[key] ?? key;
 
 const PASSWORD = 'Travel!2024x';
 const NEW_PASSWORD = 'Voyage$2025y';

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { fakeMicrophone } from './support/fake-microphone';
-import { startLocalServer, type LocalServer } from './support/local-server';
+import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
 
 // Two shared cores and a speech model: allow for a loaded machine (E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -16,19 +16,7 @@ const SPEAK_MS = 4_000;
 test.use({ launchOptions: fakeMicrophone('speech-taxi-rms.wav') });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-let server: LocalServer | undefined;
-
-// Playwright needs the fixtures argument destructured even when no fixture is used.
-// eslint-disable-next-line no-empty-pattern
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
-  test.setTimeout(180_000);
-  server = await startLocalServer({ ANON_DAILY_SECONDS: String(DAILY_SECONDS) });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const ownServer = runOwnLocalServer({ ANON_DAILY_SECONDS: String(DAILY_SECONDS) });
 
 /**
  * What is left of today's allowance, in whole seconds. There is no read-only route for it: for a
@@ -48,8 +36,8 @@ test('closing the page mid-session charges the seconds spoken, not the key time 
   context,
   page,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one server, one address: runs once');
-  const baseURL = server!.baseURL;
+  test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server, one address: runs once');
+  const baseURL = ownServer();
   const before = await remainingAllowance(page.request, baseURL);
   expect(before).toBe(DAILY_SECONDS);
 
@@ -83,8 +71,8 @@ test('closing the page mid-session charges the seconds spoken, not the key time 
 test('a stop while the key call is in flight still closes the lease the key opened', async ({
   page,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one server, one address: runs once');
-  const baseURL = server!.baseURL;
+  test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server, one address: runs once');
+  const baseURL = ownServer();
   const before = await remainingAllowance(page.request, baseURL);
 
   // The key call is held in the browser until Stop has been pressed, then let through to the server.

@@ -1,4 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
+import { VOICE_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { english } from './support/english';
 import { deniedMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (E2E.md).
@@ -41,5 +43,7 @@ test('no audio capture API: error_mic_access toast and the error status', async 
   await page.goto('/');
   await page.getByTestId('main-button').click();
   await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'error');
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+  const toast = page.locator('[data-sonner-toast]');
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toContainText(english(VOICE_ERROR_KEYS.microphoneAccess));
 });
