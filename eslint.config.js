@@ -26,7 +26,7 @@ const lambdasBelowAreas = {
 
 const frontendOnlySeesShared = {
   group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '**/lambdas/**', '**/infra/**'],
-  message: 'The frontend may import only shared/ (DESIGN.md §3).',
+  message: 'The frontend may import only shared/ (docs/DESIGN.md §3).',
 };
 
 export default tseslint.config(
@@ -63,7 +63,7 @@ export default tseslint.config(
       ],
     },
   },
-  // DESIGN.md §3: dependencies point one way. shared sees nothing; lambdas see shared; infra sees lambdas and
+  // docs/DESIGN.md §3: dependencies point one way. shared sees nothing; lambdas see shared; infra sees lambdas and
   // shared; nothing imports the frontend.
   {
     files: ['shared/**/*.ts'],
@@ -72,8 +72,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '@wayfarer/frontend/*', '../../lambdas/*', '../../infra/*', '../../frontend/*'], message: 'shared/ depends on nothing else in the project (DESIGN.md §3).' },
-            { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'], message: 'shared/ has no I/O (DESIGN.md §3).' },
+            { group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '@wayfarer/frontend/*', '../../lambdas/*', '../../infra/*', '../../frontend/*'], message: 'shared/ depends on nothing else in the project (docs/DESIGN.md §3).' },
+            { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'], message: 'shared/ has no I/O (docs/DESIGN.md §3).' },
           ],
         },
       ],
@@ -86,7 +86,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*', '**/infra/**', '**/frontend/**'], message: 'lambdas/ may import only shared/ (DESIGN.md §3).' },
+            { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*', '**/infra/**', '**/frontend/**'], message: 'lambdas/ may import only shared/ (docs/DESIGN.md §3).' },
             lambdasBelowAreas,
           ],
         },
@@ -104,8 +104,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@aws-sdk/*', 'stripe', 'openai', '@deepgram/*'], message: 'Handlers and services see ports; SDK calls live in adapters (DESIGN.md §3).' },
-            { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*'], message: 'lambdas/ may import only shared/ (DESIGN.md §3).' },
+            { group: ['@aws-sdk/*', 'stripe', 'openai', '@deepgram/*'], message: 'Handlers and services see ports; SDK calls live in adapters (docs/DESIGN.md §3).' },
+            { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*'], message: 'lambdas/ may import only shared/ (docs/DESIGN.md §3).' },
             {
               regex: '^\\.\\./(?!\\.\\./)|(^|/)functions/',
               message: 'An area imports only from below it, never another area: move shared logic to lambdas/domain/ or lambdas/events/.',
@@ -120,7 +120,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@wayfarer/frontend/*', '**/frontend/src/**'], message: 'Nothing imports from frontend (DESIGN.md §3).' }] },
+        { patterns: [{ group: ['@wayfarer/frontend/*', '**/frontend/src/**'], message: 'Nothing imports from frontend (docs/DESIGN.md §3).' }] },
       ],
     },
   },
@@ -133,7 +133,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [frontendOnlySeesShared] }],
     },
   },
-  // No feature reaches into another feature's internals (STYLE.md, after bulletproof-react): from inside
+  // No feature reaches into another feature's internals (docs/STYLE.md, after bulletproof-react): from inside
   // features/<name>/, a path that climbs into a sibling feature, or names one, is refused.
   ...featureNames.map((feature) => ({
     files: [`frontend/src/features/${feature}/**/*.{ts,tsx}`],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { freePort } from './frontend/e2e/support/free-port';
 
-// Debian's Chromium (E2E.md): there is no browser download here, so never `playwright install` or `channel`.
+// Debian's Chromium (docs/E2E.md): there is no browser download here, so never `playwright install` or `channel`.
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = ['--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'];
 

@@ -3,7 +3,7 @@ import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
 import { tableDefinition } from './adapters/aws/table-definition';
 import { readSecretValues } from './adapters/aws/secrets-extension';
 
-// The one reader of process.env in lambdas/ (DESIGN.md §3). Everything else asks `getConfig()`. The AWS SDK
+// The one reader of process.env in lambdas/ (docs/DESIGN.md §3). Everything else asks `getConfig()`. The AWS SDK
 // still reads its own variables (credentials, AWS_ENDPOINT_URL_*): that is how the local cloud points the
 // unmodified SDK at its emulators, so handler code never branches on "local".
 
@@ -32,7 +32,7 @@ const engineChoice = z.preprocess(
   z.enum(['cloud', 'embedded'], { error: 'Must be cloud or embedded' }).optional(),
 );
 
-/** Daily free speech allowance; SPEC leaves the values unshown, so these are ours and configurable. */
+/** Daily free speech allowance; docs/SPEC.md leaves the values unshown, so these are ours and configurable. */
 const DEFAULT_ANON_DAILY_SECONDS = 5 * 60;
 const DEFAULT_USER_DAILY_SECONDS = 15 * 60;
 
@@ -65,7 +65,7 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   /** Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio) for fully local use. */
   OPENAI_BASE_URL: optionalUrl,
-  // Providers retire models: names come from configuration, never from code (DESIGN.md §6).
+  // Providers retire models: names come from configuration, never from code (docs/DESIGN.md §6).
   OPENAI_MODEL_TRANSLATE: optionalText,
   OPENAI_MODEL_ANALYSIS: optionalText,
   OPENAI_MODEL_VISION: optionalText,

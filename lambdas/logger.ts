@@ -4,7 +4,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /**
  * Fields a log line may carry. Deliberately a closed list of safe facts: request bodies, headers, query
- * strings, tokens and anything a traveller said or photographed never belong in a log (SPEC §1).
+ * strings, tokens and anything a traveller said or photographed never belong in a log (docs/SPEC.md §1).
  */
 export interface LogFields {
   readonly routeId?: string;

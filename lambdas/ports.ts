@@ -3,7 +3,7 @@ import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/anal
 import type { TtsProvider, VoiceGender } from '@wayfarer/shared/api/voice-output';
 import type { EventDetail, EventName } from '@wayfarer/shared/events';
 
-// The interfaces services see (DESIGN.md §3). Adapters in adapters/{aws,cloud,local} implement them; services
+// The interfaces services see (docs/DESIGN.md §3). Adapters in adapters/{aws,cloud,local} implement them; services
 // never see an SDK client. The ports this foundation uses (Events, Usage, IdempotencyMarks, TokenVerifier,
 // StorageHealth) are precise; the rest are sketches that each feature's issue firms up when it lands.
 
@@ -37,7 +37,7 @@ export interface AdminSessionVerifier {
 /** A signed-in session as the identity provider issued it. */
 export interface IdentitySession {
   readonly accessToken: string;
-  /** Kept server-side (ENGINES.md, Identity): the browser holds only the access token. */
+  /** Kept server-side (docs/ENGINES.md, Identity): the browser holds only the access token. */
   readonly refreshToken: string;
   readonly sub: string;
   /** Epoch seconds at which the access token expires (read from the token: cognito-local sends no ExpiresIn). */
@@ -170,7 +170,7 @@ export interface Usage {
   secondsUsed(subject: string, day: string): Promise<number>;
 }
 
-/** An issued speech key, as the allowance sees it (DESIGN.md §4, LEASE#<keyId>). */
+/** An issued speech key, as the allowance sees it (docs/DESIGN.md §4, LEASE#<keyId>). */
 export interface SpeechLease {
   /** The key's id: one lease per issued key. */
   readonly id: string;
@@ -269,7 +269,7 @@ export interface SpeechKeys {
 }
 
 export interface Translator {
-  /** False when no engine is configured: the UI explains how to enable translation (ENGINES.md). */
+  /** False when no engine is configured: the UI explains how to enable translation (docs/ENGINES.md). */
   readonly available: boolean;
   /** Yields translated text chunks as the engine produces them. */
   translate(input: {

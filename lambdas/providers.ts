@@ -33,7 +33,7 @@ import type {
 } from './ports';
 
 /*
- * The composition root: the one module that builds adapters and picks each capability's engine (DESIGN.md §6).
+ * The composition root: the one module that builds adapters and picks each capability's engine (docs/DESIGN.md §6).
  * Nothing is built at import. Each getter builds its adapter on first call (the first handler call of a
  * container) and keeps it, so warm invocations reuse clients and connections, and importing a handler module
  * has no side effects. Every getter is its own top-level function, so a Lambda bundle keeps only the adapters

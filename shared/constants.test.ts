@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as constants from './constants';
 
-describe('business constants of SPEC §9', () => {
+describe('business constants of docs/SPEC.md §9', () => {
   it('refreshes the token 300 s before expiry and cuts sessions 2 s before the key expires', () => {
     expect(constants.TOKEN_REFRESH_THRESHOLD_SECONDS).toBe(300);
     expect(constants.SESSION_CUTOFF_MARGIN_SECONDS).toBe(2);
@@ -14,7 +14,7 @@ describe('business constants of SPEC §9', () => {
     expect(constants.SPEECH_UTTERANCE_END_MS).toBe(1200);
   });
 
-  it('asks the speech socket for the parameters of DESIGN.md §7', () => {
+  it('asks the speech socket for the parameters of docs/DESIGN.md §7', () => {
     const query = Object.entries(constants.SPEECH_SOCKET_QUERY)
       .map(([name, value]) => `${name}=${value}`)
       .join('&');
@@ -93,7 +93,7 @@ describe('business constants of SPEC §9', () => {
     expect(constants.BILLING_INTERVAL).toBe('month');
   });
 
-  it('names the browser storage keys of SPEC §3, and the one the hero banner adds', () => {
+  it('names the browser storage keys of docs/SPEC.md §3, and the one the hero banner adds', () => {
     expect(constants.LOCAL_STORAGE_KEYS).toEqual({
       authToken: 'authToken',
       heroDismissed: 'wayfarer-hero-dismissed',

@@ -1,5 +1,5 @@
 /**
- * Every business constant of SPEC §9 (and the few fixed values of §1-§7 that both sides need), named once.
+ * Every business constant of docs/SPEC.md §9 (and the few fixed values of §1-§7 that both sides need), named once.
  * Import from here; never retype a number that appears in this file.
  */
 import { PAGES } from './api/pages';
@@ -37,7 +37,7 @@ export const SPEECH_ENCODING = 'linear16';
 export const SPEECH_MODEL = 'nova-3';
 
 /**
- * Query parameters of the live speech socket (Deepgram's live protocol), in the order DESIGN.md §7 writes them.
+ * Query parameters of the live speech socket (Deepgram's live protocol), in the order docs/DESIGN.md §7 writes them.
  * Strings because they go straight into URLSearchParams.
  */
 export const SPEECH_SOCKET_QUERY = {
@@ -122,7 +122,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const FALLBACK_LANGUAGE = 'en';
 
-/** Interface languages that have a complete locales/{lng}/ folder (SPEC §1 date formats: en, fr, es, de). */
+/** Interface languages that have a complete locales/{lng}/ folder (docs/SPEC.md §1 date formats: en, fr, es, de). */
 export const SUPPORTED_UI_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
 /** Locale files exist per language only ("en", not "en-GB"): i18next `load: 'languageOnly'`. */
 export const LOCALE_LOAD = 'languageOnly';
@@ -132,7 +132,7 @@ export const LOCALE_MAX_RETRIES = 5;
 export const LOCALE_RETRY_DELAY_MS = 350;
 /** GET path of a translation file, as i18next-http-backend expects its `loadPath`. */
 export const LOCALE_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
-/** SPEC §1 detection order (i18next-browser-languagedetector names); the choice is cached in local storage. */
+/** docs/SPEC.md §1 detection order (i18next-browser-languagedetector names); the choice is cached in local storage. */
 export const LANGUAGE_DETECTION_ORDER = [
   'querystring',
   'cookie',
@@ -148,7 +148,7 @@ export const LANGUAGE_COOKIE = 'i18next';
 // --- Validation -------------------------------------------------------------------------------------------
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** The special characters a password must contain one of (SPEC §5); the rule regex is built from this. */
+/** The special characters a password must contain one of (docs/SPEC.md §5); the rule regex is built from this. */
 export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
 
 // --- Analytics and tracking -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { HandlerReference } from './api/route-types';
 
-/** The EventBridge bus every domain event travels on (DESIGN.md §5). */
+/** The EventBridge bus every domain event travels on (docs/DESIGN.md §5). */
 export const EVENT_BUS_NAME = 'wayfarer';
 /** One source for all of the app's own events; rules tell them apart by detail-type. */
 export const EVENT_SOURCE = 'wayfarer.app';

@@ -104,7 +104,7 @@ test('register, log out, log in, reset the password through the mailed link, and
   await expectSignedInAs(page, email);
 });
 
-test.describe('validation messages of SPEC §5 on their fields', () => {
+test.describe('validation messages of docs/SPEC.md §5 on their fields', () => {
   test('login: invalid email and missing password', async ({ page }) => {
     await page.goto('/login');
     await page.getByTestId('login-email').fill('not-an-email');

@@ -239,7 +239,7 @@ test.describe('page tracking', () => {
     await page.getByTestId('nav-home').click();
     await expect.poll(() => tracked).toEqual(['/', '/translate-photo', '/']);
 
-    // A query string makes it another page (SPEC §4: path plus query is checked against the list).
+    // A query string makes it another page (docs/SPEC.md §4: path plus query is checked against the list).
     await page.goto('/?lng=en');
     await page.waitForTimeout(TRACKING_DEDUPE_MS / 2);
     expect(tracked).toEqual(['/', '/translate-photo', '/']);

@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext } from '@playwright/
 import { fakeMicrophone } from './support/fake-microphone';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
 
-// Two shared cores and a speech model: allow for a loaded machine (E2E.md).
+// Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 // The allowance this spec reads must be its alone, so it runs its own local cloud: every other voice spec

@@ -3,7 +3,7 @@ import { VOICE_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';
 import { deniedMicrophone } from './support/fake-microphone';
 
-// Two shared cores and a speech model: allow for a loaded machine (E2E.md).
+// Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.describe.configure({ timeout: 90_000 });
@@ -20,7 +20,7 @@ test('a denied microphone: the retry press asks again, the next press opens the 
   await expect(badge).toHaveAttribute('data-status', 'permission_denied');
   await expect(main).toHaveAttribute('data-action', 'activate');
 
-  // SPEC §4: the first press while denied retries the microphone...
+  // docs/SPEC.md §4: the first press while denied retries the microphone...
   await main.click();
   await expect(badge).toHaveAttribute('data-status', 'permission_denied');
   await expect(page.getByTestId('mic-denied-dialog')).toBeHidden();

@@ -3,7 +3,7 @@ import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
 import { fakeMicrophone } from './support/fake-microphone';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
 
-// Two shared cores and a speech model: allow for a loaded machine (E2E.md).
+// Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 const EARLIEST_SLACK_MS = 100;
 

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { fakeMicrophone } from './support/fake-microphone';
 
-// Two shared cores and a speech model: allow for a loaded machine (E2E.md).
+// Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 // One second of silence: no transcript arrives, so the status stays recording and the mute button stays up.

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { fakeMicrophone } from './support/fake-microphone';
 
-// Two shared cores and a speech model: allow for a loaded machine (E2E.md).
+// Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 // "I need a doctor near the Eiffel Tower." (flite, voice slt), 0.5 s of silence on each side.

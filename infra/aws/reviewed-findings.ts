@@ -31,7 +31,7 @@ export function acknowledgeReviewedFindings(app: App, stacks: Omit<WayfarerStack
       'every anonymous allowance, a new origin-verify value needs the Api and Web stacks redeployed.',
   });
   acknowledge(stacks.auth.userPool, {
-    COG2: 'SPEC: accounts are e-mail and password; MFA is not part of the product.',
+    COG2: 'docs/SPEC.md: accounts are e-mail and password; MFA is not part of the product.',
     COG8:
       'Cognito Lite: threat protection is a paid plan. Password guessing is limited by the app itself ' +
       '(per-e-mail and per-IP attempt limits, lambdas/functions/auth/attempt-limits.ts).',
@@ -49,12 +49,12 @@ export function acknowledgeReviewedFindings(app: App, stacks: Omit<WayfarerStack
       'Requests are validated in each Lambda by the zod schemas the frontend uses (shared/api), with 422 ' +
       'naming the field; a second, drifting copy as API Gateway models would add nothing.',
     APIG4:
-      'Most routes admit anonymous callers with a daily allowance (SPEC §6), so tokens are verified in the ' +
+      'Most routes admit anonymous callers with a daily allowance (docs/SPEC.md §6), so tokens are verified in the ' +
       'Lambda (aws-jwt-verify, lambdas/http/authenticate.ts), and a required route answers 401 without one.',
     COG4: 'As APIG4: the Cognito token is verified in the Lambda, since most routes also admit anonymous callers.',
     APIG6:
       'Execution logging would write request and response data to CloudWatch; voice, text and images are never ' +
-      'logged (SPEC §1). Access logs (without IPs) and the Lambdas’ own logs are on.',
+      'logged (docs/SPEC.md §1). Access logs (without IPs) and the Lambdas’ own logs are on.',
   });
   acknowledge(stacks.web.bucket, {
     S1: 'Holds only the built SPA and locales, read by CloudFront alone (origin access control).',
@@ -64,6 +64,6 @@ export function acknowledgeReviewedFindings(app: App, stacks: Omit<WayfarerStack
     CFR2:
       'The API behind /api/* has its own web ACL (constructs/api-firewall.ts); the static site needs none, and a ' +
       'second ACL costs a fixed monthly fee.',
-    CFR3: 'CloudFront access logs hold every viewer IP; the app keeps no IPs (DESIGN §4), so they stay off.',
+    CFR3: 'CloudFront access logs hold every viewer IP; the app keeps no IPs (docs/DESIGN.md §4), so they stay off.',
   });
 }

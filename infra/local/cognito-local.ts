@@ -1,6 +1,6 @@
 /**
  * cognito-local on a loopback port, seeded with a user pool whose id and token issuer look like AWS's, so the
- * accounts code verifies its JWTs with aws-jwt-verify exactly as in production (ENGINES.md, Identity).
+ * accounts code verifies its JWTs with aws-jwt-verify exactly as in production (docs/ENGINES.md, Identity).
  */
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -20,7 +20,7 @@ import {
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
 import { ChildStartError, ManagedChild, waitUntil, type OrphanGuard } from './child-processes';
 
-/** Java start plus the first request's warm-up; ENGINES.md measured 2.4-4.4 s on 2 cores. */
+/** Java start plus the first request's warm-up; docs/ENGINES.md measured 2.4-4.4 s on 2 cores. */
 const READY_TIMEOUT_MS = 45_000;
 
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;

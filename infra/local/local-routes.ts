@@ -1,5 +1,5 @@
 /**
- * Routes that exist only in the local cloud, under `/__local/` (TESTIDS.md, "Local run contract"): the mail
+ * Routes that exist only in the local cloud, under `/__local/` (docs/TESTIDS.md, "Local run contract"): the mail
  * outbox, and the pages standing in for Stripe Checkout and the customer portal. Production has no such
  * paths. The issues that own those stand-ins add their entries here; the gateway serves whatever this lists.
  */
@@ -22,7 +22,7 @@ export interface LocalRoute {
 
 export const localRoutes: readonly LocalRoute[] = [...mailOutboxRoutes];
 
-/** A WebSocket endpoint on the gateway's port (the local speech socket of TESTIDS.md's local run contract). */
+/** A WebSocket endpoint on the gateway's port (the local speech socket of docs/TESTIDS.md's local run contract). */
 export interface LocalSocket {
   /** For the gateway's `upgrade` event: false, touching nothing, when the request is not for this socket. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;

@@ -1,6 +1,6 @@
 /**
  * The local stand-in for SES: the unmodified SESv2 client (AWS_ENDPOINT_URL_SESV2 points here) sends its
- * SendEmail call to this gateway, and the mail lands in an outbox listed at GET /__local/outbox (TESTIDS.md,
+ * SendEmail call to this gateway, and the mail lands in an outbox listed at GET /__local/outbox (docs/TESTIDS.md,
  * local run contract) instead of anyone's inbox. The outbox lives in memory: it is for the run at hand.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * `npm run serve` (and `npm start`, after building the SPA): the whole app on http://localhost:8787 with
- * embedded engines. PORT and DATA_DIR override the port and the data folder (TESTIDS.md, local run contract).
+ * embedded engines. PORT and DATA_DIR override the port and the data folder (docs/TESTIDS.md, local run contract).
  */
 import path from 'node:path';
 import { getConfig, providerSummary } from '@wayfarer/lambdas/config';

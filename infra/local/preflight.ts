@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-/** DynamoDB Local 3.x needs Java 17 or newer (ENGINES.md). */
+/** DynamoDB Local 3.x needs Java 17 or newer (docs/ENGINES.md). */
 export const MIN_JAVA_MAJOR = 17;
 
 export class PrerequisiteError extends Error {

@@ -1,11 +1,11 @@
 import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
 import type { SpeechLease, UsageLedger } from '../ports';
 
-// The daily speech allowance, as plain arithmetic over a subject's leases (DESIGN.md §4). Every rule here has
+// The daily speech allowance, as plain arithmetic over a subject's leases (docs/DESIGN.md §4). Every rule here has
 // a unit test named after it (allowance.test.ts).
 
 /**
- * A subscriber's key: long enough for any real conversation, and they have no cut-off (SPEC §6). A key only
+ * A subscriber's key: long enough for any real conversation, and they have no cut-off (docs/SPEC.md §6). A key only
  * has to be valid when the socket opens; the session itself may run on.
  */
 export const SUBSCRIBER_KEY_TTL_SECONDS = 60 * 60;

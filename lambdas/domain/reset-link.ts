@@ -10,7 +10,7 @@ import { PAGE_QUERY, PAGES } from '@wayfarer/shared/api/pages';
 // finds the account through the profile every account has (made at registration, or on first sign-in of
 // an account made outside the app), keeping the Cognito client out of that bundle.
 
-/** A reset link works for an hour (ENGINES.md, Identity). */
+/** A reset link works for an hour (docs/ENGINES.md, Identity). */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 

@@ -4,7 +4,7 @@ import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
 
 /**
  * An error with an HTTP status and the message sent to the caller as `{error: message}`. The message is a
- * translation key (SPEC §8) or short readable text; the client shows either. Anything that is not an
+ * translation key (docs/SPEC.md §8) or short readable text; the client shows either. Anything that is not an
  * HttpError becomes a 500 `error_server`, with the details in the logs only.
  */
 export class HttpError extends Error {
@@ -67,7 +67,7 @@ export class ValidationError extends HttpError {
   }
 }
 
-/** 429; the key follows the route's rate-limit class so the client shows the matching message (SPEC §8). */
+/** 429; the key follows the route's rate-limit class so the client shows the matching message (docs/SPEC.md §8). */
 export class RateLimitedError extends HttpError {
   constructor(rateLimitClass: RateLimitClass = 'default', options?: { cause?: unknown }) {
     super(429, rateLimitMessageKey(rateLimitClass), options);

@@ -15,7 +15,7 @@ export interface UserCaller {
   readonly token: string;
 }
 
-/** The admin dashboard's session: not a user role (SPEC §6), a shared-password session. */
+/** The admin dashboard's session: not a user role (docs/SPEC.md §6), a shared-password session. */
 export interface AdminCaller {
   readonly kind: 'admin';
 }

@@ -47,7 +47,7 @@ export async function callApi(
 
 export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
-/** Meets every rule of SPEC §5. */
+/** Meets every rule of docs/SPEC.md §5. */
 export const GOOD_PASSWORD = 'Travel!2024x';
 export const OTHER_GOOD_PASSWORD = 'Voyage$2025y';
 

@@ -30,7 +30,7 @@ export const locationTypeSchema = z.enum([
 ]);
 export type LocationType = z.infer<typeof locationTypeSchema>;
 
-/** Coordinates are strings because the client treats an empty one as "no coordinates" (SPEC §2). */
+/** Coordinates are strings because the client treats an empty one as "no coordinates" (docs/SPEC.md §2). */
 export const locationSchema = z.object({
   originalText: z.string(),
   name: z.string(),

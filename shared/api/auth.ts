@@ -24,7 +24,7 @@ export type User = z.infer<typeof userSchema>;
 export const sessionResponseSchema = z.object({ token: z.string().min(1), user: userSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-// Wire-level shapes. The password rules of SPEC §5 are layered on by the auth service with the shared
+// Wire-level shapes. The password rules of docs/SPEC.md §5 are layered on by the auth service with the shared
 // rules in domain/password-rules, so server and client reject the same passwords with the same messages.
 const emailField = z.email().max(254);
 const passwordField = z.string().min(1).max(256);

@@ -4,7 +4,7 @@ import * as z from 'zod';
 export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** Plain acknowledgement for calls whose response the client does not read (SPEC §7: "response not shown"). */
+/** Plain acknowledgement for calls whose response the client does not read (docs/SPEC.md §7: "response not shown"). */
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /** A BCP-47 primary language code as used in the language table: `en`, `pt`, `zh`. */

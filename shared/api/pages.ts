@@ -1,5 +1,5 @@
 /**
- * Every page of the single-page app (SPEC §2), named once: the router, the header, the sign-in guards, page
+ * Every page of the single-page app (docs/SPEC.md §2), named once: the router, the header, the sign-in guards, page
  * tracking and every link read their paths here, and so can a server that mails a link into the app.
  * Plain data, no imports: it sits in the first screen's bundle.
  */
@@ -22,7 +22,7 @@ export const PAGES = {
 
 export type PagePath = (typeof PAGES)[keyof typeof PAGES];
 
-/** The query parameters pages read (SPEC §2: /reset-password?token=..., /subscribe-success?session_id=...). */
+/** The query parameters pages read (docs/SPEC.md §2: /reset-password?token=..., /subscribe-success?session_id=...). */
 export const PAGE_QUERY = {
   resetToken: 'token',
   checkoutSession: 'session_id',

@@ -23,7 +23,7 @@ function route<const Input extends RouteMetaInput>(input: Input): RouteMeta & In
 }
 
 /**
- * Every call of SPEC §7 (plus health and the Stripe webhook): method, path, auth, 429 class and handler.
+ * Every call of docs/SPEC.md §7 (plus health and the Stripe webhook): method, path, auth, 429 class and handler.
  * It holds no schemas, so the browser can map errors by path without loading every zod schema; routes.ts adds
  * the schemas for the server, the gateway and the CDK stack.
  */

@@ -9,7 +9,7 @@ import type { z } from 'zod';
  */
 export type AuthMode = 'none' | 'optional' | 'required' | 'admin-cookie';
 
-/** The 429 classes of SPEC §8: each maps to one message key on the client. */
+/** The 429 classes of docs/SPEC.md §8: each maps to one message key on the client. */
 export type RateLimitClass =
   'auth' | 'password-reset' | 'speech-key' | 'usage' | 'expensive' | 'stripe' | 'default';
 

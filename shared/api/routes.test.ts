@@ -9,7 +9,7 @@ describe('route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('lists every call of SPEC §7', () => {
+  it('lists every call of docs/SPEC.md §7', () => {
     const keys = new Set(routes.map((route) => `${route.method} ${route.path}`));
     for (const call of [
       'POST /api/auth/login',

@@ -40,5 +40,5 @@ export const translateRequestSchema = z.object({
 });
 export type TranslateRequest = z.infer<typeof translateRequestSchema>;
 
-/** Each streamed line is `0:` followed by a JSON string chunk (SPEC §7). */
+/** Each streamed line is `0:` followed by a JSON string chunk (docs/SPEC.md §7). */
 export const TRANSLATE_CHUNK_PREFIX = '0:';

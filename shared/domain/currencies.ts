@@ -54,7 +54,7 @@ const CURRENCY_ENGLISH_NAMES: Readonly<Record<string, string>> = {
 
 export interface CurrencyOption {
   readonly value: string;
-  /** "CODE - English name", e.g. "EUR - Euro" (SPEC §3). */
+  /** "CODE - English name", e.g. "EUR - Euro" (docs/SPEC.md §3). */
   readonly label: string;
 }
 
@@ -87,7 +87,7 @@ export function currencyLabel(code: string): string {
   return `${upper} - ${currencyEnglishName(upper)}`;
 }
 
-/** SPEC §3: the distinct currencies of the languages plus USD, sorted by code. */
+/** docs/SPEC.md §3: the distinct currencies of the languages plus USD, sorted by code. */
 export const CURRENCY_CODES: readonly string[] = [
   ...new Set([...LANGUAGES.map((option) => option.currency), DEFAULT_CURRENCY]),
 ].sort();

@@ -15,7 +15,7 @@ describe('message keys', () => {
     for (const key of TRANSLATED_MESSAGE_KEYS) expect(key).toMatch(/^[a-z]+(_[a-z]+)*$/);
   });
 
-  it('includes every key of SPEC §8', () => {
+  it('includes every key of docs/SPEC.md §8', () => {
     const specKeys = [
       'error_unauthorized',
       'error_forbidden',
@@ -68,7 +68,7 @@ describe('message keys', () => {
 });
 
 describe('literal messages', () => {
-  it('keeps the texts of SPEC §8 verbatim', () => {
+  it('keeps the texts of docs/SPEC.md §8 verbatim', () => {
     expect(LITERAL_MESSAGES).toMatchObject({
       analysisFailed: 'Failed to analyze text',
       noRateAvailable: 'No rate available',
@@ -79,7 +79,7 @@ describe('literal messages', () => {
     });
   });
 
-  it('keeps the reset-page password messages of SPEC §5 verbatim', () => {
+  it('keeps the reset-page password messages of docs/SPEC.md §5 verbatim', () => {
     expect(Object.values(RESET_PASSWORD_MESSAGES)).toEqual([
       'Password must be at least 8 characters long.',
       'Password must contain at least one lowercase letter.',

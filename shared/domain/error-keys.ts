@@ -1,12 +1,12 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '../constants';
 
 /**
- * Every error and message named in SPEC §5 and §8, in one place.
+ * Every error and message named in docs/SPEC.md §5 and §8, in one place.
  * - `*_KEYS` are translation keys: locales/en must define each (see TRANSLATED_MESSAGE_KEYS).
  * - `LITERAL_MESSAGES` are shown verbatim: the specification gives them as text, not keys.
  */
 
-/** Failed-response mapping (SPEC §8). */
+/** Failed-response mapping (docs/SPEC.md §8). */
 export const HTTP_ERROR_KEYS = {
   unauthorized: 'error_unauthorized',
   forbidden: 'error_forbidden',
@@ -15,7 +15,7 @@ export const HTTP_ERROR_KEYS = {
   server: 'error_server',
 } as const;
 
-/** 429 answers, one key per rate-limit class (SPEC §8). */
+/** 429 answers, one key per rate-limit class (docs/SPEC.md §8). */
 export const RATE_LIMIT_KEYS = {
   auth: 'error_rate_limit_auth',
   passwordReset: 'error_rate_limit_password_reset',
@@ -26,7 +26,7 @@ export const RATE_LIMIT_KEYS = {
   default: 'error_rate_limit',
 } as const;
 
-/** Form validation (SPEC §5). */
+/** Form validation (docs/SPEC.md §5). */
 export const FORM_ERROR_KEYS = {
   invalidEmail: 'form_error_invalid_email',
   passwordRequired: 'form_error_password_required',
@@ -35,11 +35,11 @@ export const FORM_ERROR_KEYS = {
   passwordUppercase: 'form_error_password_uppercase',
   passwordNumber: 'form_error_password_number',
   passwordSpecial: 'form_error_password_special',
-  // SPEC §5 says only "must be non-blank"; the key name is ours.
+  // docs/SPEC.md §5 says only "must be non-blank"; the key name is ours.
   adminPasswordRequired: 'form_error_admin_password_required',
 } as const;
 
-/** Voice, translation and speech (SPEC §8). */
+/** Voice, translation and speech (docs/SPEC.md §8). */
 export const VOICE_ERROR_KEYS = {
   speechKey: 'error_deepgram_key',
   usageUpdate: 'error_usage_update',
@@ -47,7 +47,7 @@ export const VOICE_ERROR_KEYS = {
   transcriptionStart: 'error_transcription_start',
 } as const;
 
-/** Analysis cards (SPEC §2, §8). */
+/** Analysis cards (docs/SPEC.md §2, §8). */
 export const ANALYSIS_MESSAGE_KEYS = {
   pricesFailed: 'failed_to_analyze_prices',
   locationsFailed: 'failed_to_analyze_locations',
@@ -55,7 +55,7 @@ export const ANALYSIS_MESSAGE_KEYS = {
   noResults: 'analysis_complete_no_results',
 } as const;
 
-/** Photo translation (SPEC §5, §8). */
+/** Photo translation (docs/SPEC.md §5, §8). */
 export const PHOTO_ERROR_KEYS = {
   ratesFailed: 'photo_failed_to_load_rates',
   translationFailed: 'photo_error_translation_failed',
@@ -66,7 +66,7 @@ export const PHOTO_ERROR_KEYS = {
   cameraDenied: 'camera_access_denied',
 } as const;
 
-/** Auth and subscription toasts, used when the server sends no message (SPEC §8). */
+/** Auth and subscription toasts, used when the server sends no message (docs/SPEC.md §8). */
 export const ACCOUNT_ERROR_KEYS = {
   loginFailed: 'error_login_failed',
   registrationFailed: 'error_registration_failed',
@@ -84,7 +84,7 @@ export const ACCOUNT_ERROR_KEYS = {
   userFetchFailed: 'error_fetching_user',
 } as const;
 
-/** Shown as written; SPEC §5 and §8 give these as literal text. */
+/** Shown as written; docs/SPEC.md §5 and §8 give these as literal text. */
 export const LITERAL_MESSAGES = {
   analysisFailed: 'Failed to analyze text',
   priceConversionFailed: 'Failed to convert prices to new currency',
@@ -101,7 +101,7 @@ export const LITERAL_MESSAGES = {
   termsRequired: 'Please accept the Terms of Service and Privacy Policy to continue.',
 } as const;
 
-/** The reset-password page states the password rules in plain text rather than keys (SPEC §5). */
+/** The reset-password page states the password rules in plain text rather than keys (docs/SPEC.md §5). */
 export const RESET_PASSWORD_MESSAGES = {
   minLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   lowercase: 'Password must contain at least one lowercase letter.',

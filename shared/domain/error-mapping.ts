@@ -3,7 +3,7 @@ import type { RateLimitClass } from '../api/route-types';
 import { HTTP_ERROR_KEYS, LITERAL_MESSAGES, RATE_LIMIT_KEYS } from './error-keys';
 import type { RateLimitKey } from './error-keys';
 
-/** SPEC §8: what a 429 says depends on which limit the call hit. */
+/** docs/SPEC.md §8: what a 429 says depends on which limit the call hit. */
 export const RATE_LIMIT_MESSAGE_KEYS: Readonly<Record<RateLimitClass, RateLimitKey>> = {
   auth: RATE_LIMIT_KEYS.auth,
   'password-reset': RATE_LIMIT_KEYS.passwordReset,
@@ -53,7 +53,7 @@ export function serverMessageOf(body: unknown): string | undefined {
 }
 
 /**
- * SPEC §8's failed-response mapping. Returns a message key (see isMessageKey) or the server's own text.
+ * docs/SPEC.md §8's failed-response mapping. Returns a message key (see isMessageKey) or the server's own text.
  * 409 and 422 use their keys only when the body was readable; otherwise they fall to the general rule.
  */
 export function messageForFailedResponse(response: FailedResponse): string {
@@ -71,7 +71,7 @@ export function messageForFailedResponse(response: FailedResponse): string {
   return serverMessageOf(body) ?? nonEmptyText(fallbackKey) ?? HTTP_ERROR_KEYS.server;
 }
 
-/** SPEC §8's generic extractor: the error's message, else the string itself, else 'An unknown error occurred'. */
+/** docs/SPEC.md §8's generic extractor: the error's message, else the string itself, else 'An unknown error occurred'. */
 export function messageFromError(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'message' in error) {
     const message = nonEmptyText(error.message);

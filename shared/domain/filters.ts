@@ -19,12 +19,12 @@ export interface FilterablePrice {
   readonly currency?: string | null;
 }
 
-/** SPEC §5: keep a location whose name and originalText are both non-empty and not 'n/a' (any case). */
+/** docs/SPEC.md §5: keep a location whose name and originalText are both non-empty and not 'n/a' (any case). */
 export function isUsableLocation(location: FilterableLocation): boolean {
   return isFilled(location.name) && isFilled(location.originalText);
 }
 
-/** SPEC §5: keep a price with a non-empty originalText other than 'n/a', an amount above 0, a currency not 'n/a'. */
+/** docs/SPEC.md §5: keep a price with a non-empty originalText other than 'n/a', an amount above 0, a currency not 'n/a'. */
 export function isUsablePrice(price: FilterablePrice): boolean {
   return (
     isFilled(price.originalText) &&

@@ -24,7 +24,7 @@ describe('language options', () => {
     expect(new Set(LANGUAGE_CODES).size).toBe(LANGUAGES.length);
   });
 
-  it('maps the examples of SPEC §3 to their country and currency', () => {
+  it('maps the examples of docs/SPEC.md §3 to their country and currency', () => {
     expect(findLanguage('en')).toMatchObject({ countryCode: 'GB', currency: 'GBP' });
     expect(findLanguage('de')).toMatchObject({ countryCode: 'DE', currency: 'EUR' });
     expect(findLanguage('ja')).toMatchObject({ countryCode: 'JP', currency: 'JPY' });

@@ -25,7 +25,7 @@ function language(
 }
 
 /**
- * The output languages offered to travellers (SPEC §3: about 58). Each flag country is the one a traveller most
+ * The output languages offered to travellers (docs/SPEC.md §3: about 58). Each flag country is the one a traveller most
  * associates with the language; its currency is the default target for prices.
  */
 export const LANGUAGES: readonly LanguageOption[] = [
@@ -92,7 +92,7 @@ export const LANGUAGES: readonly LanguageOption[] = [
 
 export const LANGUAGE_CODES: readonly string[] = LANGUAGES.map((option) => option.value);
 
-/** Prices fall back to US dollars when the language is unknown (SPEC §3). */
+/** Prices fall back to US dollars when the language is unknown (docs/SPEC.md §3). */
 export const DEFAULT_CURRENCY = 'USD';
 
 const languagesByCode: ReadonlyMap<string, LanguageOption> = new Map(
@@ -136,14 +136,14 @@ export type TtsProvider = (typeof TTS_PROVIDERS)[number];
 // Deepgram's voices speak only these languages; everything else goes to the multilingual provider.
 const DEEPGRAM_TTS_LANGUAGES: ReadonlySet<string> = new Set(['en', 'es']);
 
-/** SPEC §5: deepgram when the output language is en or es, otherwise openai. */
+/** docs/SPEC.md §5: deepgram when the output language is en or es, otherwise openai. */
 export function ttsProviderForLanguage(code: string): TtsProvider {
   return DEEPGRAM_TTS_LANGUAGES.has(languagePart(code)) ? 'deepgram' : 'openai';
 }
 
 // --- Recent languages -------------------------------------------------------------------------------------
 
-/** SPEC §5: the chosen language moves to the front, without duplicates, keeping at most 3. */
+/** docs/SPEC.md §5: the chosen language moves to the front, without duplicates, keeping at most 3. */
 export function addRecentLanguage(recent: readonly string[], code: string): string[] {
   return [code, ...recent.filter((existing) => existing !== code)].slice(0, RECENT_LANGUAGES_MAX);
 }
@@ -217,7 +217,7 @@ export interface SuggestionInput {
 }
 
 /**
- * SPEC §5: at most 2 suggestions, tried in order: the browser language, the language of the IP country, then
+ * docs/SPEC.md §5: at most 2 suggestions, tried in order: the browser language, the language of the IP country, then
  * en, fr, es, de, it. A candidate must be available and not the current language; duplicates count once.
  */
 export function suggestLanguages(input: SuggestionInput): string[] {

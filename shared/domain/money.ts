@@ -1,4 +1,4 @@
-/** Units of each currency per 1 US dollar, keyed by ISO 4217 code (SPEC §3: rates against USD). */
+/** Units of each currency per 1 US dollar, keyed by ISO 4217 code (docs/SPEC.md §3: rates against USD). */
 export type RatesAgainstUsd = Readonly<Record<string, number>>;
 
 export type ConversionResult =
@@ -28,7 +28,7 @@ function usdRate(currency: string, rates: RatesAgainstUsd): number | undefined {
 }
 
 /**
- * SPEC §7: converts through USD (amount / rate[from] * rate[to]) and rounds to 2 decimals. A currency without a
+ * docs/SPEC.md §7: converts through USD (amount / rate[from] * rate[to]) and rounds to 2 decimals. A currency without a
  * usable rate gives a typed failure instead of NaN, so the caller can show 'No rate available'.
  */
 export function convertViaUsd(
@@ -57,7 +57,7 @@ export type PriceConversionResult<P> =
   | { readonly ok: true; readonly price: P & PriceConversionFields }
   | { readonly ok: false; readonly reason: 'missing-rate'; readonly currency: string };
 
-/** Adds the SPEC §3 conversion fields to a detected price. */
+/** Adds the docs/SPEC.md §3 conversion fields to a detected price. */
 export function convertPrice<P extends { readonly amount: number; readonly currency: string }>(
   price: P,
   targetCurrency: string,
@@ -80,7 +80,7 @@ export function convertPrice<P extends { readonly amount: number; readonly curre
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * SPEC §5: en-US currency style ("$1,234.50", "€12.00"); a code Intl rejects gives "amount CODE" instead of
+ * docs/SPEC.md §5: en-US currency style ("$1,234.50", "€12.00"); a code Intl rejects gives "amount CODE" instead of
  * an exception in the middle of rendering.
  */
 export function formatCurrency(amount: number, currency: string): string {

@@ -120,7 +120,7 @@ describe('resetPasswordFormSchema', () => {
     expect(resetPasswordFormSchema.safeParse({ password: good, confirmPassword: good }).success).toBe(true);
   });
 
-  it('states each broken rule in the literal words of SPEC §5', () => {
+  it('states each broken rule in the literal words of docs/SPEC.md §5', () => {
     expect(messages(resetPasswordFormSchema, { password: 'abc', confirmPassword: 'abc' })).toEqual([
       'Password must be at least 8 characters long.',
       'Password must contain at least one uppercase letter.',

@@ -11,7 +11,7 @@ export interface PasswordRule {
   readonly pattern: RegExp;
   /** Shown by the register form (translated). */
   readonly messageKey: FormErrorKey;
-  /** Shown by the reset-password page, which states the rules in plain text (SPEC §5). */
+  /** Shown by the reset-password page, which states the rules in plain text (docs/SPEC.md §5). */
   readonly resetMessage: ResetPasswordMessage;
 }
 
@@ -19,7 +19,7 @@ function characterClass(characters: string): string {
   return `[${characters.replace(/[\\\]^-]/g, '\\$&')}]`;
 }
 
-/** SPEC §5, in the order a user should fix them: the first failing rule is the one a form shows. */
+/** docs/SPEC.md §5, in the order a user should fix them: the first failing rule is the one a form shows. */
 export const PASSWORD_RULES: readonly PasswordRule[] = [
   {
     id: 'minLength',
@@ -108,7 +108,7 @@ export const resetPasswordFormSchema = z
   })
   .refine(passwordsMatch, mismatchOnConfirmField);
 
-/** SPEC §5: the admin password must be non-blank before it is sent. */
+/** docs/SPEC.md §5: the admin password must be non-blank before it is sent. */
 export const adminPasswordFormSchema = z.object({
   password: z
     .string()

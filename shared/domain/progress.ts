@@ -20,12 +20,12 @@ function nextProgress(value: number, steps: ProgressSteps, cap: number): number 
   return Math.min(value + step, cap);
 }
 
-/** One 250 ms tick of the analysis progress bar (SPEC §4): +5 below 60, +2 below 85, +1 above, capped at 95. */
+/** One 250 ms tick of the analysis progress bar (docs/SPEC.md §4): +5 below 60, +2 below 85, +1 above, capped at 95. */
 export function nextAnalysisProgress(value: number): number {
   return nextProgress(value, ANALYSIS_PROGRESS_STEPS, ANALYSIS_PROGRESS_CAP);
 }
 
-/** One 300 ms tick of the photo progress bar (SPEC §4): +5 below 50, +3 below 80, +1 above, capped at 95. */
+/** One 300 ms tick of the photo progress bar (docs/SPEC.md §4): +5 below 50, +3 below 80, +1 above, capped at 95. */
 export function nextPhotoProgress(value: number): number {
   return nextProgress(value, PHOTO_PROGRESS_STEPS, PHOTO_PROGRESS_CAP);
 }

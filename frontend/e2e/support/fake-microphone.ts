@@ -4,7 +4,7 @@ import type { LaunchOptions } from '@playwright/test';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
-// The same browser as playwright.config.ts (E2E.md: Debian's Chromium, no download). Launch options set with
+// The same browser as playwright.config.ts (docs/E2E.md: Debian's Chromium, no download). Launch options set with
 // test.use replace the config's, so its executable and flags are repeated here.
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const baseArgs = ['--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'];

@@ -13,7 +13,7 @@ import { useMediaQuery } from './use-media-query';
 // Below this width the account items and the language select move into the hamburger menu.
 const COMPACT_HEADER_QUERY = '(max-width: 767.98px)';
 
-// SPEC §2 Header: Subscribe shows unless the plan is already active; Manage only when there is a plan to manage.
+// docs/SPEC.md §2 Header: Subscribe shows unless the plan is already active; Manage only when there is a plan to manage.
 const showsSubscribe = (status: SubscriptionStatus) => status !== 'ACTIVE';
 const showsManage = (status: SubscriptionStatus) => status === 'ACTIVE' || status === 'CANCELED';
 

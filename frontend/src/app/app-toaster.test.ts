@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { TOAST_SWIPE_THRESHOLD_PX } from '@wayfarer/shared/constants';
 
-// SPEC §9 sets the swipe-to-dismiss threshold at 45 px. sonner offers no prop for it (2.0.8 hard-codes it), so
+// docs/SPEC.md §9 sets the swipe-to-dismiss threshold at 45 px. sonner offers no prop for it (2.0.8 hard-codes it), so
 // the rule is held here: an upgrade that changes sonner's threshold fails this test instead of changing the
 // product silently, and whoever upgrades then sets it (a prop, if the new version has one) or pins sonner.
 describe('toasts', () => {

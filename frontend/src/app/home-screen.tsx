@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { HeroBanner } from '../features/onboarding/components/hero-banner';
 import { VoicePage } from '../features/voice/components/voice-page';
 
-// Fetched when the visitor first opens it: `/` is close to its 150 KB budget (DESIGN.md §8).
+// Fetched when the visitor first opens it: `/` is close to its 150 KB budget (docs/DESIGN.md §8).
 const AnalysisPanel = lazy(async () => ({
   default: (await import('../features/analysis/components/analysis-panel')).AnalysisPanel,
 }));
@@ -10,7 +10,7 @@ const AnalysisPanel = lazy(async () => ({
 const analysisPanel = () => <AnalysisPanel />;
 
 // The voice screen is composed here because features do not import each other: the hero banner tops it
-// (SPEC §2) and the analysis panel fills its slot, so voice stays unaware of onboarding and analysis.
+// (docs/SPEC.md §2) and the analysis panel fills its slot, so voice stays unaware of onboarding and analysis.
 export function HomeScreen() {
   return (
     <>

@@ -40,7 +40,7 @@ export const detectionOptions: DetectorOptions = {
 
 export const backendOptions: HttpBackendOptions = { loadPath: LOCALE_LOAD_PATH };
 
-// SPEC §9 loader settings; i18next doubles the retry delay on each further try.
+// docs/SPEC.md §9 loader settings; i18next doubles the retry delay on each further try.
 export const loaderOptions = {
   maxParallelReads: LOCALE_MAX_PARALLEL_READS,
   maxRetries: LOCALE_MAX_RETRIES,

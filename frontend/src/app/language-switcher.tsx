@@ -12,7 +12,7 @@ const languageNames: Record<UiLanguage, string> = {
   de: 'Deutsch',
 };
 
-// The detector reads the i18next cookie before local storage (SPEC §1 order) but only writes local storage, so a
+// The detector reads the i18next cookie before local storage (docs/SPEC.md §1 order) but only writes local storage, so a
 // cookie set elsewhere would undo the visitor's explicit choice on the next visit. Rewrite it when it exists.
 function followExistingCookie(language: string): void {
   const hasCookie = document.cookie.split('; ').some((pair) => pair.startsWith(`${LANGUAGE_COOKIE}=`));

@@ -5,7 +5,7 @@ import { HomeScreen } from './home-screen';
 import { AppLayout } from './app-layout';
 import { PageLoading } from './page-loading';
 
-/** SPEC §2: a page for signed-in users; anyone else goes to /login, which brings them back afterwards. */
+/** docs/SPEC.md §2: a page for signed-in users; anyone else goes to /login, which brings them back afterwards. */
 async function requiringSignIn(page: Promise<ComponentType>): Promise<{ Component: ComponentType }> {
   const [Page, { RequireSignIn }] = await Promise.all([
     page,
@@ -20,7 +20,7 @@ async function requiringSignIn(page: Promise<ComponentType>): Promise<{ Componen
   };
 }
 
-// Only / is in the first bundle (DESIGN.md §8 budget); every other screen is fetched when first visited.
+// Only / is in the first bundle (docs/DESIGN.md §8 budget); every other screen is fetched when first visited.
 export const appRoutes: RouteObject[] = [
   {
     path: PAGES.home,

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 type TrackPage = (pathname: string, search: string) => void;
 
 // Tracking is not needed for the first paint, so the tracker (and the route table it reads) is fetched after it,
-// keeping the initial bundle for / smaller (DESIGN.md §8). One tracker serves the whole visit, so its
+// keeping the initial bundle for / smaller (docs/DESIGN.md §8). One tracker serves the whole visit, so its
 // de-duplication spans every route change; calls keep their order because they chain on the same promise.
 let tracker: Promise<TrackPage> | undefined;
 function loadTracker(): Promise<TrackPage> {
@@ -12,7 +12,7 @@ function loadTracker(): Promise<TrackPage> {
   return tracker;
 }
 
-/** SPEC §4 Tracking: reports a view of a tracked page on every route change; never fails loudly. */
+/** docs/SPEC.md §4 Tracking: reports a view of a tracked page on every route change; never fails loudly. */
 export function usePageTracking(): void {
   const { pathname, search } = useLocation();
   useEffect(() => {

@@ -62,7 +62,7 @@ describe('callRoute', () => {
     expect(sentAuthorization(0)).toBe(`Bearer ${token}`);
   });
 
-  it("refuses a call that requires a token when there is none, with SPEC §8's message", async () => {
+  it("refuses a call that requires a token when there is none, with docs/SPEC.md §8's message", async () => {
     await expect(callRoute('auth.me')).rejects.toEqual(new ApiError(401, LITERAL_MESSAGES.noAuthToken));
     expect(fetchMock).not.toHaveBeenCalled();
   });

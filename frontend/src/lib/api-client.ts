@@ -6,15 +6,15 @@ import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/s
 import { HTTP_ERROR_KEYS, LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { messageForFailedResponse, serverMessageOf } from '@wayfarer/shared/domain/error-mapping';
 
-// The one way the browser calls the API (DESIGN.md §3): callRoute takes a route id, and the route table gives
+// The one way the browser calls the API (docs/DESIGN.md §3): callRoute takes a route id, and the route table gives
 // the method, the path and who may call; this file adds the bearer token, its refresh within
-// TOKEN_REFRESH_THRESHOLD_SECONDS of expiry, SPEC §8's failed-response mapping and the end of the session on a
+// TOKEN_REFRESH_THRESHOLD_SECONDS of expiry, docs/SPEC.md §8's failed-response mapping and the end of the session on a
 // 401 after refresh. It is on the first screen's bundle, so it reads only the plain route table: the zod schemas
 // type the calls (`import type`) and never reach the browser.
 
 /**
  * A failed call. `message` is a translation key (see isMessageKey) or the server's own text; `serverMessage` is
- * what the server said whatever SPEC §8 maps the status to (a 429 on the user fetch shows it).
+ * what the server said whatever docs/SPEC.md §8 maps the status to (a 429 on the user fetch shows it).
  */
 export class ApiError extends Error {
   // Private, so two failures that show the same message still compare equal: callers and tests compare them.
@@ -92,7 +92,7 @@ export function liveStoredToken(): string | null {
 }
 
 /**
- * Milliseconds until the stored token is due for its refresh (SPEC §6: TOKEN_REFRESH_THRESHOLD_SECONDS before
+ * Milliseconds until the stored token is due for its refresh (docs/SPEC.md §6: TOKEN_REFRESH_THRESHOLD_SECONDS before
  * expiry; zero or less means now, an expired token included), or undefined without a readable token.
  */
 export function msUntilRefreshDue(): number | undefined {
@@ -231,7 +231,7 @@ async function tokenFor(route: TableRoute<RouteId>, call: AnyCall): Promise<stri
 }
 
 /**
- * Refreshes the stored token if it is within the threshold of expiry (SPEC §6), as any authenticated call
+ * Refreshes the stored token if it is within the threshold of expiry (docs/SPEC.md §6), as any authenticated call
  * would; the session provider calls it on a timer so an idle tab keeps its session.
  */
 export async function keepTokenFresh(): Promise<void> {
@@ -246,7 +246,7 @@ async function readJson(response: Response): Promise<{ body: unknown; readable: 
   }
 }
 
-/** Sends one call of the route table; resolves an OK response, rejects with an ApiError that follows SPEC §8. */
+/** Sends one call of the route table; resolves an OK response, rejects with an ApiError that follows docs/SPEC.md §8. */
 async function send(id: RouteId, call: AnyCall = {}): Promise<Response> {
   const route = routeOf(id);
   const token = await tokenFor(route, call);
@@ -267,7 +267,7 @@ async function send(id: RouteId, call: AnyCall = {}): Promise<Response> {
       body,
       signal: call.signal,
       ...(call.keepalive && { keepalive: true }),
-      // SPEC §6: the admin stats call goes with the admin session cookie.
+      // docs/SPEC.md §6: the admin stats call goes with the admin session cookie.
       ...(route.auth === 'admin-cookie' && { credentials: 'include' as const }),
     });
   } catch (error) {
@@ -291,7 +291,7 @@ async function send(id: RouteId, call: AnyCall = {}): Promise<Response> {
   );
 }
 
-/** Calls a route of the route table and resolves its JSON answer; rejects with an ApiError (SPEC §8). */
+/** Calls a route of the route table and resolves its JSON answer; rejects with an ApiError (docs/SPEC.md §8). */
 export async function callRoute<Id extends RouteId>(
   id: Id,
   ...[call]: RouteCallArgs<Id>

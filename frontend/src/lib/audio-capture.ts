@@ -2,7 +2,7 @@ import processorUrl from './audio-capture-processor?worker&url';
 import { SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
 import { PCM16_PROCESSOR_NAME } from './audio-capture-pcm';
 
-/** Why the microphone could not start (SPEC §8: error_mic_access, permission_denied, error_transcription_start). */
+/** Why the microphone could not start (docs/SPEC.md §8: error_mic_access, permission_denied, error_transcription_start). */
 export type AudioCaptureFailure = 'unsupported' | 'denied' | 'failed';
 
 export class AudioCaptureError extends Error {
@@ -23,7 +23,7 @@ export interface AudioCapture {
 
 /**
  * Raw microphone signal: the browser's voice processing boosts and distorts speech for a recogniser
- * (E2E.md measured 0.98 correlation with the source without it, 0.80 with it).
+ * (docs/E2E.md measured 0.98 correlation with the source without it, 0.80 with it).
  */
 export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
   audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false },

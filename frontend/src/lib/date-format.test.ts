@@ -14,7 +14,7 @@ describe('formatDate', () => {
     expect(formatDate(date, 'fr-CA', utc)).toBe('22 novembre 2026');
   });
 
-  it('uses the English format data for es and de (SPEC §1)', () => {
+  it('uses the English format data for es and de (docs/SPEC.md §1)', () => {
     expect(formatDate(date, 'es', utc)).toBe('November 22, 2026');
     expect(formatDate(date, 'de', utc)).toBe('November 22, 2026');
   });

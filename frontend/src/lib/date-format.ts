@@ -2,7 +2,7 @@ import { FALLBACK_LANGUAGE, SUPPORTED_UI_LANGUAGES } from '@wayfarer/shared/cons
 
 type UiLanguage = (typeof SUPPORTED_UI_LANGUAGES)[number];
 
-// SPEC §1: dates have format data for en and fr only; es and de borrow the English format data.
+// docs/SPEC.md §1: dates have format data for en and fr only; es and de borrow the English format data.
 const formatLocaleByLanguage: Record<UiLanguage, string> = {
   en: 'en-US',
   fr: 'fr-FR',

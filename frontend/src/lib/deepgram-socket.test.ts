@@ -78,7 +78,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('speech socket client', () => {
-  it('asks for 16 kHz linear16 with the parameters of SPEC §7', () => {
+  it('asks for 16 kHz linear16 with the parameters of docs/SPEC.md §7', () => {
     const query = new URL(speechSocketUrl('ws://host/v1/listen')).searchParams;
     expect(Object.fromEntries(query)).toEqual({
       encoding: 'linear16',

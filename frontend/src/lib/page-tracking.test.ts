@@ -29,7 +29,7 @@ describe('trackedPageFor', () => {
       expect(trackedPageFor(page, '')).toBe(page);
   });
 
-  it('checks the path plus query string, so a page with a query is not tracked (SPEC §4)', () => {
+  it('checks the path plus query string, so a page with a query is not tracked (docs/SPEC.md §4)', () => {
     expect(trackedPageFor('/subscribe-success', '?session_id=cs_1')).toBeNull();
     expect(trackedPageFor('/', '?lng=fr')).toBeNull();
   });

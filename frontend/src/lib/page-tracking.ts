@@ -2,7 +2,7 @@ import { TRACKED_PAGES, TRACKING_DEDUPE_MS, type TrackedPage } from '@wayfarer/s
 import { callRoute } from './api-client';
 
 /**
- * SPEC §4 Tracking checks the path *plus* query string against the list, so `/subscribe-success?session_id=…`
+ * docs/SPEC.md §4 Tracking checks the path *plus* query string against the list, so `/subscribe-success?session_id=…`
  * or `/?lng=fr` is not a tracked view: the funnel's success step comes from subscription events instead.
  */
 export function trackedPageFor(pathname: string, search: string): TrackedPage | null {

@@ -11,7 +11,7 @@ export interface SessionValue {
   readonly status: SessionStatus;
   /** The signed-in user, or null while loading or signed out. */
   readonly user: User | null;
-  /** Clears the session and goes to / (SPEC §4 Auth). */
+  /** Clears the session and goes to / (docs/SPEC.md §4 Auth). */
   readonly logout: () => void;
   /** Fetches the user again (after the subscription flow); signs out on a non-OK, non-429 answer. */
   readonly refreshUser: () => Promise<void>;
@@ -31,7 +31,7 @@ export function useSession(): SessionValue {
   return useContext(SessionContext);
 }
 
-/** SPEC §6: a subscriber is a user whose subscription status is ACTIVE. */
+/** docs/SPEC.md §6: a subscriber is a user whose subscription status is ACTIVE. */
 export function isSubscriber(session: SessionValue): boolean {
   return session.user?.subscriptionStatus === 'ACTIVE';
 }

@@ -8,7 +8,7 @@ export type TooltipSide = 'top' | 'bottom' | 'left' | 'right';
 let lastClosedAt = Number.NEGATIVE_INFINITY;
 
 /**
- * A hover and keyboard-focus tooltip with SPEC §9's delays (700 ms to open, 300 ms skip window). It is visual
+ * A hover and keyboard-focus tooltip with docs/SPEC.md §9's delays (700 ms to open, 300 ms skip window). It is visual
  * only (aria-hidden): the trigger must carry the same text as its accessible name, so screen readers hear it
  * once. Touch presses never open it; they would leave it stuck on screen.
  */

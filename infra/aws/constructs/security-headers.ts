@@ -3,7 +3,7 @@ import { Duration } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
 
-/** The live speech socket and its key exchange (DESIGN.md §7) are the browser's only third-party calls. */
+/** The live speech socket and its key exchange (docs/DESIGN.md §7) are the browser's only third-party calls. */
 const SPEECH_ORIGINS = ['https://api.deepgram.com', 'wss://api.deepgram.com'];
 
 /**

@@ -32,7 +32,7 @@ export const BINARY_MEDIA_TYPES = ['multipart/form-data'];
 
 /*
  * Aggregate ceilings per 429 class, across all callers: a backstop against a flood running up provider
- * bills. Per-caller limits and SPEC §8's class-specific 429 messages are the Lambdas' job. `default`
+ * bills. Per-caller limits and docs/SPEC.md §8's class-specific 429 messages are the Lambdas' job. `default`
  * routes get the stage-wide limit.
  */
 const CLASS_THROTTLES: Readonly<Partial<Record<RateLimitClass, { rate: number; burst: number }>>> = {

@@ -12,7 +12,7 @@ const auth = Template.fromStack(
 );
 
 describe('auth stack', () => {
-  it('enforces SPEC §5 password rules: minimum length, lower, upper, digit and symbol', () => {
+  it('enforces docs/SPEC.md §5 password rules: minimum length, lower, upper, digit and symbol', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPool', {
       Policies: {
         PasswordPolicy: Match.objectLike({

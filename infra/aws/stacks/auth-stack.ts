@@ -14,7 +14,7 @@ export interface AuthStackProps extends StackProps {
 }
 
 /*
- * Sign-up confirms the user at once: SPEC's register call answers with a session, and there is no e-mail
+ * Sign-up confirms the user at once: docs/SPEC.md's register call answers with a session, and there is no e-mail
  * verification step in the product. It is five lines with no dependencies and no domain logic, so it is
  * inline code rather than a bundled handler.
  */
@@ -24,7 +24,7 @@ const AUTO_CONFIRM_SOURCE = `exports.handler = async (event) => {
   return event;
 };`;
 
-/** Cognito identities: the user pool with SPEC §5's password policy, the app client, auto-confirm. */
+/** Cognito identities: the user pool with docs/SPEC.md §5's password policy, the app client, auto-confirm. */
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
@@ -39,7 +39,7 @@ export class AuthStack extends Stack {
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
       standardAttributes: { email: { required: true, mutable: true } },
-      // SPEC §5: at least 8 characters with a lower-case letter, an upper-case letter, a digit and a symbol.
+      // docs/SPEC.md §5: at least 8 characters with a lower-case letter, an upper-case letter, a digit and a symbol.
       passwordPolicy: {
         minLength: PASSWORD_MIN_LENGTH,
         requireLowercase: true,
@@ -48,7 +48,7 @@ export class AuthStack extends Stack {
         requireSymbols: true,
         tempPasswordValidity: Duration.days(3),
       },
-      // Password resets use the app's own single-use tokens (ENGINES.md), not Cognito's mailed codes.
+      // Password resets use the app's own single-use tokens (docs/ENGINES.md), not Cognito's mailed codes.
       accountRecovery: AccountRecovery.NONE,
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.LITE,

@@ -6,7 +6,7 @@ const APP_QUERY =
   '&punctuate=true&endpointing=300&utterance_end_ms=1200';
 
 describe('parseListenQuery', () => {
-  it('accepts the query the app sends (DESIGN.md §7)', () => {
+  it('accepts the query the app sends (docs/DESIGN.md §7)', () => {
     expect(parseListenQuery(new URLSearchParams(APP_QUERY))).toEqual({
       ok: true,
       options: {

@@ -1,5 +1,5 @@
 /**
- * The query of a `/v1/listen` request (SPEC §7, DESIGN.md §7) as the local socket reads it: what the embedded
+ * The query of a `/v1/listen` request (docs/SPEC.md §7, docs/DESIGN.md §7) as the local socket reads it: what the embedded
  * engine can honour. The messages and close codes both ends share are in shared/api/speech-protocol.ts.
  */
 

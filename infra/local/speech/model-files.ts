@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * Where the embedded speech models live. They ship inside npm packages (ENGINES.md), so they are resolved from
+ * Where the embedded speech models live. They ship inside npm packages (docs/ENGINES.md), so they are resolved from
  * the installed packages and never fetched. moonshine-js exposes only its entry point through `exports`, which
  * is why its folder is found relative to that entry rather than by a subpath import.
  */

@@ -1,7 +1,7 @@
 import ort from 'onnxruntime-node';
 import llamaTokenizer from 'llama-tokenizer-js';
 
-/** Moonshine's decoder constants (tiny model): see ENGINES.md. */
+/** Moonshine's decoder constants (tiny model): see docs/ENGINES.md. */
 const START_TOKEN = 1;
 const END_TOKEN = 2;
 const LAYERS = 6;

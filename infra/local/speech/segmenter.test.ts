@@ -18,7 +18,7 @@ import {
 // plus the first speech frame open it, 3 silent frames start the speculative decode, 300 ms of endpointing is
 // 10 silent frames, an interim every 500 ms is every 16 frames, and 1200 ms of utterance end is 38 frames.
 
-/** The app's query (DESIGN.md §7). */
+/** The app's query (docs/DESIGN.md §7). */
 const APP: SegmenterOptions = {
   interimResults: true,
   endpointingMs: 300,

@@ -18,7 +18,7 @@ import {
 } from '../../ports';
 
 /*
- * Cognito and cognito-local answer the same calls slightly differently (ENGINES.md, Identity); this adapter
+ * Cognito and cognito-local answer the same calls slightly differently (docs/ENGINES.md, Identity); this adapter
  * accepts both, so no caller ever branches on where it runs:
  * - A wrong password is NotAuthorizedException in Cognito, InvalidPasswordException in cognito-local; an
  *   unknown user is UserNotFoundException (or NotAuthorizedException when the pool prevents existence

@@ -16,7 +16,7 @@ import {
 } from './table';
 
 describe('table key shapes', () => {
-  it('builds every key of DESIGN.md §4', () => {
+  it('builds every key of docs/DESIGN.md §4', () => {
     expect(userProfileKey('abc')).toEqual({ pk: 'USER#abc', sk: 'PROFILE' });
     expect(customerKey('cus_1')).toEqual({ pk: 'CUSTOMER#cus_1', sk: 'USER' });
     expect(usageDayKey('abc', '2026-11-22')).toEqual({ pk: 'USAGE#abc#2026-11-22', sk: 'DAY' });

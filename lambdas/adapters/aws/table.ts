@@ -13,7 +13,7 @@ import type { IdempotencyMarks, StorageHealth } from '../../ports';
 import { tableDefinition } from './table-definition';
 
 /*
- * The single table: every key shape, in one list (DESIGN.md §4). Keys are built only by the functions below.
+ * The single table: every key shape, in one list (docs/DESIGN.md §4). Keys are built only by the functions below.
  *
  *   pk                              sk                  holds
  *   USER#<sub>                      PROFILE             email, subscriptionStatus, stripeCustomerId,

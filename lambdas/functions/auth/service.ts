@@ -92,7 +92,7 @@ export function createAuthService(ports: AuthServicePorts) {
     async register(request: RegisterRequest, caller: CallerAddress): Promise<SessionResponse> {
       const email = normaliseEmail(request.email);
       await limitAttempts('auth', 'register', { email, ip: caller.ip });
-      // The same rules and messages as the register form (SPEC §5).
+      // The same rules and messages as the register form (docs/SPEC.md §5).
       const checked = registerFormSchema.safeParse({ ...request, email });
       if (!checked.success) throw new ValidationError(checked.error.issues[0]?.message);
       let sub: string;

@@ -75,7 +75,7 @@ describe('GET /api/deepgram/key over DynamoDB Local', () => {
 });
 
 describe('GET /api/deepgram/key through the local gateway', () => {
-  it('points at the socket on the gateway the caller reached (TESTIDS.md local run contract)', async () => {
+  it('points at the socket on the gateway the caller reached (docs/TESTIDS.md local run contract)', async () => {
     const answer = await callApi(cloud.url, 'GET', '/api/deepgram/key');
     expect(answer.status).toBe(200);
     const body = speechKeyResponseSchema.parse(answer.body);

@@ -11,7 +11,7 @@ const wiring = perContainer(async () => {
 
 export const update = httpRoute('usage.update', async (request) => {
   const { ports, policy } = await wiring();
-  // The answer is the same whether a lease was closed or there was none: the client shows nothing (SPEC §7).
+  // The answer is the same whether a lease was closed or there was none: the client shows nothing (docs/SPEC.md §7).
   await closeSessionLease(ports, policy, usageCallerOf(request.auth, request.sourceIp), request.body.durationSeconds);
   return { ok: true as const };
 });

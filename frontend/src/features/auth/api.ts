@@ -1,7 +1,7 @@
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { callRoute, type RouteRequest } from '../../lib/api-client';
 
-// The auth calls of SPEC §7. None sends a token (the route table says so): they are how a visitor gets one.
+// The auth calls of docs/SPEC.md §7. None sends a token (the route table says so): they are how a visitor gets one.
 
 export const login = (body: RouteRequest<'auth.login'>['body']) =>
   callRoute('auth.login', { body, fallbackKey: ACCOUNT_ERROR_KEYS.loginFailed });

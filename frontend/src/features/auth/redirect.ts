@@ -11,7 +11,7 @@ function isRedirectState(state: unknown): state is SignInRedirectState {
   return typeof from?.pathname === 'string' && from.pathname.startsWith('/');
 }
 
-/** Where a signed-in visitor of a signed-out-only page goes: the page they came from, else / (SPEC §2). */
+/** Where a signed-in visitor of a signed-out-only page goes: the page they came from, else / (docs/SPEC.md §2). */
 export function destinationAfterSignIn(location: Pick<Location, 'state'>): string {
   if (!isRedirectState(location.state)) return PAGES.home;
   const { pathname, search, hash } = location.state.from;

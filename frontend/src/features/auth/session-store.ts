@@ -27,7 +27,7 @@ export const sessionStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** Login and register (SPEC §4): keep the token, show the user. */
+  /** Login and register (docs/SPEC.md §4): keep the token, show the user. */
   signIn(session: SessionResponse): void {
     storeToken(session.token);
     publish({ status: 'signed-in', user: session.user });
@@ -40,7 +40,7 @@ export const sessionStore = {
     publish({ status: 'signed-out', user: null });
   },
   /**
-   * A 429 on the user fetch (SPEC §8): the session goes on, as the token is still sent and charged as the
+   * A 429 on the user fetch (docs/SPEC.md §8): the session goes on, as the token is still sent and charged as the
    * user's; only the user's details are unknown until a later fetch or refresh brings them.
    */
   staySignedInWithoutUser(): void {

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 In-app browser overlay: the in-app browsers of Facebook, WhatsApp, Instagram, Line, Twitter and
+ * docs/SPEC.md §2 In-app browser overlay: the in-app browsers of Facebook, WhatsApp, Instagram, Line, Twitter and
  * LinkedIn (and Android WebViews in general) do not pass the microphone through, and a browser without
  * navigator.mediaDevices (old, or on an insecure origin) cannot record at all. Either way the app cannot work.
  */

@@ -9,7 +9,7 @@ export interface LegalSection {
   readonly items?: readonly Key[];
 }
 
-// SPEC §1 policy statements, placed where a reader looks for them: storage of voice and images (privacy), the
+// docs/SPEC.md §1 policy statements, placed where a reader looks for them: storage of voice and images (privacy), the
 // minimum age (privacy and terms), billing and renewal (terms and refunds), the refund exceptions and the reply
 // time (refunds).
 export const privacyPolicySections: readonly LegalSection[] = [

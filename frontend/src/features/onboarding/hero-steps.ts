@@ -1,6 +1,6 @@
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 
-/** SPEC §2: the hero banner walks through these four steps, one per HERO_STEP_ROTATION_MS. */
+/** docs/SPEC.md §2: the hero banner walks through these four steps, one per HERO_STEP_ROTATION_MS. */
 export const HERO_STEPS = ['speak', 'transcribe', 'translate', 'analyze'] as const;
 export type HeroStep = (typeof HERO_STEPS)[number];
 

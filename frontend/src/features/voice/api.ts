@@ -6,7 +6,7 @@ export type SpeechKeyResult =
   | { readonly kind: 'limit_reached' }
   | { readonly kind: 'failed' };
 
-// The bundle for `/` carries no zod schemas (DESIGN.md §8), so the answer's shape is checked by hand.
+// The bundle for `/` carries no zod schemas (docs/DESIGN.md §8), so the answer's shape is checked by hand.
 function isSpeechKey(value: unknown): value is SpeechKeyResponse {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
@@ -19,7 +19,7 @@ function isSpeechKey(value: unknown): value is SpeechKeyResponse {
   );
 }
 
-/** The speech key (route speech.key, SPEC §7), with the bearer token when signed in; 429 means the allowance is spent. */
+/** The speech key (route speech.key, docs/SPEC.md §7), with the bearer token when signed in; 429 means the allowance is spent. */
 export async function fetchSpeechKey(): Promise<SpeechKeyResult> {
   try {
     const body: unknown = await callRoute('speech.key');
@@ -30,7 +30,7 @@ export async function fetchSpeechKey(): Promise<SpeechKeyResult> {
 }
 
 /**
- * The usage update (route usage.update, SPEC §7): closes the caller's newest open lease with the seconds actually
+ * The usage update (route usage.update, docs/SPEC.md §7): closes the caller's newest open lease with the seconds actually
  * used. It is sent when the page is hidden or closed, so it must outlive the page: an unclosed lease is charged
  * its whole elapsed time. sendBeacon cannot carry the bearer token that names a signed-in caller's lease;
  * keepalive can.

@@ -27,7 +27,7 @@ function run(state: ConversationState, ...events: ConversationEvent[]): Conversa
 
 const recording = stateWith({ status: 'recording' });
 
-describe('Start (SPEC §4)', () => {
+describe('Start (docs/SPEC.md §4)', () => {
   it('is blocked at limit_reached', () => {
     const state = stateWith({ status: 'limit_reached', transcript: 'kept' });
     expect(run(state, { type: 'start' })).toBe(state);
@@ -84,7 +84,7 @@ describe('Start (SPEC §4)', () => {
   );
 });
 
-describe('Transcripts (SPEC §4)', () => {
+describe('Transcripts (docs/SPEC.md §4)', () => {
   it('a final transcript with translation off gives transcribed', () => {
     const state = run(recording, { type: 'final_transcript', text: 'Where is the station?' });
     expect(state.status).toBe('transcribed');
@@ -127,7 +127,7 @@ describe('Transcripts (SPEC §4)', () => {
   });
 });
 
-describe('Translation and speech (SPEC §4)', () => {
+describe('Translation and speech (docs/SPEC.md §4)', () => {
   const translating = stateWith({ status: 'translating', translationEnabled: true, transcript: 'Hello.' });
 
   it('a translation with text is spoken: speaking', () => {
@@ -150,7 +150,7 @@ describe('Translation and speech (SPEC §4)', () => {
   });
 });
 
-describe('Stop (SPEC §4)', () => {
+describe('Stop (docs/SPEC.md §4)', () => {
   it('sets stopped', () => {
     expect(run(recording, { type: 'stop' }).status).toBe('stopped');
   });
@@ -179,7 +179,7 @@ describe('Stop (SPEC §4)', () => {
   });
 });
 
-describe('limit_reached (SPEC §4)', () => {
+describe('limit_reached (docs/SPEC.md §4)', () => {
   it('stops everything from any active status', () => {
     const state = run(stateWith({ status: 'speaking', translationInFlight: true, muted: true }), {
       type: 'limit_reached',
@@ -188,7 +188,7 @@ describe('limit_reached (SPEC §4)', () => {
   });
 });
 
-describe('UI visible, busy and active (SPEC §4)', () => {
+describe('UI visible, busy and active (docs/SPEC.md §4)', () => {
   const visible = (status: ConversationStatus) => isUiVisible(stateWith({ status }));
   const busy = (status: ConversationStatus) => isBusy(stateWith({ status }));
   const active = (status: ConversationStatus) => isActive(stateWith({ status }));
@@ -209,7 +209,7 @@ describe('UI visible, busy and active (SPEC §4)', () => {
   });
 });
 
-describe('Clear (SPEC §4)', () => {
+describe('Clear (docs/SPEC.md §4)', () => {
   it('empties transcript and translation and hides the analysis panel and prompt', () => {
     const state = stateWith({
       status: 'stopped',
@@ -240,7 +240,7 @@ describe('Clear (SPEC §4)', () => {
   });
 });
 
-describe('Main button (SPEC §4)', () => {
+describe('Main button (docs/SPEC.md §4)', () => {
   const denied = stateWith({ status: 'permission_denied' });
 
   it('while denied, the first press retries and the second consecutive press opens the help dialog', () => {

@@ -1,5 +1,5 @@
 /**
- * The conversation state machine of SPEC §4 (Conversation status, Main button behaviour) as a pure reducer.
+ * The conversation state machine of docs/SPEC.md §4 (Conversation status, Main button behaviour) as a pure reducer.
  * Side effects (microphone, speech socket, timers, calls) live in hooks/use-conversation.ts, which dispatches
  * these events and asks the selectors below what to show.
  */
@@ -19,7 +19,7 @@ export const CONVERSATION_STATUSES = [
 ] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
-/** What starting the microphone answered (SPEC §4 Start). */
+/** What starting the microphone answered (docs/SPEC.md §4 Start). */
 export type MicrophoneStartResult = 'listening' | 'permission_denied' | 'error';
 
 export interface ConversationState {
@@ -93,17 +93,17 @@ const MICROPHONE_OPEN: ReadonlySet<ConversationStatus> = new Set([
   'speaking',
 ]);
 
-/** SPEC §4: the conversation UI is visible when status is not idle or stopped. */
+/** docs/SPEC.md §4: the conversation UI is visible when status is not idle or stopped. */
 export function isUiVisible(state: ConversationState): boolean {
   return state.status !== 'idle' && state.status !== 'stopped';
 }
 
-/** SPEC §4: busy while initializing, translating, speaking or a translation is in flight. */
+/** docs/SPEC.md §4: busy while initializing, translating, speaking or a translation is in flight. */
 export function isBusy(state: ConversationState): boolean {
   return BUSY.has(state.status) || state.translationInFlight;
 }
 
-/** SPEC §4: active in recording, transcribing, transcribed, translating, speaking or initializing. */
+/** docs/SPEC.md §4: active in recording, transcribing, transcribed, translating, speaking or initializing. */
 export function isActive(state: ConversationState): boolean {
   return ACTIVE.has(state.status);
 }
@@ -119,14 +119,14 @@ export function fullTranscript(state: ConversationState): string {
 
 export type MainButtonAction = 'start' | 'stop' | 'finish' | 'activate';
 
-/** The main button's label and `data-action` (SPEC §4 Main button behaviour: Label). */
+/** The main button's label and `data-action` (docs/SPEC.md §4 Main button behaviour: Label). */
 export function mainButtonAction(state: ConversationState): MainButtonAction {
   if (state.status === 'permission_denied') return 'activate';
   if (isActive(state)) return hasTranscript(state) ? 'finish' : 'stop';
   return 'start';
 }
 
-/** SPEC §4: disabled at limit_reached, or when not active and busy (never while permission is denied). */
+/** docs/SPEC.md §4: disabled at limit_reached, or when not active and busy (never while permission is denied). */
 export function isMainButtonDisabled(state: ConversationState): boolean {
   if (state.status === 'limit_reached') return true;
   if (state.status === 'permission_denied') return false;
@@ -141,12 +141,12 @@ export function mainPressEffect(state: ConversationState): MainPressEffect {
   return isActive(state) ? 'stop' : 'start';
 }
 
-/** SPEC §4: clear is disabled while busy or when both texts are empty. */
+/** docs/SPEC.md §4: clear is disabled while busy or when both texts are empty. */
 export function isClearDisabled(state: ConversationState): boolean {
   return isBusy(state) || (!hasTranscript(state) && state.translation.trim() === '');
 }
 
-/** SPEC §2: after stopping with a non-empty transcript, unless the panel is already visible. */
+/** docs/SPEC.md §2: after stopping with a non-empty transcript, unless the panel is already visible. */
 export function isAnalysisButtonShown(state: ConversationState): boolean {
   return (
     (state.status === 'stopped' || state.status === 'limit_reached') &&
@@ -156,7 +156,7 @@ export function isAnalysisButtonShown(state: ConversationState): boolean {
 }
 
 /**
- * SPEC §2 shows the floating mute button while recording or transcribing; a muted microphone is still both, so
+ * docs/SPEC.md §2 shows the floating mute button while recording or transcribing; a muted microphone is still both, so
  * it stays for as long as the microphone is open (between phrases, and while a translation is read out), or a
  * traveller who muted could only unmute by stopping.
  */

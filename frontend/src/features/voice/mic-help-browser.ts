@@ -1,4 +1,4 @@
-/** The browsers the microphone-denied dialog has numbered steps for (SPEC §2). */
+/** The browsers the microphone-denied dialog has numbered steps for (docs/SPEC.md §2). */
 export const MIC_HELP_BROWSERS = [
   'chrome',
   'firefox',

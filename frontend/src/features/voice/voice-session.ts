@@ -22,9 +22,9 @@ export interface VoiceSessionEvents {
 }
 
 export interface VoiceSessionOptions {
-  /** Subscribers have no TTL cut-off (SPEC §6). */
+  /** Subscribers have no TTL cut-off (docs/SPEC.md §6). */
   readonly subscriber: boolean;
-  /** SPEC §8: a failed usage update is reported to signed-in users only. */
+  /** docs/SPEC.md §8: a failed usage update is reported to signed-in users only. */
   readonly signedIn: boolean;
   readonly muted: boolean;
 }
@@ -98,7 +98,7 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
     }
     if (key.kind === 'limit_reached') {
       if (!options.subscriber) return end('limit_reached');
-      // A subscriber has no allowance to run out of and never sees the limit dialog (SPEC §6), so this 429 is
+      // A subscriber has no allowance to run out of and never sees the limit dialog (docs/SPEC.md §6), so this 429 is
       // a rate limit: say so, and leave the button free to try again rather than disabled for the visit.
       events.toast(RATE_LIMIT_KEYS.speechKey);
       return end('failed');

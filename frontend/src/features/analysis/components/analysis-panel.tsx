@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import './analysis-panel.css';
 
 /**
- * The AI travel assistant panel (SPEC §2), shown in the voice screen's analysis slot. A placeholder for now: the
+ * The AI travel assistant panel (docs/SPEC.md §2), shown in the voice screen's analysis slot. A placeholder for now: the
  * progress indicator and the result cards of the analysis feature go inside it.
  */
 export function AnalysisPanel() {
@@ -11,7 +11,7 @@ export function AnalysisPanel() {
   const section = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    // SPEC §2: it scrolls smoothly into view when opened.
+    // docs/SPEC.md §2: it scrolls smoothly into view when opened.
     section.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   }, []);
 

@@ -4,7 +4,7 @@ import type { FieldErrors } from '../hooks/use-auth-form';
 import { useShowMessage } from '../hooks/use-auth-form';
 
 interface AuthFieldProps {
-  /** The form field's name: also `data-field` on its errors (TESTIDS.md). */
+  /** The form field's name: also `data-field` on its errors (docs/TESTIDS.md). */
   readonly name: string;
   readonly label: string;
   readonly value: string;

@@ -4,7 +4,7 @@ import { PAGES } from '@wayfarer/shared/api/pages';
 import { useSession } from '../../../lib/session-context';
 import type { SignInRedirectState } from '../redirect';
 
-/** Pages that need a signed-in user (SPEC §2: /subscribe, /manage-subscription) send others to /login and back. */
+/** Pages that need a signed-in user (docs/SPEC.md §2: /subscribe, /manage-subscription) send others to /login and back. */
 export function RequireSignIn({ children, pending }: { children: ReactNode; pending: ReactNode }) {
   const session = useSession();
   const location = useLocation();

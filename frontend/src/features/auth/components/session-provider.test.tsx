@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session-context';
 import { createTestI18n } from '../../../testing/render-app';
 import { SessionProvider } from './session-provider';
 
-// SPEC §4 Auth at load: a stored token fetches the user (refreshed first if it looks expired); 429 shows the
+// docs/SPEC.md §4 Auth at load: a stored token fetches the user (refreshed first if it looks expired); 429 shows the
 // server's message and keeps the session; anything else signs out. Forced logouts go to /, as Logout does.
 
 function token(expiresInSeconds: number): string {

@@ -31,7 +31,7 @@ function messageForFailedFetch(error: unknown, fallbackKey: string): string {
 }
 
 /**
- * Fills SessionContext (SPEC §4 Auth): at load a stored token fetches the user (429: the server's message, and
+ * Fills SessionContext (docs/SPEC.md §4 Auth): at load a stored token fetches the user (429: the server's message, and
  * the session goes on; any other failure: sign out), the api client's refreshes bring a new user and its
  * failures end the session and go to /, and logout clears the token and goes to /.
  */

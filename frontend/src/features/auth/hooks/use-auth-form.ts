@@ -22,7 +22,7 @@ export function useShowMessage(): (message: string) => string {
 }
 
 /**
- * Form state over one of the shared form schemas (SPEC §5): errors appear on submit, then follow each change;
+ * Form state over one of the shared form schemas (docs/SPEC.md §5): errors appear on submit, then follow each change;
  * `busy` covers the call so a double click sends one request.
  */
 export function useAuthForm<Values extends Record<string, string>, Parsed>(

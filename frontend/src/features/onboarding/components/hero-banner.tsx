@@ -39,7 +39,7 @@ const stepKeys = {
   analyze: { label: 'hero_step_analyze', hint: 'hero_step_analyze_hint' },
 } as const satisfies Record<HeroStep, { label: string; hint: string }>;
 
-/** SPEC §2: the dismissible banner at the top of the voice screen; the dismissal is remembered on this device. */
+/** docs/SPEC.md §2: the dismissible banner at the top of the voice screen; the dismissal is remembered on this device. */
 export function HeroBanner() {
   const { t } = useTranslation();
   const titleId = useId();

@@ -4,7 +4,7 @@ import { PAGES } from '@wayfarer/shared/api/pages';
 import { useSession } from '../../../lib/session-context';
 import { VoiceDialog } from './voice-dialog';
 
-/** SPEC §6: anonymous visitors are offered login and register; signed-in free users logout and subscribe. */
+/** docs/SPEC.md §6: anonymous visitors are offered login and register; signed-in free users logout and subscribe. */
 export function LimitDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const session = useSession();

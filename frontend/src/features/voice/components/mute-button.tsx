@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../lib/tooltip';
 
-/** SPEC §2: floating round button, OFF in red when muted, ON in grey otherwise, tooltip on its left. */
+/** docs/SPEC.md §2: floating round button, OFF in red when muted, ON in grey otherwise, tooltip on its left. */
 export function MuteButton({ muted, onToggle }: { muted: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const label = muted ? t('voice_unmute') : t('voice_mute');

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** A text card that keeps its newest line in view as the text grows (SPEC §2: about 24rem high, scrolling). */
+/** A text card that keeps its newest line in view as the text grows (docs/SPEC.md §2: about 24rem high, scrolling). */
 export function TranscriptCard({
   testId,
   title,

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog for the voice screen's overlays: labelled, focus moved in on open and back on close, Escape
- * closes. Rendered only while open, and lazily loaded with the dialogs that use it (DESIGN.md §8 budget).
+ * closes. Rendered only while open, and lazily loaded with the dialogs that use it (docs/DESIGN.md §8 budget).
  */
 export function VoiceDialog({
   testId,

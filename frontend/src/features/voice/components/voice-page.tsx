@@ -16,7 +16,7 @@ import { StatusBadge } from './status-badge';
 import { TranscriptCard } from './transcript-card';
 import './voice.css';
 
-// Dialogs and overlays are fetched on first use: `/` is close to its 150 KB budget (DESIGN.md §8).
+// Dialogs and overlays are fetched on first use: `/` is close to its 150 KB budget (docs/DESIGN.md §8).
 const loadInitializingOverlay = () => import('./initializing-overlay');
 const loadAnalysisPrompt = () => import('./analysis-prompt');
 const InitializingOverlay = lazy(async () => ({
@@ -36,7 +36,7 @@ function mainButtonLabelKey(state: ConversationState) {
 
 export interface VoicePageProps {
   /**
-   * The AI travel assistant panel (SPEC §2), given the transcript it analyses; shown while the panel is on. The
+   * The AI travel assistant panel (docs/SPEC.md §2), given the transcript it analyses; shown while the panel is on. The
    * app fills this slot, so the voice feature never imports the analysis feature. It may suspend while it loads.
    */
   readonly analysisPanel?: (transcript: string) => ReactNode;

@@ -13,7 +13,7 @@ import {
 import type { VoiceSession } from '../voice-session';
 
 // Microphone capture, the speech socket and the key call are fetched on the first press, not with `/`
-// (DESIGN.md §8 budget); the press waits for the microphone anyway.
+// (docs/DESIGN.md §8 budget); the press waits for the microphone anyway.
 export const loadVoiceSession = () => import('../voice-session');
 
 export interface Conversation {
@@ -22,7 +22,7 @@ export interface Conversation {
   readonly dispatch: (event: ConversationEvent) => void;
 }
 
-/** Drives the conversation reducer (SPEC §4) from a voice session (microphone, speech key, speech socket). */
+/** Drives the conversation reducer (docs/SPEC.md §4) from a voice session (microphone, speech key, speech socket). */
 export function useConversation(): Conversation {
   const { t } = useTranslation();
   const session = useSession();
@@ -75,7 +75,7 @@ export function useConversation(): Conversation {
           live(() => {
             if (!result.isFinal) return dispatch({ type: 'interim_transcript', text: result.text });
             dispatch({ type: 'final_transcript', text: result.text });
-            // Seam for the translation feature: until it lands a phrase has no translation, which SPEC §4
+            // Seam for the translation feature: until it lands a phrase has no translation, which docs/SPEC.md §4
             // treats as an empty one (back to recording).
             if (stateRef.current.translationEnabled && result.text.trim() !== '') {
               dispatch({ type: 'translation_finished', text: '' });
@@ -102,7 +102,7 @@ export function useConversation(): Conversation {
     current.current?.voice?.setMuted(state.muted);
   }, [state.muted]);
 
-  // SPEC §4: stop when the page is hidden, and when leaving the screen. pagehide too: closing or leaving the
+  // docs/SPEC.md §4: stop when the page is hidden, and when leaving the screen. pagehide too: closing or leaving the
   // page must report the seconds used before the page is gone, and not every browser hides it first.
   useEffect(() => {
     const onVisibility = () => {
