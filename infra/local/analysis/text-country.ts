@@ -7,6 +7,8 @@ export interface TextCountry {
   readonly name: string;
   /** The words of the text that told us, e.g. "Sydney" or "mexicanos". */
   readonly evidence: string;
+  /** The city or place found in the text that told us, when it was one. */
+  readonly place?: string;
 }
 
 const BY_PHRASE = new Map<string, { readonly code: string; readonly name: string }>();
