@@ -53,7 +53,7 @@ function surroundings(folded: string, start: number, end: number): { before: str
 function severityOf(entry: LexiconEntry, folded: string, start: number, end: number): Severity {
   if (!entry.intensified) return entry.severity;
   const { before, after } = surroundings(folded, start, end);
-  if (MITIGATOR.test(before) || MITIGATOR.test(after.slice(0, 12))) return 'low';
+  if (MITIGATOR.test(before.slice(-12)) || MITIGATOR.test(after.slice(0, 12))) return 'low';
   if (INTENSIFIER.test(before.slice(-20)) || INTENSIFIER.test(after.slice(0, 20))) return entry.intensified;
   return entry.severity;
 }

@@ -20,7 +20,7 @@ export const LEXICON: readonly LexiconEntry[] = [
   { issue: 'breathing difficulty', category: 'medical', severity: 'high', patterns: [
     "can'?t breathe", 'cannot breathe', 'not breathing', 'struggling to breathe', 'trouble breathing', 'short of breath',
     'choking', 'ne (?:peut|peux) (?:plus )?pas respirer', 'ne respire (?:plus|pas)', "n'arrive pas a respirer", "s'etouffe",
-    'no (?:puede|puedo) respirar', 'no respira', 'se (?:esta )?ahoga', 'kann nicht atmen', 'atmet nicht', 'atemnot', 'erstickt',
+    'no (?:puede|puedo) respirar', 'no respira', 'se (?:esta )?ahoga\\w*', 'kann nicht atmen', 'atmet nicht', 'atemnot', 'erstickt',
   ] },
   { issue: 'chest pain', category: 'medical', severity: 'high', patterns: [
     'chest pains?', 'heart attack', 'cardiac arrest', 'douleurs? (?:a la|dans la) poitrine', 'douleur thoracique', 'crise cardiaque',

@@ -73,14 +73,16 @@ function gazetteerCandidates(text: string, folded: string): Candidate[] {
   const candidates: Candidate[] = [];
   for (let first = 0; first < tokens.length; first += 1) {
     const head = tokens[first];
-    if (!head || !isCapitalised(text, head.start)) continue;
+    if (!head) continue;
+    // "la tour Eiffel", "the gare du Nord": a generic first word may be lower-case when a later one is not.
+    const headCapitalised = isCapitalised(text, head.start);
     let key = '';
     for (let last = first; last < Math.min(tokens.length, first + LONGEST_NAME_TOKENS); last += 1) {
       const tail = tokens[last];
       if (!tail) break;
       key = key === '' ? tail.word : `${key} ${tail.word}`;
       const entry = INDEX.get(key);
-      if (!entry) continue;
+      if (!entry || (!headCapitalised && (first === last || !isCapitalised(text, tail.start)))) continue;
       if (first === last && WORDS_AT_SENTENCE_START.has(key) && opensSentence(text, head.start)) continue;
       candidates.push({
         start: head.start,
@@ -131,7 +133,10 @@ const KEYWORD_AFTER = new RegExp(`(?<![\\p{L}])(${NAME})\\s+(${KEYWORDS})(?![\\p
 const KEYWORD_BEFORE = new RegExp(`(?<![\\p{L}])(${KEYWORDS})\\s+${LINK}(${NAME})`, 'gu');
 /** German compounds: "Alexanderplatz", "Hauptbahnhof", "Kurfürstendamm" is not one but "Friedrichstraße" is. */
 const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss)(?![\p{L}])/gu;
-const NOT_NAMES = new Set(['the', 'a', 'an', 'le', 'la', 'el', 'der', 'die', 'das', 'this', 'that', 'our', 'my', 'your', 'which', 'what', 'where']);
+const NOT_NAMES = new Set([
+  'the', 'a', 'an', 'this', 'that', 'our', 'my', 'your', 'which', 'what', 'where', 'le', 'la', 'les', 'un', 'une', 'des', 'ce',
+  'el', 'los', 'las', 'una', 'uno', 'este', 'esta', 'der', 'die', 'das', 'ein', 'eine', 'dieser', 'diese',
+]);
 
 function patternCandidate(start: number, end: number, keyword: string, name: string, text: string): Candidate | undefined {
   const type = TYPE_OF_KEYWORD.get(keyword.toLowerCase());

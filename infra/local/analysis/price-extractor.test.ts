@@ -77,3 +77,10 @@ describe('extractPrices', () => {
     expect(price?.context).toBe('It is 9,50 € per person');
   });
 });
+
+describe('extractPrices minor parts', () => {
+  it('does not read the words after a price as its cents', () => {
+    expect(found('The ferry is 79 EUR one way.')).toEqual(['79 EUR']);
+    expect(found('A pint is 6 pounds 20 in the pub.')).toEqual(['6.2 GBP']);
+  });
+});

@@ -244,7 +244,10 @@ function minorPart(
   const tail = folded.slice(minor.end);
   const unit = /^\s+([\p{L}]+)/u.exec(tail);
   if (unit && MINOR_UNITS.has(unit[1] ?? '')) return { value: minor.value, end: minor.end + unit[0].length };
-  if (/^\s*(?:$|[.,;:!?)])/.test(tail) || (unit && GAP_FILLERS.has(unit[1] ?? ''))) {
+  // A spelled minor part ends the phrase ("dix euros cinquante."); digits may run on ("9 pounds 40 in London").
+  const spelled = !/\d/.test(folded.slice(minor.start, minor.end));
+  const endsPhrase = /^\s*(?:$|[.,;:!?)])/.test(tail) || (unit !== null && GAP_FILLERS.has(unit[1] ?? ''));
+  if (endsPhrase || (!spelled && unit && !NOT_MONEY_AFTER.has(unit[1] ?? ''))) {
     return { value: minor.value, end: minor.end };
   }
   return undefined;
@@ -290,7 +293,7 @@ function pairAmounts(text: string, folded: string): Found[] {
     const start = Math.min(amount.start, takeBefore?.start ?? amount.start);
     let end = Math.max(amount.end, takeAfter?.end ?? amount.end);
     let value = amount.value;
-    if (takeAfter && Number.isInteger(value)) {
+    if (takeAfter?.kind === 'word' && Number.isInteger(value)) {
       const minor = minorPart(takeAfter.end, folded, amounts);
       if (minor) {
         value += minor.value / 100;
