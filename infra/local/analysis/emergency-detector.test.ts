@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { detectEmergency } from './emergency-detector';
+
+function judged(text: string): string {
+  const result = detectEmergency(text);
+  return result.isEmergency ? result.severity : 'none';
+}
+
+describe('detectEmergency', () => {
+  it('rates a life-threatening medical problem high, in every language', () => {
+    expect(judged('Please hurry, my father collapsed and is not responding.')).toBe('high');
+    expect(judged("Mon amie fait une réaction allergique, elle n'arrive pas à respirer.")).toBe('high');
+    expect(judged('Mi madre tiene un dolor en el pecho muy fuerte.')).toBe('high');
+    expect(judged('Mein Mann ist bewusstlos!')).toBe('high');
+  });
+
+  it('rates an injury that is not life-threatening medium', () => {
+    expect(judged('I slipped on the stairs and my ankle might be broken.')).toBe('medium');
+    expect(judged('Mi hijo está herido en la rodilla.')).toBe('medium');
+  });
+
+  it('rates a minor complaint low, and raises it when said to be severe', () => {
+    expect(judged('I have a slight fever, where can I buy paracetamol?')).toBe('low');
+    expect(judged("J'ai très mal au ventre depuis ce matin.")).toBe('medium');
+    expect(judged('Ich habe starke Kopfschmerzen.')).toBe('medium');
+  });
+
+  it('rates a theft medium and a lost belonging low', () => {
+    expect(judged('Someone pickpocketed me on the metro.')).toBe('medium');
+    expect(judged('Me robaron el móvil en la playa.')).toBe('medium');
+    expect(judged("J'ai perdu mon passeport à la gare.")).toBe('low');
+    expect(judged('Ich habe meine Brieftasche im Zug vergessen.')).toBe('low');
+  });
+
+  it('rates a threat, a missing person, a fire and a road accident high', () => {
+    expect(judged('A man with a knife threatened us outside the bar.')).toBe('high');
+    expect(judged('Mi hija ha desaparecido en el mercado.')).toBe('high');
+    expect(judged('Es brennt im dritten Stock, rufen Sie die Feuerwehr!')).toBe('high');
+    expect(judged('Ma sœur a été renversée par une moto.')).toBe('high');
+  });
+
+  it('does not take negations and harmless phrases for emergencies', () => {
+    expect(judged('No problem, nobody is hurt.')).toBe('none');
+    expect(judged('Where is the fire exit of this hotel?')).toBe('none');
+    expect(judged('I think we lost our way to the beach.')).toBe('none');
+    expect(judged('Je voudrais un pain au chocolat.')).toBe('none');
+    expect(judged("We don't need a doctor, thanks.")).toBe('none');
+    expect(judged('Can you help me find the cathedral?')).toBe('none');
+  });
+
+  it("gives the numbers of the country the text is about, else 112, and none when it is not an emergency", () => {
+    const inJapan = detectEmergency('My bag was stolen in Japan.');
+    expect(inJapan.countryDetected).toBe('Japan');
+    expect(inJapan.emergencyContacts.map((contact) => contact.number)).toEqual(['119', '110']);
+    expect(detectEmergency('Help! Someone is attacking my friend!').emergencyContacts).toEqual([
+      { type: 'general', number: '112', labelKey: 'emergency_contact_general', country: '' },
+    ]);
+    expect(detectEmergency('Lovely weather in France today.').emergencyContacts).toEqual([]);
+  });
+
+  it('lists each detected issue once and offers map searches for medical help only', () => {
+    const result = detectEmergency('He fell and he is bleeding; he fell again.');
+    expect(result.detectedIssues).toEqual(['injury', 'accident']);
+    expect(result.nearbyMedicalFacilities.map((facility) => facility.type)).toEqual(['hospital', 'pharmacy']);
+    expect(detectEmergency('My wallet was stolen.').nearbyMedicalFacilities).toEqual([]);
+  });
+});

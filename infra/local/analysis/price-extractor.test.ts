@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { extractPrices, parseNumeral } from './price-extractor';
+
+function found(text: string): string[] {
+  return extractPrices(text).map((price) => `${price.amount} ${price.currency}`);
+}
+
+describe('parseNumeral', () => {
+  it('reads a decimal comma, a decimal point and thousands groups in either convention', () => {
+    expect(parseNumeral('12,50')).toBe(12.5);
+    expect(parseNumeral('4.99')).toBe(4.99);
+    expect(parseNumeral('3.000')).toBe(3000);
+    expect(parseNumeral('2,500')).toBe(2500);
+    expect(parseNumeral('1,200.50')).toBe(1200.5);
+    expect(parseNumeral('12.345,67')).toBe(12345.67);
+    expect(parseNumeral('1\u202f250')).toBe(1250);
+    expect(parseNumeral('1,2,3')).toBeUndefined();
+  });
+});
+
+describe('extractPrices', () => {
+  it('takes the currency from a symbol before or after the amount', () => {
+    expect(found('Parking is £6.40 and the ferry 35 € return.')).toEqual(['6.4 GBP', '35 EUR']);
+    expect(found('El menú cuesta 11,90 € con bebida.')).toEqual(['11.9 EUR']);
+  });
+
+  it('takes the currency from an ISO code on either side', () => {
+    expect(found('The transfer is USD 45, the visa 30 EUR.')).toEqual(['45 USD', '30 EUR']);
+  });
+
+  it('takes the currency from a word, with or without a qualifier', () => {
+    expect(found('Das Hostel kostet 28 Schweizer Franken.')).toEqual(['28 CHF']);
+    expect(found('Ça fait 40 dollars canadiens.')).toEqual(['40 CAD']);
+    expect(found('The guide wants 3.000 yen for the afternoon.')).toEqual(['3000 JPY']);
+  });
+
+  it('reads spelled-out amounts in English, French, Spanish and German', () => {
+    expect(found('The ferry ticket was forty two euros.')).toEqual(['42 EUR']);
+    expect(found('Le guide demande quatre-vingt-dix euros.')).toEqual(['90 EUR']);
+    expect(found('La cena salió ciento veinte euros.')).toEqual(['120 EUR']);
+    expect(found('Die Karte kostet fünfundzwanzig Euro.')).toEqual(['25 EUR']);
+  });
+
+  it('adds the minor part said after the currency', () => {
+    expect(found('Un croissant coûte un euro vingt.')).toEqual(['1.2 EUR']);
+    expect(found('It came to 7 dollars and 25 cents.')).toEqual(['7.25 USD']);
+    expect(found('Das Ticket kostet drei Euro fünfzig.')).toEqual(['3.5 EUR']);
+  });
+
+  it('gives an alternative or a range the currency of the price beside it', () => {
+    expect(found('Adults pay 14 pounds, or 9 for students.')).toEqual(['14 GBP', '9 GBP']);
+    expect(found('A room costs between 80 and 95 euros.')).toEqual(['80 EUR', '95 EUR']);
+  });
+
+  it('reads an ambiguous dollar or peso from the country the text is about, and says so', () => {
+    const [price] = extractPrices('In Mexico the bus was 40 pesos.');
+    expect(price?.currency).toBe('MXN');
+    expect(price?.context).toContain('Mexico');
+    expect(found('Las entradas cuestan 2.000 pesos en Colombia.')).toEqual(['2000 COP']);
+  });
+
+  it('falls back to the documented default for an ambiguous currency when no country is named', () => {
+    const [price] = extractPrices('That souvenir is 12 dollars.');
+    expect(price?.currency).toBe('USD');
+    expect(price?.context).toContain('by default');
+  });
+
+  it('never reports numbers that are not prices', () => {
+    expect(found('Take bus 42 to room 305 at 7 pm; the plan has 20 gigabytes.')).toEqual([]);
+    expect(found('We arrive on 12.05.2025 at 10:30 for 3 nights.')).toEqual([]);
+    expect(found('Buy two pounds of cherries.')).toEqual([]);
+  });
+
+  it('keeps the words as said in originalText and the clause as context', () => {
+    const [price] = extractPrices('Breakfast? It is 9,50 € per person.');
+    expect(price?.originalText).toBe('9,50 €');
+    expect(price?.context).toBe('It is 9,50 € per person');
+  });
+});
+
+describe('extractPrices minor parts', () => {
+  it('does not read the words after a price as its cents', () => {
+    expect(found('The ferry is 79 EUR one way.')).toEqual(['79 EUR']);
+    expect(found('A pint is 6 pounds 20 in the pub.')).toEqual(['6.2 GBP']);
+  });
+});
