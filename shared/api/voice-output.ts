@@ -42,3 +42,8 @@ export type TranslateRequest = z.infer<typeof translateRequestSchema>;
 
 /** Each streamed line is `0:` followed by a JSON string chunk (docs/SPEC.md §7). */
 export const TRANSLATE_CHUNK_PREFIX = '0:';
+/**
+ * A failure after the first chunk can no longer change the status: the stream ends with one line of this prefix
+ * followed by a JSON string, the message for the screen (docs/SPEC.md §8), and the client shows it.
+ */
+export const TRANSLATE_ERROR_PREFIX = '3:';
