@@ -22,14 +22,14 @@ declare module '@echogarden/espeak-ng-emscripten' {
 }
 
 declare module 'kuromoji' {
-  interface IpadicToken {
+  export interface IpadicToken {
     readonly surface_form: string;
     /** Katakana as written; undefined for words outside the dictionary (numbers, Latin script). */
     readonly reading?: string;
     /** Katakana as said (は as ワ, long vowels as ー). */
     readonly pronunciation?: string;
   }
-  interface Tokenizer {
+  export interface Tokenizer {
     tokenize(text: string): IpadicToken[];
   }
   interface Builder {
