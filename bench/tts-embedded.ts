@@ -138,7 +138,7 @@ async function throughRoute(): Promise<void> {
           console.log(`  route ${language}: answered ${response.status}; stopped`);
           return;
         }
-        timings.push(await timeStream(started, response.body));
+        timings.push(await timeStream(started, chunks(response.body)));
       }
       report(`route ${language}`, timings);
     }
@@ -147,6 +147,15 @@ async function throughRoute(): Promise<void> {
     if (previous === undefined) delete process.env.TTS_ENGINE;
     else process.env.TTS_ENGINE = previous;
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function* chunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
   }
 }
 
