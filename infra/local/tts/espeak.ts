@@ -20,7 +20,8 @@ export async function loadEspeak(): Promise<Espeak> {
     throw new Error(`espeak-ng speaks at ${worker.samplerate} Hz, not ${ESPEAK_SAMPLE_RATE_HZ}`);
   }
   return {
-    voiceNames: () => worker.list_voices().map((voice) => voice.identifier.split('/').at(-1) ?? voice.identifier),
+    voiceNames: () =>
+      worker.list_voices().map((voice) => voice.identifier.split('/').at(-1) ?? voice.identifier),
     setVoice: (voice) => worker.set_voice(voice) === 0,
     synthesize: (text, onAudio) => worker.synthesize(text, (samples) => onAudio(samples)),
   };
