@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { WebhookSignatureError } from '../../ports';
 import { createStripeFake, type StripeFakeEvent } from '../../testing/stripe-fake';
-import { createStripeBilling } from './stripe-billing';
+import { createStripeBilling, STRIPE_API_VERSION, verifyStripeSignature } from './stripe-billing';
 
 const SECRET_KEY = 'sk_test_wayfarer';
 const WEBHOOK_SECRET = 'whsec_wayfarer_test';
@@ -172,5 +172,72 @@ describe('Stripe billing adapter', () => {
     const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', created: 1, data: { object: { id: 'cus_1' } } });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect(await billing.parseWebhook(Buffer.from(payload), signature)).toBeUndefined();
+  });
+
+  it('asks for the API version of the installed stripe SDK, whose types it reads objects with', () => {
+    expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
+  });
+
+  it('accepts exactly the signatures the stripe SDK accepts: any matching v1, within five minutes', async () => {
+    const payload = '{"id":"evt_1","object":"event"}';
+    const sdk = new Stripe('sk_test_unused');
+    const at = Math.floor(Date.now() / 1000);
+    const cases = [
+      { header: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: at }), now: at },
+      { header: `t=${at},v1=${'0'.repeat(64)},${Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: at }).split(',')[1]}`, now: at },
+      { header: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: at - 301 }), now: at },
+      { header: Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other', timestamp: at }), now: at },
+      { header: `t=${at}`, now: at },
+      { header: 'garbage', now: at },
+    ];
+    for (const { header, now } of cases) {
+      const sdkAccepts = await sdk.webhooks.constructEventAsync(payload, header, WEBHOOK_SECRET, 300, undefined, now * 1000).then(
+        () => true,
+        () => false,
+      );
+      let oursAccepts = true;
+      try {
+        verifyStripeSignature(Buffer.from(payload), header, WEBHOOK_SECRET, now);
+      } catch (error) {
+        expect(error).toBeInstanceOf(WebhookSignatureError);
+        oursAccepts = false;
+      }
+      expect(oursAccepts, header).toBe(sdkAccepts);
+    }
+  });
+});
+
+describe('the local Stripe, as the stripe SDK sees it', () => {
+  const sdkOn = (fake: ReturnType<typeof setUp>['fake'], key = SECRET_KEY) =>
+    new Stripe(key, { httpClient: Stripe.createFetchHttpClient(fake.fetch), maxNetworkRetries: 0 });
+
+  it('serves customers, subscription-mode Checkout Sessions and portal sessions in Stripe’s shapes', async () => {
+    const { fake } = setUp();
+    const stripe = sdkOn(fake);
+    const customer = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'once' });
+    const again = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'once' });
+    expect(again.id).toBe(customer.id);
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: PRICE, quantity: 1 }],
+      success_url: `${APP_URL}/subscribe-success?session_id={CHECKOUT_SESSION_ID}`,
+    });
+    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', customer: customer.id });
+    expect((await stripe.checkout.sessions.retrieve(session.id)).id).toBe(session.id);
+    const { redirectTo } = fake.pay(session.id);
+    expect(redirectTo).toBe(`${APP_URL}/subscribe-success?session_id=${session.id}`);
+    const subscription = await stripe.subscriptions.retrieve(String(fake.checkoutSession(session.id)?.subscription));
+    expect(subscription.status).toBe('active');
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: APP_URL });
+    expect(portal.url).toContain(portal.id);
+  });
+
+  it('answers errors in Stripe’s envelope, which the SDK raises as its own errors', async () => {
+    const { fake } = setUp();
+    await expect(sdkOn(fake, 'sk_test_wrong').customers.create({})).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(
+      sdkOn(fake).checkout.sessions.create({ mode: 'subscription', customer: 'cus_none', success_url: APP_URL }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing' });
   });
 });

@@ -1,4 +1,8 @@
-import Stripe from 'stripe';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+// Types only: the SDK itself (about 240 KB minified, every resource of the API) would take a billing bundle
+// over its 400 KB budget, so this adapter speaks Stripe's HTTP API with fetch and checks signatures with
+// node:crypto, in the SDK's types; the tests hold it to the SDK (stripe-billing.test.ts).
+import type Stripe from 'stripe';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import { PAGE_QUERY, PAGES } from '@wayfarer/shared/api/pages';
 import {
@@ -18,7 +22,18 @@ export interface StripeBillingOptions {
   readonly appUrl: string;
   /** Stripe's API through this fetch instead of the network (tests, the local cloud's stand-in). */
   readonly fetch?: typeof globalThis.fetch;
+  /** Seconds since the epoch, for the signature's replay window; tests move it. */
+  readonly nowSeconds?: () => number;
 }
+
+const STRIPE_API_URL = 'https://api.stripe.com';
+/**
+ * The API version every request asks for, so objects have the shape the types describe: the installed SDK's
+ * own (a test keeps them equal). The webhook endpoint is created with the same version (README, Stripe).
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+/** Stripe's own default: a signed delivery older than this is refused as a possible replay. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** The metadata key that names our account on Stripe's customer and subscription objects. */
 const USER_SUB_METADATA = 'userSub';
@@ -53,12 +68,8 @@ const idOf = (value: string | { readonly id: string } | null | undefined): strin
 
 /** Stripe Checkout (subscription mode), the customer portal and signed webhooks, with the real SDK. */
 export function createStripeBilling(options: StripeBillingOptions): Billing {
-  const stripe = new Stripe(options.secretKey, {
-    timeout: REQUEST_TIMEOUT_MS,
-    ...(options.fetch
-      ? { httpClient: Stripe.createFetchHttpClient(options.fetch), maxNetworkRetries: 0 }
-      : { maxNetworkRetries: 2 }),
-  });
+  const stripe = createStripeApi(options);
+  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
 
   async function fromSubscription(
     event: Stripe.Event,
@@ -81,13 +92,14 @@ export function createStripeBilling(options: StripeBillingOptions): Billing {
       const customer =
         stripeCustomerId ??
         (
-          await stripe.customers.create(
+          await stripe.post<Stripe.Customer>(
+            '/v1/customers',
             { email, metadata: { [USER_SUB_METADATA]: sub } },
             // One customer per account, however often a first checkout is retried.
-            { idempotencyKey: `wayfarer-customer-${sub}` },
+            `wayfarer-customer-${sub}`,
           )
         ).id;
-      const session = await stripe.checkout.sessions.create({
+      const session = await stripe.post<Stripe.Checkout.Session>('/v1/checkout/sessions', {
         mode: 'subscription',
         customer,
         client_reference_id: sub,
@@ -102,7 +114,7 @@ export function createStripeBilling(options: StripeBillingOptions): Billing {
     },
 
     async createPortalSession(stripeCustomerId) {
-      const session = await stripe.billingPortal.sessions.create({
+      const session = await stripe.post<Stripe.BillingPortal.Session>('/v1/billing_portal/sessions', {
         customer: stripeCustomerId,
         return_url: `${options.appUrl}${PAGES.manageSubscription}`,
       });
@@ -110,15 +122,8 @@ export function createStripeBilling(options: StripeBillingOptions): Billing {
     },
 
     async parseWebhook(rawBody, signature) {
-      let event: Stripe.Event;
-      try {
-        event = await stripe.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new WebhookSignatureError('The Stripe-Signature does not match the body', { cause: error });
-        }
-        throw error;
-      }
+      verifyStripeSignature(rawBody, signature, options.webhookSecret, nowSeconds());
+      const event = JSON.parse(rawBody.toString('utf8')) as Stripe.Event;
       switch (event.type) {
         case 'customer.subscription.created':
         case 'customer.subscription.updated':
@@ -129,16 +134,97 @@ export function createStripeBilling(options: StripeBillingOptions): Billing {
           const subscription = idOf(session.subscription);
           if (session.mode !== 'subscription' || subscription === undefined) return undefined;
           // The session names the subscription only; its state is Stripe's, read now.
-          return fromSubscription(event, await stripe.subscriptions.retrieve(subscription), session.client_reference_id);
+          return fromSubscription(event, await stripe.get<Stripe.Subscription>(`/v1/subscriptions/${encodeURIComponent(subscription)}`), session.client_reference_id);
         }
         case 'invoice.payment_failed': {
           const subscription = idOf(event.data.object.parent?.subscription_details?.subscription);
           if (subscription === undefined) return undefined;
-          return fromSubscription(event, await stripe.subscriptions.retrieve(subscription));
+          return fromSubscription(event, await stripe.get<Stripe.Subscription>(`/v1/subscriptions/${encodeURIComponent(subscription)}`));
         }
         default:
           return undefined;
       }
     },
   };
+}
+
+/** A refusal from Stripe's API, with Stripe's own message (never the request, which may hold an address). */
+export class StripeRequestError extends Error {
+  override readonly name = 'StripeRequestError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type FormValue = string | number | boolean | null | undefined | readonly FormValue[] | { readonly [key: string]: FormValue };
+
+/** Stripe's form encoding: nested objects and arrays as bracketed keys, `a[b][0][c]=v`. */
+export function stripeFormEncode(params: { readonly [key: string]: FormValue }): string {
+  const pairs: [string, string][] = [];
+  const add = (key: string, value: FormValue) => {
+    if (value === undefined || value === null) return;
+    if (typeof value !== 'object') return void pairs.push([key, String(value)]);
+    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    for (const [inner, item] of entries) add(`${key}[${inner}]`, item as FormValue);
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  // URLSearchParams would encode the brackets; Stripe reads them either way, the SDK sends them bare.
+  return pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
+}
+
+function createStripeApi(options: Pick<StripeBillingOptions, 'secretKey' | 'fetch'>) {
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: string, idempotencyKey?: string): Promise<T> {
+    const response = await fetchFn(`${STRIPE_API_URL}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.secretKey}`,
+        'stripe-version': STRIPE_API_VERSION,
+        ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        // A POST is retried safely by the caller: Stripe answers a repeated key with the first answer.
+        ...(method === 'POST' ? { 'idempotency-key': idempotencyKey ?? crypto.randomUUID() } : {}),
+      },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const answer = (await response.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
+    if (!response.ok) {
+      throw new StripeRequestError(response.status, answer?.error?.message ?? `Stripe answered ${response.status}`);
+    }
+    return answer as T;
+  }
+  return {
+    get: <T>(path: string) => call<T>('GET', path),
+    post: <T>(path: string, params: { readonly [key: string]: FormValue }, idempotencyKey?: string) =>
+      call<T>('POST', path, stripeFormEncode(params), idempotencyKey),
+  };
+}
+
+/**
+ * Stripe's signature scheme: the `Stripe-Signature` header holds `t=<unix time>` and one or more
+ * `v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint's secret>`; any v1 that matches, within the
+ * tolerance, verifies. Throws WebhookSignatureError otherwise.
+ */
+export function verifyStripeSignature(rawBody: Buffer, header: string, secret: string, nowSeconds: number): void {
+  const parts = header.split(',').map((part) => part.trim().split('='));
+  const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
+  const signatures = parts.filter(([key, value]) => key === 'v1' && value).map(([, value]) => value as string);
+  if (!Number.isInteger(timestamp) || signatures.length === 0) {
+    throw new WebhookSignatureError('The Stripe-Signature header has no timestamp or no v1 signature');
+  }
+  const expected = createHmac('sha256', secret)
+    .update(`${timestamp}.`)
+    .update(rawBody)
+    .digest();
+  const matches = signatures.some((candidate) => {
+    const given = Buffer.from(candidate, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!matches) throw new WebhookSignatureError('No signature in the Stripe-Signature header matches the body');
+  if (nowSeconds - timestamp > SIGNATURE_TOLERANCE_SECONDS) {
+    throw new WebhookSignatureError('The signed timestamp is outside the tolerance');
+  }
 }
