@@ -76,13 +76,13 @@ export async function openPortal(ports: BillingPorts, sub: string): Promise<{ po
   return ports.billing.createPortalSession(profile.stripeCustomerId);
 }
 
-export type WebhookOutcome = 'applied' | 'stale' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'applied' | 'unchanged' | 'stale' | 'duplicate' | 'ignored';
 
 /**
  * POST /api/stripe/webhook. A bad or missing signature is a 400; an event we cannot process throws (a 5xx), so
  * Stripe retries it. Each event id is claimed once: a replay changes nothing and publishes nothing, and a claim
  * whose work failed is released for the retry. Out-of-order deliveries end on Stripe's newest state
- * (Subscriptions.applySubscription); only a state that was applied is published as `subscription.changed`.
+ * (Subscriptions.applySubscription); only a state that changed is published as `subscription.changed`.
  */
 export async function receiveWebhook(
   ports: WebhookPorts,
@@ -103,7 +103,16 @@ export async function receiveWebhook(
     const sub =
       (await ports.subscriptions.findSubByStripeCustomer(event.stripeCustomerId)) ?? event.userSub;
     if (sub === undefined) throw new Error('A webhook for a Stripe customer no account is linked to');
-    const outcome = await ports.subscriptions.applySubscription(sub, event.state);
+    const before = await ports.subscriptions.getProfile(sub);
+    const applied = await ports.subscriptions.applySubscription(sub, event.state);
+    // Stripe tells one change several ways (checkout completed, subscription created): it is published once.
+    const outcome =
+      applied === 'applied' &&
+      before?.subscriptionStatus === event.state.status &&
+      before.cancelAtPeriodEnd === event.state.cancelAtPeriodEnd &&
+      before.currentPeriodEnd === event.state.currentPeriodEnd
+        ? 'unchanged'
+        : applied;
     if (outcome === 'applied') {
       await ports.events.publish('subscriptionChanged', {
         userSub: sub,
