@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /*
  * A local Stripe: the slice of Stripe's HTTP API that billing uses (customers, Checkout Sessions in
@@ -38,6 +38,7 @@ export interface StripeFakeEvent {
 export interface StripeFake {
   /** Stripe's API, as the SDK's fetch http client calls it. */
   readonly fetch: typeof globalThis.fetch;
+  customer(id: string): StripeObject | undefined;
   checkoutSession(id: string): StripeObject | undefined;
   portalSession(id: string): StripeObject | undefined;
   subscription(id: string): StripeObject | undefined;
@@ -283,6 +284,7 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
   return {
     fetch: fakeFetch,
     events,
+    customer: (id) => customers.get(id),
     checkoutSession: (id) => checkoutSessions.get(id),
     portalSession: (id) => portalSessions.get(id),
     subscription: (id) => subscriptions.get(id),
@@ -359,4 +361,14 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
       return [emit('customer.subscription.updated', subscription), emit('invoice.payment_failed', invoice)];
     },
   };
+}
+
+/**
+ * Stripe's signature header over the exact bytes sent, as Stripe signs a webhook delivery:
+ * `t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the endpoint's signing secret>`.
+ */
+export function stripeSignatureHeader(payload: string, secret: string, at: Date = new Date()): string {
+  const timestamp = Math.floor(at.getTime() / 1000);
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
 }
