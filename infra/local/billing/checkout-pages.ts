@@ -116,6 +116,13 @@ async function act(
 
 const sessionParameter = (url: URL) => url.searchParams.get('session') ?? '';
 
+/** A button that posts the session to an action, as Stripe's hosted pages act on their session. */
+const actionForm = (action: string, sessionId: string, testId: string, label: string, style = '') =>
+  `<form method="post" action="${action}">
+     <input type="hidden" name="session" value="${escapeHtml(sessionId)}">
+     <button type="submit" class="${style}" data-testid="${testId}">${label}</button>
+   </form>`;
+
 export const checkoutRoutes: readonly LocalRoute[] = [
   {
     method: 'GET',
@@ -135,10 +142,7 @@ export const checkoutRoutes: readonly LocalRoute[] = [
          <p class="muted">Billed monthly in advance; renews automatically until cancelled. This page stands in
            for Stripe Checkout because no Stripe key is configured: no card is charged.</p>
          <dl><dt>Plan</dt><dd>Wayfarer Pro, monthly</dd><dt>Email</dt><dd>${escapeHtml(customer)}</dd></dl>
-         <form method="post" action="${LOCAL_CHECKOUT_PATH}/pay">
-           <input type="hidden" name="session" value="${escapeHtml(session.id)}">
-           <button type="submit" data-testid="local-checkout-pay">Pay and subscribe</button>
-         </form>
+         ${actionForm(`${LOCAL_CHECKOUT_PATH}/pay`, session.id, 'local-checkout-pay', 'Pay and subscribe')}
          <a class="back" data-testid="local-checkout-cancel" href="${escapeHtml(session.cancel_url ?? '/')}">Cancel and return to Wayfarer</a>`,
       );
     },
@@ -175,10 +179,7 @@ export const checkoutRoutes: readonly LocalRoute[] = [
             : 'Active';
       const dateLine = !subscription || ended ? '' : pending ? 'Ends on' : 'Renews on';
       const action = (name: 'cancel' | 'resume', label: string, style = '') =>
-        `<form method="post" action="${LOCAL_PORTAL_PATH}/${name}">
-           <input type="hidden" name="session" value="${escapeHtml(session.id)}">
-           <button type="submit" class="${style}" data-testid="local-portal-${name}">${label}</button>
-         </form>`;
+        actionForm(`${LOCAL_PORTAL_PATH}/${name}`, session.id, `local-portal-${name}`, label, style);
       page(
         response,
         200,
