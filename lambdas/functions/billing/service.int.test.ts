@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { createAttemptCounters } from '../../adapters/aws/attempt-counter-store';
 import { createSubscriptionStore } from '../../adapters/aws/subscription-store';
 import { createIdempotencyMarks } from '../../adapters/aws/table';
 import { createUserProfiles } from '../../adapters/aws/user-profile-store';
@@ -9,9 +10,20 @@ import { HttpError } from '../../http/errors';
 import type { EventDetail } from '@wayfarer/shared/events';
 import { getTable } from '../../providers';
 import { createStripeFake, type StripeFakeEvent } from '../../testing/stripe-fake';
-import { currentSubscription, openPortal, receiveWebhook, startCheckout, type WebhookPorts } from './service';
+import { getConfig } from '../../config';
+import { ATTEMPT_LIMITS, createAttemptLimiter } from '../../domain/attempt-limits';
+import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
+import {
+  currentSubscription,
+  openPortal,
+  receiveWebhook,
+  startCheckout,
+  type SessionPorts,
+  type WebhookPorts,
+} from './service';
 
 const table = await getTable();
+const config = await getConfig();
 const SECRET_KEY = 'sk_test_billing_int';
 const WEBHOOK_SECRET = 'whsec_billing_int';
 const PRICE = 'price_pro';
@@ -29,7 +41,12 @@ async function setUp() {
     now: () => clock,
   });
   const published: EventDetail<'subscriptionChanged'>[] = [];
-  const ports: WebhookPorts = {
+  const ports: WebhookPorts & SessionPorts = {
+    limit: createAttemptLimiter({
+      attempts: createAttemptCounters(table),
+      clock: { now: () => new Date(clock) },
+      counterSecret: config.IP_HASH_SECRET,
+    }),
     billing: createStripeBilling({
       secretKey: SECRET_KEY,
       webhookSecret: WEBHOOK_SECRET,
@@ -47,6 +64,7 @@ async function setUp() {
     logger: { info: () => undefined },
   };
   const sub = randomUUID();
+  const caller = { ip: undefined };
   await createUserProfiles(table).createProfile({
     sub,
     email: `billing-${sub.slice(0, 8)}@example.com`,
@@ -64,14 +82,14 @@ async function setUp() {
   };
   /** Checkout through the service, then the customer pays at Stripe; Stripe's events are returned unsent. */
   const subscribe = async () => {
-    const { checkoutUrl } = await startCheckout(ports, sub);
+    const { checkoutUrl } = await startCheckout(ports, sub, caller);
     const { events } = fake.pay(new URL(checkoutUrl).searchParams.get('session') ?? '');
     const profile = await ports.subscriptions.getProfile(sub);
     const subscriptionId = fake.subscriptionOf(profile?.stripeCustomerId ?? '')?.id ?? '';
     return { events, subscriptionId };
   };
   const advance = (seconds: number) => (clock += seconds * 1000);
-  return { fake, ports, sub, published, deliver, subscribe, advance };
+  return { fake, ports, sub, caller, published, deliver, subscribe, advance };
 }
 
 const statusOf = async (ports: WebhookPorts, sub: string) =>
@@ -93,37 +111,48 @@ describe('billing: checkout, subscription and portal', () => {
   });
 
   it('links the Stripe customer at checkout, with the CUSTOMER# reverse lookup webhooks resolve through', async () => {
-    const { ports, sub } = await setUp();
-    await startCheckout(ports, sub);
+    const { ports, sub, caller } = await setUp();
+    await startCheckout(ports, sub, caller);
     const profile = await ports.subscriptions.getProfile(sub);
     expect(profile?.stripeCustomerId).toMatch(/^cus_/);
     expect(await ports.subscriptions.findSubByStripeCustomer(profile?.stripeCustomerId ?? '')).toBe(sub);
   });
 
   it('reuses the account’s customer on a second checkout', async () => {
-    const { ports, sub } = await setUp();
-    await startCheckout(ports, sub);
+    const { ports, sub, caller } = await setUp();
+    await startCheckout(ports, sub, caller);
     const first = (await ports.subscriptions.getProfile(sub))?.stripeCustomerId;
-    await startCheckout(ports, sub);
+    await startCheckout(ports, sub, caller);
     expect((await ports.subscriptions.getProfile(sub))?.stripeCustomerId).toBe(first);
   });
 
   it('refuses a second checkout to an ACTIVE subscriber with 409', async () => {
-    const { ports, sub, subscribe, deliver } = await setUp();
+    const { ports, sub, caller, subscribe, deliver } = await setUp();
     const { events } = await subscribe();
     for (const event of events) await deliver(event);
-    expect(await httpStatusOf(startCheckout(ports, sub))).toBe(409);
+    expect(await httpStatusOf(startCheckout(ports, sub, caller))).toBe(409);
+  });
+
+  it('answers 429 with the stripe message once an account has opened too many sessions in the window', async () => {
+    const { ports, sub, caller } = await setUp();
+    for (let session = 0; session < ATTEMPT_LIMITS.stripe.perEmail; session += 1) {
+      await startCheckout(ports, sub, caller);
+    }
+    await expect(startCheckout(ports, sub, caller)).rejects.toMatchObject({
+      statusCode: 429,
+      message: rateLimitMessageKey('stripe'),
+    });
   });
 
   it('answers 404 for the portal when the account has no Stripe customer', async () => {
-    const { ports, sub } = await setUp();
-    expect(await httpStatusOf(openPortal(ports, sub))).toBe(404);
+    const { ports, sub, caller } = await setUp();
+    expect(await httpStatusOf(openPortal(ports, sub, caller))).toBe(404);
   });
 
   it('opens the portal for the account’s customer', async () => {
-    const { ports, sub, fake } = await setUp();
-    await startCheckout(ports, sub);
-    const { portalUrl } = await openPortal(ports, sub);
+    const { ports, sub, caller, fake } = await setUp();
+    await startCheckout(ports, sub, caller);
+    const { portalUrl } = await openPortal(ports, sub, caller);
     const session = fake.portalSession(new URL(portalUrl).searchParams.get('session') ?? '');
     expect(session?.customer).toBe((await ports.subscriptions.getProfile(sub))?.stripeCustomerId);
   });

@@ -1,4 +1,5 @@
 import type { Subscription } from '@wayfarer/shared/api/billing';
+import type { AttemptLimiter, CallerAddress } from '../../domain/attempt-limits';
 import { EVENT_MARK_TTL_SECONDS } from '../../domain/event-marks';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -15,6 +16,11 @@ export interface BillingPorts {
   readonly subscriptions: Subscriptions;
 }
 
+export interface SessionPorts extends BillingPorts {
+  /** Per account and per IP: each session is a call on Stripe's API, whose rate limit the app shares. */
+  readonly limit: AttemptLimiter;
+}
+
 export interface WebhookPorts extends BillingPorts {
   readonly marks: ReleasableMarks;
   readonly events: Events;
@@ -27,10 +33,12 @@ const NO_SUBSCRIPTION = 'No subscription';
 /** Stripe event ids share the table's idempotency marks with the bus's: a prefix keeps them apart. */
 const webhookMark = (eventId: string) => `stripe-${eventId}`;
 
-async function profileOf(ports: BillingPorts, sub: string) {
+/** The caller's profile, once the session they ask for is within the `stripe` limits (429 otherwise). */
+async function profileOf(ports: SessionPorts, sub: string, action: string, caller: CallerAddress) {
   const profile = await ports.subscriptions.getProfile(sub);
   // Registration writes the profile; a token without one is not an account this app knows.
   if (!profile) throw new UnauthorizedError();
+  await ports.limit('stripe', action, { email: profile.email, ip: caller.ip });
   return profile;
 }
 
@@ -38,8 +46,12 @@ async function profileOf(ports: BillingPorts, sub: string) {
  * POST /api/stripe/create-checkout-session: a Checkout Session for the Pro plan. The account's Stripe customer is
  * linked (with its `CUSTOMER#` reverse lookup) before the URL leaves, so every webhook for it can be resolved.
  */
-export async function startCheckout(ports: BillingPorts, sub: string): Promise<{ checkoutUrl: string }> {
-  const profile = await profileOf(ports, sub);
+export async function startCheckout(
+  ports: SessionPorts,
+  sub: string,
+  caller: CallerAddress,
+): Promise<{ checkoutUrl: string }> {
+  const profile = await profileOf(ports, sub, 'checkout', caller);
   // A second subscription would charge the traveller twice for one plan.
   if (profile.subscriptionStatus === 'ACTIVE')
     throw new ConflictError('You already have an active subscription');
@@ -71,8 +83,12 @@ export async function currentSubscription(
 }
 
 /** POST /api/stripe/customer-portal: the provider's portal for the account's customer. */
-export async function openPortal(ports: BillingPorts, sub: string): Promise<{ portalUrl: string }> {
-  const profile = await profileOf(ports, sub);
+export async function openPortal(
+  ports: SessionPorts,
+  sub: string,
+  caller: CallerAddress,
+): Promise<{ portalUrl: string }> {
+  const profile = await profileOf(ports, sub, 'portal', caller);
   if (!profile.stripeCustomerId) throw new NotFoundError(NO_SUBSCRIPTION);
   return ports.billing.createPortalSession(profile.stripeCustomerId);
 }
