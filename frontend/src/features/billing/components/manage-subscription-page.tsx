@@ -7,6 +7,7 @@ import { PAGES } from '@wayfarer/shared/api/pages';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { formatDate } from '../../../lib/date-format';
 import { translateMessage } from '../../../lib/translate-message';
+import { LegalLinks } from '../../../app/legal-links';
 import { PageLoading } from '../../../app/page-loading';
 import { billingFailureMessage, createPortalSession, leaveForProviderPage } from '../api';
 import { useSubscription } from '../hooks/use-subscription';
@@ -156,11 +157,7 @@ export function ManageSubscriptionPage() {
       <p>{t('manage_subscription_page_description')}</p>
       <SubscriptionDetails />
       <footer className="billing-footer">
-        <nav aria-label={t('legal_nav_label')}>
-          <Link to={PAGES.privacyPolicy}>{t('privacy_policy_page_title')}</Link>
-          <Link to={PAGES.termsOfService}>{t('terms_of_service_page_title')}</Link>
-          <Link to={PAGES.refundPolicy}>{t('refund_policy_page_title')}</Link>
-        </nav>
+        <LegalLinks />
       </footer>
     </section>
   );
