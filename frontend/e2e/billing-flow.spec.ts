@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { fakeMicrophone } from './support/fake-microphone';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
@@ -43,23 +44,25 @@ async function manageShows(page: Page, testId: string): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
-test('register, subscribe through the local checkout, cancel and resume in the portal; the speech key has no cut-off', async ({
+test('sign-in first, register, subscribe through the local checkout, cancel and resume in the portal; the speech key has no cut-off', async ({
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server of its own: runs once');
 
-  await page.goto(`${appOrigin()}/register`);
+  // /subscribe needs a signed-in user: it sends a visitor to /login, whose register link keeps where they came from.
+  await page.goto(`${appOrigin()}/subscribe`);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('main').locator(`a[href="${PAGES.register}"]`).click();
   const email = uniqueEmail();
   await page.getByTestId('register-email').fill(email);
   await page.getByTestId('register-password').fill(PASSWORD);
   await page.getByTestId('register-confirm').fill(PASSWORD);
   await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/subscribe$/);
   await expect(page.getByTestId('header-subscribe')).toBeVisible();
   // A signed-in user's key lives only as long as what is left of the allowance: that is the cut-off.
   expect(await speechKeyTtl(page)).toBeLessThanOrEqual(USER_DAILY_SECONDS);
 
-  await page.getByTestId('header-subscribe').click();
-  await expect(page).toHaveURL(/\/subscribe$/);
   await expect(page.getByTestId('subscribe-feature')).toHaveCount(6);
   await expect(page.getByTestId('subscribe-button')).toBeDisabled();
   await page.getByTestId('subscribe-terms').check();
