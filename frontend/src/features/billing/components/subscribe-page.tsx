@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -18,7 +18,7 @@ function NewTabLink({
 }: {
   to: string;
   describedBy: string;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <a href={to} target="_blank" rel="noopener noreferrer" aria-describedby={describedBy}>
