@@ -14,13 +14,16 @@ import {
   createTable,
   type Table,
 } from './adapters/aws/table';
+import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
 import { createDeepgramKeys } from './adapters/cloud/deepgram-keys';
+import { createStripeBilling } from './adapters/cloud/stripe-billing';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
 import type {
   Analyzer,
+  Billing,
   Clock,
   Events,
   Identity,
@@ -79,6 +82,7 @@ export const getResetTokens = () => getTable().then(createResetTokens);
 export const getAttemptCounters = () => getTable().then(createAttemptCounters);
 export const getLeases = () => getTable().then(createLeaseStore);
 export const getUsage = () => getTable().then(createUsageStore);
+export const getSubscriptions = () => getTable().then(createSubscriptionStore);
 export const getIdempotencyMarks = () => getTable().then(createIdempotencyMarks);
 export const getStorageHealth = () => getTable().then(createStorageHealth);
 
@@ -125,6 +129,7 @@ export interface CapabilityPorts {
   readonly tts: Speaker;
   readonly analysis: Analyzer;
   readonly vision: Vision;
+  readonly billing: Billing;
 }
 
 type EngineFactory<Port> = (config: Config) => Port;
@@ -194,4 +199,28 @@ export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
     IP_HASH_SECRET === undefined
       ? refusingSpeechKeys('The embedded speech socket needs IP_HASH_SECRET')
       : createLocalSpeechKeys({ secret: localSpeechKeySecret(IP_HASH_SECRET), appUrl: APP_URL }),
+});
+
+/** Billing that cannot work as configured: each billing call fails (500) and the log says why. */
+const refusingBilling = (reason: string): Billing => ({
+  createCheckoutSession: () => Promise.reject(new Error(reason)),
+  createPortalSession: () => Promise.reject(new Error(reason)),
+  parseWebhook: () => Promise.reject(new Error(reason)),
+});
+
+/** Billing: Stripe, or the local cloud's checkout and portal pages (infra/local/billing/), which only it has. */
+export const getBilling = /* @__PURE__ */ engine('billing', {
+  cloud: ({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID, APP_URL }) =>
+    STRIPE_SECRET_KEY === undefined ||
+    STRIPE_WEBHOOK_SECRET === undefined ||
+    STRIPE_PRICE_ID === undefined ||
+    APP_URL === undefined
+      ? refusingBilling('BILLING_ENGINE=cloud needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID and APP_URL')
+      : createStripeBilling({
+          secretKey: STRIPE_SECRET_KEY,
+          webhookSecret: STRIPE_WEBHOOK_SECRET,
+          priceId: STRIPE_PRICE_ID,
+          appUrl: APP_URL,
+        }),
+  embedded: /* @__PURE__ */ registeredEngine('billing'),
 });

@@ -9,7 +9,7 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { IdempotencyMarks, StorageHealth } from '../../ports';
+import type { ReleasableMarks, StorageHealth } from '../../ports';
 import { tableDefinition } from './table-definition';
 
 /*
@@ -366,10 +366,11 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
   };
 }
 
-export function createIdempotencyMarks(table: Table): IdempotencyMarks {
+export function createIdempotencyMarks(table: Table): ReleasableMarks {
   return {
     markOnce: (id, ttlSeconds) =>
       table.putIfAbsent({ ...eventSeenKey(id), [TTL]: expiresAtAfter(ttlSeconds) }),
+    unmark: (id) => table.delete(eventSeenKey(id)),
   };
 }
 

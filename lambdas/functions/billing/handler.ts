@@ -1,13 +1,29 @@
-// Every route is wired through the full http stack now (size limit, auth, JSON parsing, validation, errors);
-// the bodies belong to the billing issue and answer 501 until it lands.
-import { BadRequestError, notImplemented } from '../../http/errors';
 import { httpRoute } from '../../http/route';
+import { logger } from '../../logger';
+import { getBilling, getEvents, getIdempotencyMarks, getSubscriptions } from '../../providers';
+import { currentSubscription, openPortal, receiveWebhook, startCheckout } from './service';
 
-export const createCheckoutSession = httpRoute('billing.createCheckoutSession', notImplemented);
-export const subscription = httpRoute('billing.subscription', notImplemented);
-export const customerPortal = httpRoute('billing.customerPortal', notImplemented);
-// Stripe signs every delivery: an unsigned body is not from Stripe, whatever state billing is in.
-export const webhook = httpRoute('billing.webhook', async ({ headers }) => {
-  if (!headers['stripe-signature']) throw new BadRequestError('Missing Stripe-Signature header');
-  return notImplemented();
+const ports = async () => {
+  const [billing, subscriptions] = await Promise.all([getBilling(), getSubscriptions()]);
+  return { billing, subscriptions };
+};
+
+export const createCheckoutSession = httpRoute('billing.createCheckoutSession', async (request) =>
+  startCheckout(await ports(), request.auth.sub),
+);
+export const subscription = httpRoute('billing.subscription', async (request) =>
+  currentSubscription({ subscriptions: await getSubscriptions() }, request.auth.sub),
+);
+export const customerPortal = httpRoute('billing.customerPortal', async (request) =>
+  openPortal(await ports(), request.auth.sub),
+);
+export const webhook = httpRoute('billing.webhook', async (request) => {
+  const [billing, subscriptions, marks, events] = await Promise.all([
+    getBilling(),
+    getSubscriptions(),
+    getIdempotencyMarks(),
+    getEvents(),
+  ]);
+  await receiveWebhook({ billing, subscriptions, marks, events, logger }, request.rawBody, request.headers['stripe-signature']);
+  return { received: true as const };
 });
