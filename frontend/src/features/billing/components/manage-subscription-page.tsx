@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import type { Subscription } from '@wayfarer/shared/api/billing';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { formatDate } from '../../../lib/date-format';
-import { translateMessage } from '../../../lib/translate-message';
 import { LegalLinks } from '../../../app/legal-links';
 import { PageLoading } from '../../../app/page-loading';
-import { billingFailureMessage, createPortalSession, leaveForProviderPage } from '../api';
+import { billingFailureMessage, createPortalSession } from '../api';
+import { useProviderPage } from '../hooks/use-provider-page';
 import { useSubscription } from '../hooks/use-subscription';
 import { statusTone, subscriptionView, type SubscriptionView } from '../subscription-view';
 import { ProPlanCard } from './pro-plan-card';
@@ -30,28 +28,22 @@ function UpgradeCard() {
   );
 }
 
+const portalFailureMessage = (error: unknown) =>
+  billingFailureMessage(error, ACCOUNT_ERROR_KEYS.portalFailed);
+
 function PortalButton() {
   const { t } = useTranslation();
-  const [opening, setOpening] = useState(false);
-  const openPortal = async () => {
-    setOpening(true);
-    try {
-      leaveForProviderPage(await createPortalSession());
-    } catch (error) {
-      toast.error(translateMessage(t, billingFailureMessage(error, ACCOUNT_ERROR_KEYS.portalFailed)));
-      setOpening(false);
-    }
-  };
+  const portal = useProviderPage(createPortalSession, portalFailureMessage);
   return (
     <button
       type="button"
       className="button button-primary"
       data-testid="portal-button"
-      disabled={opening}
-      aria-busy={opening}
-      onClick={() => void openPortal()}
+      disabled={portal.opening}
+      aria-busy={portal.opening}
+      onClick={portal.open}
     >
-      {opening ? t('manage_subscription_portal_busy') : t('manage_subscription_portal_button')}
+      {portal.opening ? t('manage_subscription_portal_busy') : t('manage_subscription_portal_button')}
     </button>
   );
 }

@@ -1,12 +1,11 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { isSubscriber, useSession } from '../../../lib/session-context';
-import { translateMessage } from '../../../lib/translate-message';
-import { createCheckoutSession, leaveForProviderPage, subscribeFailureMessage } from '../api';
+import { createCheckoutSession, subscribeFailureMessage } from '../api';
+import { useProviderPage } from '../hooks/use-provider-page';
 import { ProPlanCard } from './pro-plan-card';
 import './billing.css';
 
@@ -35,28 +34,10 @@ export function SubscribePage() {
   const { t } = useTranslation();
   const session = useSession();
   const [accepted, setAccepted] = useState(false);
-  const [opening, setOpening] = useState(false);
   const termsRequiredId = useId();
   const newTabId = useId();
 
-  // Back from the provider's page, the browser may restore this page as it was left: opening, for ever.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setOpening(false);
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
-
-  const subscribe = async () => {
-    setOpening(true);
-    try {
-      leaveForProviderPage(await createCheckoutSession());
-    } catch (error) {
-      toast.error(translateMessage(t, subscribeFailureMessage(error)));
-      setOpening(false);
-    }
-  };
+  const checkout = useProviderPage(createCheckoutSession, subscribeFailureMessage);
 
   return (
     <section className="page billing-page" aria-labelledby="page-title">
@@ -100,12 +81,12 @@ export function SubscribePage() {
               type="button"
               className="button button-primary subscribe-button"
               data-testid="subscribe-button"
-              disabled={!accepted || opening}
+              disabled={!accepted || checkout.opening}
               aria-describedby={accepted ? undefined : termsRequiredId}
-              aria-busy={opening}
-              onClick={() => void subscribe()}
+              aria-busy={checkout.opening}
+              onClick={checkout.open}
             >
-              {opening ? t('subscribe_button_busy') : t('subscribe_button')}
+              {checkout.opening ? t('subscribe_button_busy') : t('subscribe_button')}
             </button>
           </div>
         )}
