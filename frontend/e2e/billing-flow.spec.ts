@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { fakeMicrophone } from './support/fake-microphone';
+import { seriousAxeViolations } from './support/serious-axe-violations';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
 
 // The Pro plan end to end with local billing (no Stripe key: the local cloud's checkout and portal pages send
@@ -50,6 +51,21 @@ async function returnFromPortalTo(page: Page, testId: string): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
+/** The manage page as it stands, in both themes, with no serious or critical axe violations. */
+async function expectManagePageAccessible(page: Page, state: string): Promise<void> {
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+      key: LOCAL_STORAGE_KEYS.theme,
+      value: theme,
+    });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-amplify-color-mode', theme);
+    await expect(page.getByTestId(state)).toBeVisible();
+    const serious = await seriousAxeViolations(page);
+    expect(serious, `${state}, ${theme}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+  }
+}
+
 test('sign-in first, register, subscribe through the local checkout, cancel and resume in the portal; the speech key has no cut-off', async ({
   page,
 }, testInfo) => {
@@ -88,6 +104,7 @@ test('sign-in first, register, subscribe through the local checkout, cancel and 
   const periodEnd = await renewal.getAttribute('data-date');
   expect(Date.parse(periodEnd ?? '')).toBeGreaterThan(Date.now());
   await expect(page.getByTestId('cancel-notice')).toBeHidden();
+  await expectManagePageAccessible(page, 'renewal-date');
 
   await page.getByTestId('portal-button').click();
   await page.getByTestId('local-portal-cancel').click();
@@ -95,6 +112,7 @@ test('sign-in first, register, subscribe through the local checkout, cancel and 
   await expect(page.getByTestId('cancel-notice')).toHaveAttribute('data-date', periodEnd ?? '');
   await expect(page.getByTestId('cancel-notice')).not.toBeEmpty();
   await expect(page.getByTestId('renewal-date')).toBeHidden();
+  await expectManagePageAccessible(page, 'cancel-notice');
 
   await page.getByTestId('portal-button').click();
   await page.getByTestId('local-portal-resume').click();
