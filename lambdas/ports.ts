@@ -263,7 +263,10 @@ export interface Billing {
 }
 
 /** The subscription side of the Users port, as billing uses it. */
-export interface Subscriptions extends Pick<Users, 'getProfile' | 'linkStripeCustomer' | 'findSubByStripeCustomer'> {
+export interface Subscriptions extends Pick<
+  Users,
+  'getProfile' | 'linkStripeCustomer' | 'findSubByStripeCustomer'
+> {
   /**
    * Writes the state unless the profile holds a newer one (by `changedAt`): 'stale', changing nothing, when it
    * does, so events delivered out of order end on Stripe's newest state. At the same instant a deleted (CANCELED)

@@ -215,7 +215,9 @@ export const getBilling = /* @__PURE__ */ engine('billing', {
     STRIPE_WEBHOOK_SECRET === undefined ||
     STRIPE_PRICE_ID === undefined ||
     APP_URL === undefined
-      ? refusingBilling('BILLING_ENGINE=cloud needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID and APP_URL')
+      ? refusingBilling(
+          'BILLING_ENGINE=cloud needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID and APP_URL',
+        )
       : createStripeBilling({
           secretKey: STRIPE_SECRET_KEY,
           webhookSecret: STRIPE_WEBHOOK_SECRET,

@@ -45,7 +45,10 @@ export interface StripeFake {
   /** The customer's newest subscription, if any. */
   subscriptionOf(customerId: string): StripeObject | undefined;
   /** The customer pays on the hosted checkout page: the subscription starts and Stripe's events follow. */
-  pay(checkoutSessionId: string): { readonly redirectTo: string; readonly events: readonly StripeFakeEvent[] };
+  pay(checkoutSessionId: string): {
+    readonly redirectTo: string;
+    readonly events: readonly StripeFakeEvent[];
+  };
   /** The customer sets or clears cancellation at the period's end in the portal. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): readonly StripeFakeEvent[];
   /** The period ends on a cancelled subscription, or it is cancelled at once: Stripe deletes it. */
@@ -91,7 +94,9 @@ export function parseStripeForm(body: string): Record<string, unknown> {
 
 function arraysFromIndexedObjects(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  const entries = Object.entries(value).map(([key, inner]) => [key, arraysFromIndexedObjects(inner)] as const);
+  const entries = Object.entries(value).map(
+    ([key, inner]) => [key, arraysFromIndexedObjects(inner)] as const,
+  );
   if (entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key))) {
     return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, inner]) => inner);
   }
@@ -109,7 +114,13 @@ function json(status: number, body: unknown): Response {
 
 function text(value: unknown, param: string): string {
   if (typeof value !== 'string' || value.length === 0) {
-    throw new StripeApiError(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
+    throw new StripeApiError(
+      400,
+      'invalid_request_error',
+      `Missing required param: ${param}.`,
+      'parameter_missing',
+      param,
+    );
   }
   return value;
 }
@@ -123,7 +134,10 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
   const subscriptions = new Map<string, StripeObject>();
   // What a session was created with that Stripe keeps to itself until payment.
   const sessionTerms = new Map<string, { readonly price: string; readonly subscriptionMetadata: unknown }>();
-  const idempotent = new Map<string, { readonly path: string; readonly status: number; readonly body: string }>();
+  const idempotent = new Map<
+    string,
+    { readonly path: string; readonly status: number; readonly body: string }
+  >();
   const events: StripeFakeEvent[] = [];
 
   function emit(type: string, object: StripeObject): StripeFakeEvent {
@@ -144,7 +158,13 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
   function existing(map: Map<string, StripeObject>, id: string, kind: string, param = 'id'): StripeObject {
     const found = map.get(id);
     if (!found) {
-      throw new StripeApiError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
+      throw new StripeApiError(
+        404,
+        'invalid_request_error',
+        `No such ${kind}: '${id}'`,
+        'resource_missing',
+        param,
+      );
     }
     return found;
   }
@@ -164,13 +184,27 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
 
   function createCheckoutSession(params: Record<string, unknown>): StripeObject {
     if (params.mode !== 'subscription') {
-      throw new StripeApiError(400, 'invalid_request_error', 'This fake supports mode=subscription only.', undefined, 'mode');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'This fake supports mode=subscription only.',
+        undefined,
+        'mode',
+      );
     }
     const customer = existing(customers, text(params.customer, 'customer'), 'customer', 'customer');
-    const lineItems = Array.isArray(params.line_items) ? (params.line_items as Record<string, unknown>[]) : [];
+    const lineItems = Array.isArray(params.line_items)
+      ? (params.line_items as Record<string, unknown>[])
+      : [];
     const price = lineItems[0]?.price;
     if (typeof price !== 'string' || !options.prices.includes(price)) {
-      throw new StripeApiError(400, 'invalid_request_error', `No such price: '${String(price)}'`, 'resource_missing', 'line_items[0][price]');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `No such price: '${String(price)}'`,
+        'resource_missing',
+        'line_items[0][price]',
+      );
     }
     const session = {
       id: newId('cs_test'),
@@ -213,10 +247,22 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
     return session;
   }
 
-  const routes: { method: string; pattern: RegExp; run: (match: RegExpExecArray, params: Record<string, unknown>) => StripeObject }[] = [
+  const routes: {
+    method: string;
+    pattern: RegExp;
+    run: (match: RegExpExecArray, params: Record<string, unknown>) => StripeObject;
+  }[] = [
     { method: 'POST', pattern: /^\/v1\/customers$/, run: (_match, params) => createCustomer(params) },
-    { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, run: (match) => existing(customers, match[1] ?? '', 'customer') },
-    { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, run: (_match, params) => createCheckoutSession(params) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      run: (match) => existing(customers, match[1] ?? '', 'customer'),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/checkout\/sessions$/,
+      run: (_match, params) => createCheckoutSession(params),
+    },
     {
       method: 'GET',
       pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
@@ -227,7 +273,11 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
       pattern: /^\/v1\/subscriptions\/([^/]+)$/,
       run: (match) => existing(subscriptions, match[1] ?? '', 'subscription'),
     },
-    { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, run: (_match, params) => createPortalSession(params) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/billing_portal\/sessions$/,
+      run: (_match, params) => createPortalSession(params),
+    },
   ];
 
   const fakeFetch: typeof globalThis.fetch = async (input, init) => {
@@ -246,7 +296,8 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
         return json(400, {
           error: {
             type: 'idempotency_error',
-            message: 'Keys for idempotent requests can only be used for the same endpoint they were first used for.',
+            message:
+              'Keys for idempotent requests can only be used for the same endpoint they were first used for.',
           },
         });
       }
@@ -257,9 +308,16 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
     }
     let status = 200;
     let answer: unknown;
-    const route = routes.find((candidate) => candidate.method === request.method && candidate.pattern.test(url.pathname));
+    const route = routes.find(
+      (candidate) => candidate.method === request.method && candidate.pattern.test(url.pathname),
+    );
     try {
-      if (!route) throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}).`);
+      if (!route)
+        throw new StripeApiError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${request.method}: ${url.pathname}).`,
+        );
       const params = request.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(body);
       answer = route.run(route.pattern.exec(url.pathname) as RegExpExecArray, params);
     } catch (error) {
@@ -292,7 +350,8 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
       return [...subscriptions.values()].filter((candidate) => candidate.customer === customerId).at(-1);
     },
     pay(checkoutSessionId) {
-      const session = checkoutSessions.get(checkoutSessionId) as (StripeObject & Record<string, unknown>) | undefined;
+      const session = checkoutSessions.get(checkoutSessionId) as
+        (StripeObject & Record<string, unknown>) | undefined;
       const terms = sessionTerms.get(checkoutSessionId);
       if (!session || !terms || session.status !== 'open') {
         throw new Error(`No open checkout session: ${checkoutSessionId}`);
@@ -327,7 +386,10 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
       subscriptions.set(subscription.id, subscription);
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
       // Stripe sends these in no promised order; this is one order it uses.
-      const sent = [emit('customer.subscription.created', subscription), emit('checkout.session.completed', session)];
+      const sent = [
+        emit('customer.subscription.created', subscription),
+        emit('checkout.session.completed', session),
+      ];
       const redirectTo = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id);
       return { redirectTo, events: sent };
     },
@@ -342,7 +404,11 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
     },
     endSubscription(subscriptionId) {
       const subscription = subscriptionNamed(subscriptionId);
-      Object.assign(subscription, { status: 'canceled', ended_at: seconds(), canceled_at: subscription.canceled_at ?? seconds() });
+      Object.assign(subscription, {
+        status: 'canceled',
+        ended_at: seconds(),
+        canceled_at: subscription.canceled_at ?? seconds(),
+      });
       return [emit('customer.subscription.deleted', subscription)];
     },
     failRenewal(subscriptionId) {

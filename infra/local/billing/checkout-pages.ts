@@ -86,7 +86,10 @@ async function formField(request: IncomingMessage, name: string): Promise<string
 /** Runs a customer's action: the webhooks it causes must reach the app before the browser is sent on. */
 async function act(
   response: ServerResponse,
-  action: (stripe: NonNullable<ReturnType<typeof localStripe>>) => { events: Parameters<typeof deliverWebhooks>[1]; to: string },
+  action: (stripe: NonNullable<ReturnType<typeof localStripe>>) => {
+    events: Parameters<typeof deliverWebhooks>[1];
+    to: string;
+  },
 ): Promise<void> {
   const stripe = localStripe();
   if (!stripe) return notFound(response, 'No local checkout has started yet');
@@ -120,7 +123,8 @@ export const checkoutRoutes: readonly LocalRoute[] = [
     handle(_request, response, url) {
       const fake = localStripe()?.fake;
       const session = fake?.checkoutSession(sessionParameter(url));
-      if (!fake || !session || session.status !== 'open') return notFound(response, 'This checkout session is not open');
+      if (!fake || !session || session.status !== 'open')
+        return notFound(response, 'This checkout session is not open');
       const customer = fake.customer(String(session.customer))?.email ?? String(session.customer);
       page(
         response,
@@ -158,10 +162,17 @@ export const checkoutRoutes: readonly LocalRoute[] = [
       const session = stripe?.fake.portalSession(sessionParameter(url));
       if (!stripe || !session) return notFound(response, 'This portal session has expired');
       const subscription = stripe.fake.subscriptionOf(String(session.customer));
-      const item = (subscription?.items as { data?: { current_period_end?: number }[] } | undefined)?.data?.[0];
+      const item = (subscription?.items as { data?: { current_period_end?: number }[] } | undefined)
+        ?.data?.[0];
       const ended = subscription?.status === 'canceled';
       const pending = subscription?.cancel_at_period_end === true;
-      const status = !subscription ? 'No subscription' : ended ? 'Canceled' : pending ? 'Active, cancellation pending' : 'Active';
+      const status = !subscription
+        ? 'No subscription'
+        : ended
+          ? 'Canceled'
+          : pending
+            ? 'Active, cancellation pending'
+            : 'Active';
       const dateLine = !subscription || ended ? '' : pending ? 'Ends on' : 'Renews on';
       const action = (name: 'cancel' | 'resume', label: string, style = '') =>
         `<form method="post" action="${LOCAL_PORTAL_PATH}/${name}">
@@ -183,20 +194,18 @@ export const checkoutRoutes: readonly LocalRoute[] = [
       );
     },
   },
-  ...(['cancel', 'resume'] as const).map(
-    (name): LocalRoute => ({
-      method: 'POST',
-      path: `${LOCAL_PORTAL_PATH}/${name}`,
-      async handle(request, response) {
-        const id = (await formField(request, 'session')) ?? '';
-        await act(response, (stripe) => {
-          const session = stripe.fake.portalSession(id);
-          const subscription = session && stripe.fake.subscriptionOf(String(session.customer));
-          if (!subscription) throw new Error('No subscription to change');
-          const events = stripe.fake.setCancelAtPeriodEnd(subscription.id, name === 'cancel');
-          return { events, to: `${LOCAL_PORTAL_PATH}?session=${encodeURIComponent(id)}` };
-        });
-      },
-    }),
-  ),
+  ...(['cancel', 'resume'] as const).map((name): LocalRoute => ({
+    method: 'POST',
+    path: `${LOCAL_PORTAL_PATH}/${name}`,
+    async handle(request, response) {
+      const id = (await formField(request, 'session')) ?? '';
+      await act(response, (stripe) => {
+        const session = stripe.fake.portalSession(id);
+        const subscription = session && stripe.fake.subscriptionOf(String(session.customer));
+        if (!subscription) throw new Error('No subscription to change');
+        const events = stripe.fake.setCancelAtPeriodEnd(subscription.id, name === 'cancel');
+        return { events, to: `${LOCAL_PORTAL_PATH}?session=${encodeURIComponent(id)}` };
+      });
+    },
+  })),
 ];

@@ -36,12 +36,17 @@ async function submit(pageUrl: string, action: string, session: string) {
 
 async function subscriptionOf(token: string) {
   const answer = await callApi(cloud.url, 'GET', '/api/stripe/subscription', { token });
-  return { status: answer.status, subscription: (answer.body as { subscription?: Record<string, unknown> }).subscription };
+  return {
+    status: answer.status,
+    subscription: (answer.body as { subscription?: Record<string, unknown> }).subscription,
+  };
 }
 
 async function subscribedAccount() {
   const account = await registered();
-  const checkout = await callApi(cloud.url, 'POST', '/api/stripe/create-checkout-session', { token: account.token });
+  const checkout = await callApi(cloud.url, 'POST', '/api/stripe/create-checkout-session', {
+    token: account.token,
+  });
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
   const checkoutUrl = (checkout.body as { checkoutUrl: string }).checkoutUrl;
   const session = new URL(checkoutUrl).searchParams.get('session') ?? '';
@@ -59,7 +64,9 @@ describe('local billing (no Stripe key): checkout, webhooks and portal through t
     const html = await page.text();
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(html).toContain('data-testid="local-checkout-pay"');
-    expect(html).toMatch(new RegExp(`data-testid="local-checkout-cancel" href="${cloud.url}/subscribe-cancel"`));
+    expect(html).toMatch(
+      new RegExp(`data-testid="local-checkout-cancel" href="${cloud.url}/subscribe-cancel"`),
+    );
   });
 
   it('pays: a signed webhook makes the account ACTIVE, then the browser goes to /subscribe-success with the session id', async () => {
@@ -81,14 +88,22 @@ describe('local billing (no Stripe key): checkout, webhooks and portal through t
     const session = new URL(portalUrl).searchParams.get('session') ?? '';
     const page = await (await fetch(portalUrl)).text();
     expect(page).toContain('data-testid="local-portal-cancel"');
-    expect(page).toMatch(new RegExp(`data-testid="local-portal-return" href="${cloud.url}/manage-subscription"`));
+    expect(page).toMatch(
+      new RegExp(`data-testid="local-portal-return" href="${cloud.url}/manage-subscription"`),
+    );
 
     expect((await submit(portalUrl, '/__local/portal/cancel', session)).status).toBe(303);
-    expect((await subscriptionOf(token)).subscription).toMatchObject({ status: 'ACTIVE', cancelAtPeriodEnd: true });
+    expect((await subscriptionOf(token)).subscription).toMatchObject({
+      status: 'ACTIVE',
+      cancelAtPeriodEnd: true,
+    });
     expect(await (await fetch(portalUrl)).text()).toContain('data-testid="local-portal-resume"');
 
     expect((await submit(portalUrl, '/__local/portal/resume', session)).status).toBe(303);
-    expect((await subscriptionOf(token)).subscription).toMatchObject({ status: 'ACTIVE', cancelAtPeriodEnd: false });
+    expect((await subscriptionOf(token)).subscription).toMatchObject({
+      status: 'ACTIVE',
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it('answers 404 for the subscription and the portal of an account that never subscribed', async () => {
@@ -98,7 +113,11 @@ describe('local billing (no Stripe key): checkout, webhooks and portal through t
   });
 
   it('refuses a webhook with a bad or missing signature with 400', async () => {
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'customer.subscription.updated' });
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+    });
     const forged = await callApi(cloud.url, 'POST', '/api/stripe/webhook', {
       rawBody: payload,
       headers: { 'stripe-signature': stripeSignatureHeader(payload, 'whsec_forged') },
@@ -113,7 +132,13 @@ describe('local billing (no Stripe key): checkout, webhooks and portal through t
     const { token, sub } = await subscribedAccount();
     // A whole day's allowance and more, already used today.
     const leases = createLeaseStore(await getTable());
-    const lease = { id: randomUUID(), subject: sub, day: usageDay(new Date()), issuedAt: new Date(), ttlSeconds: 100_000 };
+    const lease = {
+      id: randomUUID(),
+      subject: sub,
+      day: usageDay(new Date()),
+      issuedAt: new Date(),
+      ttlSeconds: 100_000,
+    };
     await leases.open(lease);
     await leases.close(lease, { at: new Date(), seconds: config.USER_DAILY_SECONDS * 3 });
     for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -22,7 +22,8 @@ export const LOCAL_PORTAL_PATH = '/__local/portal';
 const LOCAL_SECRET_KEY = 'sk_test_wayfarer_local';
 const LOCAL_PRICE_ID = 'price_wayfarer_local_pro';
 
-const WEBHOOK_PATH = routeTable.find((route) => route.id === 'billing.webhook')?.path ?? '/api/stripe/webhook';
+const WEBHOOK_PATH =
+  routeTable.find((route) => route.id === 'billing.webhook')?.path ?? '/api/stripe/webhook';
 
 interface LocalStripe {
   readonly fake: StripeFake;
@@ -40,7 +41,8 @@ export function localStripe(): LocalStripe | undefined {
 /** STRIPE_WEBHOOK_SECRET when set (so a real endpoint's secret also works here), else one derived per data folder. */
 function localWebhookSecret(config: Config): string {
   if (config.STRIPE_WEBHOOK_SECRET !== undefined) return config.STRIPE_WEBHOOK_SECRET;
-  if (config.IP_HASH_SECRET === undefined) throw new Error('The local checkout needs IP_HASH_SECRET to sign its webhooks');
+  if (config.IP_HASH_SECRET === undefined)
+    throw new Error('The local checkout needs IP_HASH_SECRET to sign its webhooks');
   return `whsec_${createHmac('sha256', config.IP_HASH_SECRET).update('local-stripe-webhook').digest('hex')}`;
 }
 
@@ -73,7 +75,10 @@ export class WebhookDeliveryError extends Error {
 }
 
 /** Sends each event, in order, as Stripe does: signed JSON, and a non-2xx answer is a failed delivery. */
-export async function deliverWebhooks(stripe: LocalStripe, events: readonly StripeFakeEvent[]): Promise<void> {
+export async function deliverWebhooks(
+  stripe: LocalStripe,
+  events: readonly StripeFakeEvent[],
+): Promise<void> {
   for (const event of events) {
     const payload = JSON.stringify(event);
     const response = await fetch(stripe.webhookUrl, {
@@ -86,6 +91,7 @@ export async function deliverWebhooks(stripe: LocalStripe, events: readonly Stri
       body: payload,
     });
     await response.body?.cancel();
-    if (!response.ok) throw new WebhookDeliveryError(`The app answered ${event.type} with ${response.status}`);
+    if (!response.ok)
+      throw new WebhookDeliveryError(`The app answered ${event.type} with ${response.status}`);
   }
 }

@@ -63,7 +63,8 @@ export function createSubscriptionStore(table: Table): Subscriptions {
         return 'applied';
       } catch (error) {
         if (!isTransactionConditionFailure(error)) throw error;
-        if (!(await profiles.getProfile(sub))) throw new Error('No profile for this account', { cause: error });
+        if (!(await profiles.getProfile(sub)))
+          throw new Error('No profile for this account', { cause: error });
         return 'stale';
       }
     },

@@ -39,7 +39,10 @@ function delivery(event: StripeFakeEvent, secret = WEBHOOK_SECRET) {
 }
 
 async function subscribed(setup: ReturnType<typeof setUp>) {
-  const { checkoutUrl, stripeCustomerId } = await setup.billing.createCheckoutSession({ sub: 'user-1', email: 'a@example.com' });
+  const { checkoutUrl, stripeCustomerId } = await setup.billing.createCheckoutSession({
+    sub: 'user-1',
+    email: 'a@example.com',
+  });
   const sessionId = new URL(checkoutUrl).searchParams.get('session') ?? '';
   const paid = setup.fake.pay(sessionId);
   const subscription = setup.fake.subscriptionOf(stripeCustomerId);
@@ -49,7 +52,10 @@ async function subscribed(setup: ReturnType<typeof setUp>) {
 describe('Stripe billing adapter', () => {
   it('opens a subscription-mode Checkout Session for the price, returning to the success and cancel pages', async () => {
     const { fake, billing } = setUp();
-    const { checkoutUrl, stripeCustomerId } = await billing.createCheckoutSession({ sub: 'user-1', email: 'a@example.com' });
+    const { checkoutUrl, stripeCustomerId } = await billing.createCheckoutSession({
+      sub: 'user-1',
+      email: 'a@example.com',
+    });
     const session = fake.checkoutSession(new URL(checkoutUrl).searchParams.get('session') ?? '');
     expect(session).toMatchObject({
       mode: 'subscription',
@@ -70,8 +76,15 @@ describe('Stripe billing adapter', () => {
 
   it('reuses the customer the account already has', async () => {
     const { billing } = setUp();
-    const { stripeCustomerId } = await billing.createCheckoutSession({ sub: 'user-1', email: 'a@example.com' });
-    const again = await billing.createCheckoutSession({ sub: 'user-1', email: 'a@example.com', stripeCustomerId });
+    const { stripeCustomerId } = await billing.createCheckoutSession({
+      sub: 'user-1',
+      email: 'a@example.com',
+    });
+    const again = await billing.createCheckoutSession({
+      sub: 'user-1',
+      email: 'a@example.com',
+      stripeCustomerId,
+    });
     expect(again.stripeCustomerId).toBe(stripeCustomerId);
   });
 
@@ -84,12 +97,17 @@ describe('Stripe billing adapter', () => {
       appUrl: APP_URL,
       fetch: fake.fetch,
     });
-    await expect(billing.createCheckoutSession({ sub: 'user-1', email: 'a@example.com' })).rejects.toThrow(/No such price/);
+    await expect(billing.createCheckoutSession({ sub: 'user-1', email: 'a@example.com' })).rejects.toThrow(
+      /No such price/,
+    );
   });
 
   it('opens a portal session for the customer that returns to the manage page', async () => {
     const { fake, billing } = setUp();
-    const { stripeCustomerId } = await billing.createCheckoutSession({ sub: 'user-1', email: 'a@example.com' });
+    const { stripeCustomerId } = await billing.createCheckoutSession({
+      sub: 'user-1',
+      email: 'a@example.com',
+    });
     const { portalUrl } = await billing.createPortalSession(stripeCustomerId);
     expect(fake.portalSession(new URL(portalUrl).searchParams.get('session') ?? '')).toMatchObject({
       customer: stripeCustomerId,
@@ -101,7 +119,9 @@ describe('Stripe billing adapter', () => {
     const setup = setUp();
     const { paid } = await subscribed(setup);
     const { rawBody, signature } = delivery(paid.events[0] as StripeFakeEvent, 'whsec_someone_else');
-    await expect(setup.billing.parseWebhook(rawBody, signature)).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(setup.billing.parseWebhook(rawBody, signature)).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
   });
 
   it('refuses a webhook whose body changed after signing, by one byte', async () => {
@@ -109,13 +129,17 @@ describe('Stripe billing adapter', () => {
     const { paid } = await subscribed(setup);
     const { rawBody, signature } = delivery(paid.events[0] as StripeFakeEvent);
     const altered = Buffer.from(rawBody.toString('utf8').replace('"active"', '"activf"'));
-    await expect(setup.billing.parseWebhook(altered, signature)).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(setup.billing.parseWebhook(altered, signature)).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
   });
 
   it('reads a created subscription as ACTIVE with its period end, stamped with the event’s own time', async () => {
     const setup = setUp();
     const { paid, stripeCustomerId } = await subscribed(setup);
-    const created = paid.events.find((event) => event.type === 'customer.subscription.created') as StripeFakeEvent;
+    const created = paid.events.find(
+      (event) => event.type === 'customer.subscription.created',
+    ) as StripeFakeEvent;
     const { rawBody, signature } = delivery(created);
     expect(await setup.billing.parseWebhook(rawBody, signature)).toEqual({
       eventId: created.id,
@@ -133,7 +157,9 @@ describe('Stripe billing adapter', () => {
   it('reads checkout.session.completed through the subscription it started', async () => {
     const setup = setUp();
     const { paid } = await subscribed(setup);
-    const completed = paid.events.find((event) => event.type === 'checkout.session.completed') as StripeFakeEvent;
+    const completed = paid.events.find(
+      (event) => event.type === 'checkout.session.completed',
+    ) as StripeFakeEvent;
     const { rawBody, signature } = delivery(completed);
     expect(await setup.billing.parseWebhook(rawBody, signature)).toMatchObject({
       eventId: completed.id,
@@ -162,14 +188,24 @@ describe('Stripe billing adapter', () => {
   it('reads invoice.payment_failed as the subscription falling PAST_DUE', async () => {
     const setup = setUp();
     const { subscriptionId } = await subscribed(setup);
-    const failed = setup.fake.failRenewal(subscriptionId).find((event) => event.type === 'invoice.payment_failed');
+    const failed = setup.fake
+      .failRenewal(subscriptionId)
+      .find((event) => event.type === 'invoice.payment_failed');
     const { rawBody, signature } = delivery(failed as StripeFakeEvent);
-    expect(await setup.billing.parseWebhook(rawBody, signature)).toMatchObject({ state: { status: 'PAST_DUE' } });
+    expect(await setup.billing.parseWebhook(rawBody, signature)).toMatchObject({
+      state: { status: 'PAST_DUE' },
+    });
   });
 
   it('passes over signed events it does not act on', async () => {
     const { billing } = setUp();
-    const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', created: 1, data: { object: { id: 'cus_1' } } });
+    const payload = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'customer.created',
+      created: 1,
+      data: { object: { id: 'cus_1' } },
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect(await billing.parseWebhook(Buffer.from(payload), signature)).toBeUndefined();
   });
@@ -183,18 +219,36 @@ describe('Stripe billing adapter', () => {
     const sdk = new Stripe('sk_test_unused');
     const at = Math.floor(Date.now() / 1000);
     const cases = [
-      { header: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: at }), now: at },
-      { header: `t=${at},v1=${'0'.repeat(64)},${Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: at }).split(',')[1]}`, now: at },
-      { header: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: at - 301 }), now: at },
-      { header: Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other', timestamp: at }), now: at },
+      {
+        header: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: at }),
+        now: at,
+      },
+      {
+        header: `t=${at},v1=${'0'.repeat(64)},${Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: at }).split(',')[1]}`,
+        now: at,
+      },
+      {
+        header: Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+          timestamp: at - 301,
+        }),
+        now: at,
+      },
+      {
+        header: Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other', timestamp: at }),
+        now: at,
+      },
       { header: `t=${at}`, now: at },
       { header: 'garbage', now: at },
     ];
     for (const { header, now } of cases) {
-      const sdkAccepts = await sdk.webhooks.constructEventAsync(payload, header, WEBHOOK_SECRET, 300, undefined, now * 1000).then(
-        () => true,
-        () => false,
-      );
+      const sdkAccepts = await sdk.webhooks
+        .constructEventAsync(payload, header, WEBHOOK_SECRET, 300, undefined, now * 1000)
+        .then(
+          () => true,
+          () => false,
+        );
       let oursAccepts = true;
       try {
         verifyStripeSignature(Buffer.from(payload), header, WEBHOOK_SECRET, now);
@@ -227,7 +281,9 @@ describe('the local Stripe, as the stripe SDK sees it', () => {
     expect((await stripe.checkout.sessions.retrieve(session.id)).id).toBe(session.id);
     const { redirectTo } = fake.pay(session.id);
     expect(redirectTo).toBe(`${APP_URL}/subscribe-success?session_id=${session.id}`);
-    const subscription = await stripe.subscriptions.retrieve(String(fake.checkoutSession(session.id)?.subscription));
+    const subscription = await stripe.subscriptions.retrieve(
+      String(fake.checkoutSession(session.id)?.subscription),
+    );
     expect(subscription.status).toBe('active');
     const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: APP_URL });
     expect(portal.url).toContain(portal.id);
@@ -235,9 +291,15 @@ describe('the local Stripe, as the stripe SDK sees it', () => {
 
   it('answers errors in Stripe’s envelope, which the SDK raises as its own errors', async () => {
     const { fake } = setUp();
-    await expect(sdkOn(fake, 'sk_test_wrong').customers.create({})).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(sdkOn(fake, 'sk_test_wrong').customers.create({})).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
     await expect(
-      sdkOn(fake).checkout.sessions.create({ mode: 'subscription', customer: 'cus_none', success_url: APP_URL }),
+      sdkOn(fake).checkout.sessions.create({
+        mode: 'subscription',
+        customer: 'cus_none',
+        success_url: APP_URL,
+      }),
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing' });
   });
 });

@@ -58,7 +58,8 @@ function stateOf(subscription: Stripe.Subscription, changedAt: Date): StampedSub
   return {
     status: statusOf(subscription),
     cancelAtPeriodEnd: !ended && (subscription.cancel_at_period_end || cancelAt !== undefined),
-    currentPeriodEnd: cancelAt !== undefined ? toIso(cancelAt) : periodEnd !== undefined ? toIso(periodEnd) : null,
+    currentPeriodEnd:
+      cancelAt !== undefined ? toIso(cancelAt) : periodEnd !== undefined ? toIso(periodEnd) : null,
     changedAt,
   };
 }
@@ -134,12 +135,19 @@ export function createStripeBilling(options: StripeBillingOptions): Billing {
           const subscription = idOf(session.subscription);
           if (session.mode !== 'subscription' || subscription === undefined) return undefined;
           // The session names the subscription only; its state is Stripe's, read now.
-          return fromSubscription(event, await stripe.get<Stripe.Subscription>(`/v1/subscriptions/${encodeURIComponent(subscription)}`), session.client_reference_id);
+          return fromSubscription(
+            event,
+            await stripe.get<Stripe.Subscription>(`/v1/subscriptions/${encodeURIComponent(subscription)}`),
+            session.client_reference_id,
+          );
         }
         case 'invoice.payment_failed': {
           const subscription = idOf(event.data.object.parent?.subscription_details?.subscription);
           if (subscription === undefined) return undefined;
-          return fromSubscription(event, await stripe.get<Stripe.Subscription>(`/v1/subscriptions/${encodeURIComponent(subscription)}`));
+          return fromSubscription(
+            event,
+            await stripe.get<Stripe.Subscription>(`/v1/subscriptions/${encodeURIComponent(subscription)}`),
+          );
         }
         default:
           return undefined;
@@ -159,7 +167,8 @@ export class StripeRequestError extends Error {
   }
 }
 
-type FormValue = string | number | boolean | null | undefined | readonly FormValue[] | { readonly [key: string]: FormValue };
+type FormValue =
+  string | number | boolean | null | undefined | readonly FormValue[] | { readonly [key: string]: FormValue };
 
 /** Stripe's form encoding: nested objects and arrays as bracketed keys, `a[b][0][c]=v`. */
 export function stripeFormEncode(params: { readonly [key: string]: FormValue }): string {
@@ -167,7 +176,9 @@ export function stripeFormEncode(params: { readonly [key: string]: FormValue }):
   const add = (key: string, value: FormValue) => {
     if (value === undefined || value === null) return;
     if (typeof value !== 'object') return void pairs.push([key, String(value)]);
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
     for (const [inner, item] of entries) add(`${key}[${inner}]`, item as FormValue);
   };
   for (const [key, value] of Object.entries(params)) add(key, value);
@@ -177,7 +188,12 @@ export function stripeFormEncode(params: { readonly [key: string]: FormValue }):
 
 function createStripeApi(options: Pick<StripeBillingOptions, 'secretKey' | 'fetch'>) {
   const fetchFn = options.fetch ?? globalThis.fetch;
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: string, idempotencyKey?: string): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: string,
+    idempotencyKey?: string,
+  ): Promise<T> {
     const response = await fetchFn(`${STRIPE_API_URL}${path}`, {
       method,
       headers: {
@@ -190,9 +206,13 @@ function createStripeApi(options: Pick<StripeBillingOptions, 'secretKey' | 'fetc
       body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    const answer = (await response.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
+    const answer = (await response.json().catch(() => undefined)) as
+      { error?: { message?: string } } | undefined;
     if (!response.ok) {
-      throw new StripeRequestError(response.status, answer?.error?.message ?? `Stripe answered ${response.status}`);
+      throw new StripeRequestError(
+        response.status,
+        answer?.error?.message ?? `Stripe answered ${response.status}`,
+      );
     }
     return answer as T;
   }
@@ -208,22 +228,27 @@ function createStripeApi(options: Pick<StripeBillingOptions, 'secretKey' | 'fetc
  * `v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint's secret>`; any v1 that matches, within the
  * tolerance, verifies. Throws WebhookSignatureError otherwise.
  */
-export function verifyStripeSignature(rawBody: Buffer, header: string, secret: string, nowSeconds: number): void {
+export function verifyStripeSignature(
+  rawBody: Buffer,
+  header: string,
+  secret: string,
+  nowSeconds: number,
+): void {
   const parts = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
-  const signatures = parts.filter(([key, value]) => key === 'v1' && value).map(([, value]) => value as string);
+  const signatures = parts
+    .filter(([key, value]) => key === 'v1' && value)
+    .map(([, value]) => value as string);
   if (!Number.isInteger(timestamp) || signatures.length === 0) {
     throw new WebhookSignatureError('The Stripe-Signature header has no timestamp or no v1 signature');
   }
-  const expected = createHmac('sha256', secret)
-    .update(`${timestamp}.`)
-    .update(rawBody)
-    .digest();
+  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
   const matches = signatures.some((candidate) => {
     const given = Buffer.from(candidate, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
-  if (!matches) throw new WebhookSignatureError('No signature in the Stripe-Signature header matches the body');
+  if (!matches)
+    throw new WebhookSignatureError('No signature in the Stripe-Signature header matches the body');
   if (nowSeconds - timestamp > SIGNATURE_TOLERANCE_SECONDS) {
     throw new WebhookSignatureError('The signed timestamp is outside the tolerance');
   }

@@ -24,6 +24,10 @@ export const webhook = httpRoute('billing.webhook', async (request) => {
     getIdempotencyMarks(),
     getEvents(),
   ]);
-  await receiveWebhook({ billing, subscriptions, marks, events, logger }, request.rawBody, request.headers['stripe-signature']);
+  await receiveWebhook(
+    { billing, subscriptions, marks, events, logger },
+    request.rawBody,
+    request.headers['stripe-signature'],
+  );
   return { received: true as const };
 });

@@ -56,7 +56,11 @@ async function setUp() {
   });
   const deliver = (event: StripeFakeEvent, secret = WEBHOOK_SECRET) => {
     const payload = JSON.stringify(event);
-    return receiveWebhook(ports, Buffer.from(payload), Stripe.webhooks.generateTestHeaderString({ payload, secret }));
+    return receiveWebhook(
+      ports,
+      Buffer.from(payload),
+      Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    );
   };
   /** Checkout through the service, then the customer pays at Stripe; Stripe's events are returned unsent. */
   const subscribe = async () => {
@@ -70,7 +74,8 @@ async function setUp() {
   return { fake, ports, sub, published, deliver, subscribe, advance };
 }
 
-const statusOf = async (ports: WebhookPorts, sub: string) => (await currentSubscription(ports, sub)).subscription;
+const statusOf = async (ports: WebhookPorts, sub: string) =>
+  (await currentSubscription(ports, sub)).subscription;
 
 async function httpStatusOf(promise: Promise<unknown>): Promise<number | undefined> {
   try {
@@ -130,7 +135,9 @@ describe('billing: the Stripe webhook', () => {
     const { events } = await subscribe();
     const [created] = events as [StripeFakeEvent];
     expect(await httpStatusOf(deliver(created, 'whsec_forged'))).toBe(400);
-    expect(await httpStatusOf(receiveWebhook(ports, Buffer.from(JSON.stringify(created)), undefined))).toBe(400);
+    expect(await httpStatusOf(receiveWebhook(ports, Buffer.from(JSON.stringify(created)), undefined))).toBe(
+      400,
+    );
     expect(await httpStatusOf(currentSubscription(ports, sub))).toBe(404);
   });
 
@@ -207,18 +214,26 @@ describe('billing: the Stripe webhook', () => {
     const customer = (await fake
       .fetch('https://api.stripe.com/v1/customers', {
         method: 'POST',
-        headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Bearer ${SECRET_KEY}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'email=x%40example.com',
       })
       .then((response) => response.json())) as { id: string };
     const session = (await fake
       .fetch('https://api.stripe.com/v1/checkout/sessions', {
         method: 'POST',
-        headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Bearer ${SECRET_KEY}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: `mode=subscription&customer=${customer.id}&line_items[0][price]=${PRICE}&success_url=http%3A%2F%2Fapp.test`,
       })
       .then((response) => response.json())) as { id: string };
-    const created = fake.pay(session.id).events.find((event) => event.type === 'customer.subscription.created') as StripeFakeEvent;
+    const created = fake
+      .pay(session.id)
+      .events.find((event) => event.type === 'customer.subscription.created') as StripeFakeEvent;
     await expect(deliver(created)).rejects.not.toBeInstanceOf(HttpError);
     await ports.subscriptions.linkStripeCustomer(sub, customer.id);
     expect(await deliver(created)).toBe('applied');
@@ -227,7 +242,13 @@ describe('billing: the Stripe webhook', () => {
 
   it('passes over events it does not act on with a 2xx', async () => {
     const { ports } = await setUp();
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'customer.created', created: 1, data: { object: { id: 'cus_x' } } });
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'customer.created',
+      created: 1,
+      data: { object: { id: 'cus_x' } },
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect(await receiveWebhook(ports, Buffer.from(payload), signature)).toBe('ignored');
   });

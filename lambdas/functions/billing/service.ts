@@ -41,7 +41,8 @@ async function profileOf(ports: BillingPorts, sub: string) {
 export async function startCheckout(ports: BillingPorts, sub: string): Promise<{ checkoutUrl: string }> {
   const profile = await profileOf(ports, sub);
   // A second subscription would charge the traveller twice for one plan.
-  if (profile.subscriptionStatus === 'ACTIVE') throw new ConflictError('You already have an active subscription');
+  if (profile.subscriptionStatus === 'ACTIVE')
+    throw new ConflictError('You already have an active subscription');
   const { checkoutUrl, stripeCustomerId } = await ports.billing.createCheckoutSession({
     sub,
     email: profile.email,
@@ -94,14 +95,14 @@ export async function receiveWebhook(
   try {
     event = await ports.billing.parseWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) throw new BadRequestError('Invalid Stripe signature', { cause: error });
+    if (error instanceof WebhookSignatureError)
+      throw new BadRequestError('Invalid Stripe signature', { cause: error });
     throw error;
   }
   if (!event) return 'ignored';
   if (!(await ports.marks.markOnce(webhookMark(event.eventId), EVENT_MARK_TTL_SECONDS))) return 'duplicate';
   try {
-    const sub =
-      (await ports.subscriptions.findSubByStripeCustomer(event.stripeCustomerId)) ?? event.userSub;
+    const sub = (await ports.subscriptions.findSubByStripeCustomer(event.stripeCustomerId)) ?? event.userSub;
     if (sub === undefined) throw new Error('A webhook for a Stripe customer no account is linked to');
     const before = await ports.subscriptions.getProfile(sub);
     const applied = await ports.subscriptions.applySubscription(sub, event.state);
