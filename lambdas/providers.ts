@@ -16,7 +16,10 @@ import {
 } from './adapters/aws/table';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
+import { createCloudSpeaker } from './adapters/cloud/cloud-speaker';
 import { createDeepgramKeys } from './adapters/cloud/deepgram-keys';
+import { createDeepgramSpeaker } from './adapters/cloud/deepgram-speaker';
+import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
 import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
@@ -214,4 +217,25 @@ export const getTranslator = /* @__PURE__ */ engine('translate', {
     unavailableTranslator(
       'No translation engine: set OPENAI_API_KEY, or OPENAI_BASE_URL of an OpenAI-compatible server',
     ),
+});
+
+/**
+ * Text to speech: Deepgram Aura for en and es, OpenAI (or a compatible server) for the rest (docs/SPEC.md §5);
+ * embedded, the local cloud's espeak-ng (registered by infra/local/embedded-engines.ts).
+ */
+export const getSpeaker = /* @__PURE__ */ engine('tts', {
+  cloud: ({ DEEPGRAM_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_TTS }) =>
+    createCloudSpeaker({
+      deepgram:
+        DEEPGRAM_API_KEY === undefined ? undefined : createDeepgramSpeaker({ apiKey: DEEPGRAM_API_KEY }),
+      openai:
+        OPENAI_MODEL_TTS === undefined || (OPENAI_API_KEY === undefined && OPENAI_BASE_URL === undefined)
+          ? undefined
+          : createOpenAiSpeaker({
+              apiKey: OPENAI_API_KEY,
+              baseUrl: OPENAI_BASE_URL,
+              model: OPENAI_MODEL_TTS,
+            }),
+    }),
+  embedded: registeredEngine('tts'),
 });

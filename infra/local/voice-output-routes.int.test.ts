@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startOpenAiCompatibleServer,
+  toneWav,
   type FakeOpenAiServer,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
+import { SPEECH_UNAVAILABLE } from '@wayfarer/lambdas/functions/tts/service';
 import { resetProviders } from '@wayfarer/lambdas/providers';
 import {
   NO_TRANSLATION_ENGINE,
@@ -13,7 +15,7 @@ import { createGateway, listenOnLoopback, type Listening } from './gateway';
 import { quietLogger } from './log';
 import { createStaticSite } from './static-site';
 
-// POST /api/translate through the local gateway and its streaming shim, with the real handler, the real openai
+// POST /api/translate and /api/tts/{provider} through the local gateway and its streaming shim, with the real handler, the real openai
 // SDK and a protocol-faithful OpenAI-compatible server. The gateway runs in this worker, so this file points
 // the handler's configuration at its own fake server without touching the shared local cloud.
 
@@ -34,8 +36,11 @@ beforeAll(async () => {
   configure({
     OPENAI_BASE_URL: `${fake.url}/v1`,
     OPENAI_MODEL_TRANSLATE: 'translate-model',
+    OPENAI_MODEL_TTS: 'tts-model',
     OPENAI_API_KEY: undefined,
+    DEEPGRAM_API_KEY: undefined,
     TRANSLATE_ENGINE: undefined,
+    TTS_ENGINE: 'cloud',
   });
   gateway = await listenOnLoopback(
     createGateway({
@@ -156,6 +161,54 @@ describe('POST /api/translate through the local gateway', () => {
       expect(await response.json()).toEqual({ error: NO_TRANSLATION_ENGINE });
     } finally {
       configure({ OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL_TRANSLATE: 'translate-model' });
+    }
+  });
+});
+
+const speak = (provider: string, body: unknown) =>
+  fetch(`${gateway.url}/api/tts/${provider}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('POST /api/tts/{provider} through the local gateway', () => {
+  it('streams the provider audio to the caller as it arrives, in chunks', async () => {
+    const response = await speak('openai', { text: 'Bonjour', language: 'fr', gender: 'male' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/wav');
+    let chunks = 0;
+    const parts: Uint8Array[] = [];
+    for await (const part of response.body!) {
+      chunks += 1;
+      parts.push(part as Uint8Array);
+    }
+    expect(Buffer.concat(parts).equals(toneWav())).toBe(true);
+    expect(chunks).toBeGreaterThan(1);
+    expect(fake.requests.at(-1)?.body).toMatchObject({ input: 'Bonjour', voice: 'onyx', model: 'tts-model' });
+  });
+
+  it('answers 404 for an unknown provider', async () => {
+    const response = await speak('acme', { text: 'Hello', language: 'en', gender: 'female' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('refuses a language that is not offered, and a text over the length limit, with 422', async () => {
+    expect((await speak('openai', { text: 'Hello', language: 'xx', gender: 'female' })).status).toBe(422);
+    expect(
+      (await speak('openai', { text: 'a'.repeat(2_001), language: 'en', gender: 'female' })).status,
+    ).toBe(422);
+  });
+
+  it('answers 503 {error} the client shows when no provider can speak', async () => {
+    configure({ OPENAI_MODEL_TTS: undefined });
+    try {
+      const response = await speak('deepgram', { text: 'Hello', language: 'en', gender: 'female' });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: SPEECH_UNAVAILABLE });
+    } finally {
+      configure({ OPENAI_MODEL_TTS: 'tts-model' });
     }
   });
 });
