@@ -121,8 +121,9 @@ async function main(): Promise<void> {
 
 /** What to set, for the capabilities nothing serves; the README says more. */
 const UNAVAILABLE_HINTS: Readonly<Record<string, string>> = {
-  translate: '  (set OPENAI_MODEL_TRANSLATE and OPENAI_API_KEY or OPENAI_BASE_URL: README, Translation)',
-  tts: '  (set DEEPGRAM_API_KEY, or OPENAI_MODEL_TTS with OPENAI_API_KEY; or TTS_ENGINE=embedded)',
+  translate:
+    '  (set OPENAI_MODEL_TRANSLATE and OPENAI_API_KEY or OPENAI_BASE_URL: README, Translation and voices)',
+  tts: '  (set DEEPGRAM_API_KEY, or OPENAI_MODEL_TTS with OPENAI_API_KEY: README, Translation and voices)',
 };
 
 main().catch((error: unknown) => {
