@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEmbeddedEngines, resetProviders } from '@wayfarer/lambdas/providers';
 import { embeddedEngines } from '../embedded-engines';
-import { createGateway, listenOnLoopback, type Listening } from '../gateway';
-import { quietLogger } from '../log';
+import type { Listening } from '../gateway';
 import { parseWav } from '../speech/wav';
-import { createStaticSite } from '../static-site';
+import { listenApiGateway } from '../testing/api-gateway';
 import { sharedEspeakSpeaker } from './espeak-speaker';
 
 // POST /api/tts/{provider} with TTS_ENGINE=embedded through a gateway in this worker (the shared local cloud
@@ -17,16 +16,7 @@ beforeAll(async () => {
   process.env.TTS_ENGINE = 'embedded';
   resetProviders();
   registerEmbeddedEngines(embeddedEngines);
-  gateway = await listenOnLoopback(
-    createGateway({
-      staticSite: createStaticSite({ webRoot: '/nonexistent', localesDir: '/nonexistent' }),
-      localRoutes: [],
-      isReady: () => true,
-      log: quietLogger('gateway'),
-    }),
-    0,
-    '127.0.0.1',
-  );
+  gateway = await listenApiGateway();
 });
 
 afterAll(async () => {
