@@ -17,9 +17,14 @@ import {
 import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
+import { createCloudSpeaker } from './adapters/cloud/cloud-speaker';
 import { createDeepgramKeys } from './adapters/cloud/deepgram-keys';
 import { createStripeBilling } from './adapters/cloud/stripe-billing';
+import { createDeepgramSpeaker } from './adapters/cloud/deepgram-speaker';
+import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
+import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
+import type { CapabilitiesResponse, EngineState } from '@wayfarer/shared/api/capabilities';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
 import type {
   Analyzer,
@@ -226,3 +231,71 @@ export const getBilling = /* @__PURE__ */ engine('billing', {
         }),
   embedded: /* @__PURE__ */ registeredEngine('billing'),
 });
+/**
+ * Translation: OpenAI or any OpenAI-compatible server (OPENAI_BASE_URL). No embedded engine exists
+ * (docs/ENGINES.md), so without one the translator says it is unavailable and the UI explains how to enable it.
+ */
+export const getTranslator = /* @__PURE__ */ engine('translate', {
+  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_TRANSLATE }) =>
+    OPENAI_MODEL_TRANSLATE === undefined
+      ? unavailableTranslator('Translation needs OPENAI_MODEL_TRANSLATE (the model to translate with)')
+      : createOpenAiTranslator({
+          apiKey: OPENAI_API_KEY,
+          baseUrl: OPENAI_BASE_URL,
+          model: OPENAI_MODEL_TRANSLATE,
+        }),
+  embedded: () =>
+    unavailableTranslator(
+      'No translation engine: set OPENAI_API_KEY, or OPENAI_BASE_URL of an OpenAI-compatible server',
+    ),
+});
+
+/**
+ * Text to speech: Deepgram Aura for en and es, OpenAI (or a compatible server) for the rest (docs/SPEC.md §5);
+ * embedded, the local cloud's espeak-ng (registered by infra/local/embedded-engines.ts).
+ */
+export const getSpeaker = /* @__PURE__ */ engine('tts', {
+  cloud: ({ DEEPGRAM_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_TTS }) =>
+    createCloudSpeaker({
+      deepgram:
+        DEEPGRAM_API_KEY === undefined ? undefined : createDeepgramSpeaker({ apiKey: DEEPGRAM_API_KEY }),
+      openai:
+        OPENAI_MODEL_TTS === undefined || (OPENAI_API_KEY === undefined && OPENAI_BASE_URL === undefined)
+          ? undefined
+          : createOpenAiSpeaker({
+              apiKey: OPENAI_API_KEY,
+              baseUrl: OPENAI_BASE_URL,
+              model: OPENAI_MODEL_TTS,
+            }),
+    }),
+  embedded: /* @__PURE__ */ registeredEngine('tts'),
+});
+
+// --- What serves each capability: GET /api/capabilities and the local cloud's start-up banner ---------------
+
+/**
+ * Which engine can actually serve each capability under this configuration: the engine `config.engines`
+ * chose, or `unavailable` when that engine lacks what it needs (a model name, a key, an embedded engine this
+ * process does not have: translation has none anywhere). The UI offers only what is available.
+ */
+export function capabilityStates(config: Config): CapabilitiesResponse {
+  const openAiCompatible = config.OPENAI_API_KEY !== undefined || config.OPENAI_BASE_URL !== undefined;
+  const openAiModel = (model: string | undefined) => openAiCompatible && model !== undefined;
+  const state = (capability: Capability, cloudReady: boolean, embeddedReady: boolean): EngineState => {
+    if (config.engines[capability] === 'cloud') return cloudReady ? 'cloud' : 'unavailable';
+    return embeddedReady ? 'embedded' : 'unavailable';
+  };
+  const registered = (capability: Capability) => registeredEngines[capability] !== undefined;
+  return {
+    // The embedded key issuer is small and always built; its socket is the local cloud's.
+    stt: state('stt', config.DEEPGRAM_API_KEY !== undefined, true),
+    translate: state('translate', openAiModel(config.OPENAI_MODEL_TRANSLATE), false),
+    tts: state(
+      'tts',
+      config.DEEPGRAM_API_KEY !== undefined || openAiModel(config.OPENAI_MODEL_TTS),
+      registered('tts'),
+    ),
+    analysis: state('analysis', openAiModel(config.OPENAI_MODEL_ANALYSIS), registered('analysis')),
+    vision: state('vision', openAiModel(config.OPENAI_MODEL_VISION), registered('vision')),
+  };
+}
