@@ -71,6 +71,12 @@ export const envSchema = z.object({
   OPENAI_MODEL_VISION: optionalText,
   OPENAI_MODEL_TTS: optionalText,
 
+  /**
+   * The daily exchange-rate feed the scheduled refresh reads (the ECB's reference rates in AWS). Unset, as in the
+   * local cloud, nothing is fetched: the shipped dated rates answer, and the machine never reaches the network.
+   */
+  RATES_FEED_URL: optionalUrl,
+
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_ID: optionalText,

@@ -14,9 +14,13 @@ import {
   createTable,
   type Table,
 } from './adapters/aws/table';
+import { createRatesStore } from './adapters/aws/rates-store';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
 import { createDeepgramKeys } from './adapters/cloud/deepgram-keys';
+import { createEcbRatesFeed } from './adapters/cloud/ecb-rates-feed';
+import { createOpenAiAnalyzer } from './adapters/cloud/openai-analyzer';
+import { SHIPPED_RATES } from './adapters/local/shipped-rates';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
 import type {
@@ -25,6 +29,8 @@ import type {
   Events,
   Identity,
   Mailer,
+  RatesCache,
+  RatesFeed,
   Speaker,
   SpeechKeys,
   TokenVerifier,
@@ -81,6 +87,15 @@ export const getLeases = () => getTable().then(createLeaseStore);
 export const getUsage = () => getTable().then(createUsageStore);
 export const getIdempotencyMarks = () => getTable().then(createIdempotencyMarks);
 export const getStorageHealth = () => getTable().then(createStorageHealth);
+export const getRates: () => Promise<RatesCache> = /* @__PURE__ */ perContainer(async () =>
+  createRatesStore(await getTable(), SHIPPED_RATES),
+);
+
+/** The daily rate feed, or none when RATES_FEED_URL is unset (the local cloud: offline, shipped rates only). */
+export const getRatesFeed: () => Promise<RatesFeed | undefined> = /* @__PURE__ */ perContainer(async () => {
+  const { RATES_FEED_URL } = await getConfig();
+  return RATES_FEED_URL === undefined ? undefined : createEcbRatesFeed({ url: RATES_FEED_URL });
+});
 
 export const getEvents: () => Promise<Events> = /* @__PURE__ */ perContainer(async () => {
   const config = await getConfig();
@@ -194,4 +209,24 @@ export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
     IP_HASH_SECRET === undefined
       ? refusingSpeechKeys('The embedded speech socket needs IP_HASH_SECRET')
       : createLocalSpeechKeys({ secret: localSpeechKeySecret(IP_HASH_SECRET), appUrl: APP_URL }),
+});
+
+/** An analyser that cannot work as configured: each analysis fails (503) and the log says why. */
+const refusingAnalyzer = (reason: string): Analyzer => {
+  const refuse = () => Promise.reject(new Error(reason));
+  return { emergency: refuse, locations: refuse, prices: refuse };
+};
+
+/** Prices, places and emergencies: OpenAI structured outputs, or the local cloud's rules and gazetteer. */
+export const getAnalyzer = /* @__PURE__ */ engine('analysis', {
+  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_ANALYSIS }) =>
+    OPENAI_MODEL_ANALYSIS === undefined
+      ? refusingAnalyzer('ANALYSIS_ENGINE=cloud needs OPENAI_MODEL_ANALYSIS')
+      : createOpenAiAnalyzer({
+          // An OpenAI-compatible local server (OPENAI_BASE_URL) takes no key; the SDK still wants one.
+          apiKey: OPENAI_API_KEY ?? 'not-needed',
+          baseURL: OPENAI_BASE_URL,
+          model: OPENAI_MODEL_ANALYSIS,
+        }),
+  embedded: registeredEngine('analysis'),
 });

@@ -1,4 +1,5 @@
 import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
+import { embeddedAnalyzer } from './analysis/embedded-analyzer';
 
 /**
  * The heavy offline engines (onnx, wasm, OCR, gazetteers) behind each capability's `embedded` choice in
@@ -7,4 +8,6 @@ import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
  * `tts: (config) => createEspeakSpeaker(...)`. Speech to text needs none: its embedded key issuer is a small
  * HMAC in lambdas, and the Moonshine model runs behind the local speech socket (local-routes.ts).
  */
-export const embeddedEngines: EmbeddedEngines = {};
+export const embeddedEngines: EmbeddedEngines = {
+  analysis: () => embeddedAnalyzer,
+};
