@@ -15,11 +15,11 @@ import {
   type Table,
 } from './adapters/aws/table';
 import { createRatesStore } from './adapters/aws/rates-store';
+import { createSignedRatesReader } from './adapters/aws/signed-rates-reader';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
 import { createDeepgramKeys } from './adapters/cloud/deepgram-keys';
 import { createEcbRatesFeed } from './adapters/cloud/ecb-rates-feed';
-import { createOpenAiAnalyzer } from './adapters/cloud/openai-analyzer';
 import { SHIPPED_RATES } from './adapters/local/shipped-rates';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
@@ -29,6 +29,7 @@ import type {
   Events,
   Identity,
   Mailer,
+  Rates,
   RatesCache,
   RatesFeed,
   Speaker,
@@ -90,6 +91,28 @@ export const getStorageHealth = () => getTable().then(createStorageHealth);
 export const getRates: () => Promise<RatesCache> = /* @__PURE__ */ perContainer(async () =>
   createRatesStore(await getTable(), SHIPPED_RATES),
 );
+
+/**
+ * The same RATES item read without the DynamoDB client, for the analysis functions, whose openai client leaves
+ * no room for it in the bundle. Credentials and the endpoint override are the SDK's standard variables.
+ */
+export const getRatesReader: () => Promise<Rates> = /* @__PURE__ */ perContainer(async () => {
+  const config = await getConfig();
+  const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_ENDPOINT_URL_DYNAMODB } = process.env;
+  return createSignedRatesReader(
+    {
+      region: config.AWS_REGION,
+      tableName: config.TABLE_NAME,
+      endpoint: AWS_ENDPOINT_URL_DYNAMODB,
+      credentials: {
+        accessKeyId: AWS_ACCESS_KEY_ID ?? '',
+        secretAccessKey: AWS_SECRET_ACCESS_KEY ?? '',
+        sessionToken: AWS_SESSION_TOKEN,
+      },
+    },
+    SHIPPED_RATES,
+  );
+});
 
 /** The daily rate feed, or none when RATES_FEED_URL is unset (the local cloud: offline, shipped rates only). */
 export const getRatesFeed: () => Promise<RatesFeed | undefined> = /* @__PURE__ */ perContainer(async () => {
@@ -184,7 +207,7 @@ export function registeredEngine<C extends Capability>(capability: C): EngineFac
 }
 
 /** A capability's engine, as its `<CAPABILITY>_ENGINE` setting (or the keys configured) chose it. */
-function engine<C extends Capability>(
+export function engine<C extends Capability>(
   capability: C,
   choice: EngineChoice<CapabilityPorts[C]>,
 ): () => Promise<CapabilityPorts[C]> {
@@ -209,24 +232,4 @@ export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
     IP_HASH_SECRET === undefined
       ? refusingSpeechKeys('The embedded speech socket needs IP_HASH_SECRET')
       : createLocalSpeechKeys({ secret: localSpeechKeySecret(IP_HASH_SECRET), appUrl: APP_URL }),
-});
-
-/** An analyser that cannot work as configured: each analysis fails (503) and the log says why. */
-const refusingAnalyzer = (reason: string): Analyzer => {
-  const refuse = () => Promise.reject(new Error(reason));
-  return { emergency: refuse, locations: refuse, prices: refuse };
-};
-
-/** Prices, places and emergencies: OpenAI structured outputs, or the local cloud's rules and gazetteer. */
-export const getAnalyzer = /* @__PURE__ */ engine('analysis', {
-  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_ANALYSIS }) =>
-    OPENAI_MODEL_ANALYSIS === undefined
-      ? refusingAnalyzer('ANALYSIS_ENGINE=cloud needs OPENAI_MODEL_ANALYSIS')
-      : createOpenAiAnalyzer({
-          // An OpenAI-compatible local server (OPENAI_BASE_URL) takes no key; the SDK still wants one.
-          apiKey: OPENAI_API_KEY ?? 'not-needed',
-          baseURL: OPENAI_BASE_URL,
-          model: OPENAI_MODEL_ANALYSIS,
-        }),
-  embedded: registeredEngine('analysis'),
 });

@@ -25,6 +25,7 @@ export type HandlerArea =
   | 'tts'
   | 'translate'
   | 'analysis'
+  | 'rates'
   | 'vision'
   | 'billing'
   | 'analytics'

@@ -12,18 +12,24 @@ import type { Analyzer } from '../../ports';
 /*
  * What the model is asked for: the shared shapes (shared/api/analysis.ts) less what it must not supply. Prices
  * leave out the conversion fields (the server converts); an emergency leaves out the numbers and facilities,
- * which come from the checked table and map searches, never from a model that might invent them.
+ * which come from the checked table and map searches, never from a model that might invent them. Built on the
+ * first analyser, not at import, so a bundle that imports the composition root without analysing stays free
+ * of this module and the openai client.
  */
-const detectedPriceSchema = priceSchema.pick({ originalText: true, amount: true, currency: true, context: true });
-const modelPricesSchema = z.object({ prices: z.array(detectedPriceSchema) });
-const modelLocationsSchema = z.object({ locations: z.array(locationSchema) });
-const modelEmergencySchema = emergencyResultSchema
-  .pick({ isEmergency: true, severity: true, detectedIssues: true, countryDetected: true })
-  .extend({
-    countryCode: z.string().describe('ISO 3166-1 alpha-2 code of the country the text is about, or ""'),
-    medical: z.boolean().describe('whether someone needs medical help'),
-    place: z.string().describe('the city or place the text is about, as said, or ""'),
-  });
+function replySchemas() {
+  const detectedPriceSchema = priceSchema.pick({ originalText: true, amount: true, currency: true, context: true });
+  return {
+    prices: z.object({ prices: z.array(detectedPriceSchema) }),
+    locations: z.object({ locations: z.array(locationSchema) }),
+    emergency: emergencyResultSchema
+      .pick({ isEmergency: true, severity: true, detectedIssues: true, countryDetected: true })
+      .extend({
+        countryCode: z.string().describe('ISO 3166-1 alpha-2 code of the country the text is about, or ""'),
+        medical: z.boolean().describe('whether someone needs medical help'),
+        place: z.string().describe('the city or place the text is about, as said, or ""'),
+      }),
+  };
+}
 
 const INSTRUCTIONS = {
   prices:
@@ -46,12 +52,6 @@ function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
   return jsonSchema;
 }
 
-const RESPONSE_FORMATS = {
-  prices: strictJsonSchema(modelPricesSchema),
-  locations: strictJsonSchema(modelLocationsSchema),
-  emergency: strictJsonSchema(modelEmergencySchema),
-};
-
 export class AnalysisReplyError extends Error {
   override readonly name = 'AnalysisReplyError';
 }
@@ -72,6 +72,13 @@ export function createOpenAiAnalyzer(options: OpenAiAnalyzerOptions): Analyzer {
     timeout: options.timeoutMs ?? 20_000,
   });
 
+  const schemas = replySchemas();
+  const responseFormats = {
+    prices: strictJsonSchema(schemas.prices),
+    locations: strictJsonSchema(schemas.locations),
+    emergency: strictJsonSchema(schemas.emergency),
+  };
+
   async function ask<T>(kind: keyof typeof INSTRUCTIONS, schema: z.ZodType<T>, text: string): Promise<T> {
     const completion = await client.chat.completions.create({
       model: options.model,
@@ -81,7 +88,7 @@ export function createOpenAiAnalyzer(options: OpenAiAnalyzerOptions): Analyzer {
       ],
       response_format: {
         type: 'json_schema',
-        json_schema: { name: `${kind}_analysis`, strict: true, schema: RESPONSE_FORMATS[kind] },
+        json_schema: { name: `${kind}_analysis`, strict: true, schema: responseFormats[kind] },
       },
     });
     const message = completion.choices[0]?.message;
@@ -98,10 +105,10 @@ export function createOpenAiAnalyzer(options: OpenAiAnalyzerOptions): Analyzer {
   }
 
   return {
-    prices: async (text) => (await ask('prices', modelPricesSchema, text)).prices,
-    locations: async (text) => (await ask('locations', modelLocationsSchema, text)).locations,
+    prices: async (text) => (await ask('prices', schemas.prices, text)).prices,
+    locations: async (text) => (await ask('locations', schemas.locations, text)).locations,
     async emergency(text): Promise<EmergencyResult> {
-      const reply = await ask('emergency', modelEmergencySchema, text);
+      const reply = await ask('emergency', schemas.emergency, text);
       return {
         isEmergency: reply.isEmergency,
         severity: reply.severity,

@@ -42,7 +42,7 @@ describe('the daily rate refresh', () => {
   it('reads the configured feed into the table, and the rates route answers with it against USD', async () => {
     vi.resetModules();
     vi.stubEnv('RATES_FEED_URL', `http://127.0.0.1:${(feed.address() as AddressInfo).port}/eurofxref-daily.xml`);
-    const { refreshRates } = await import('./handler');
+    const { refreshRates } = await import('../rates/handler');
     await refreshRates();
     expect(feedCalls).toBe(1);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Price } from '@wayfarer/shared/api/analysis';
 import { ServiceUnavailableError } from '../../http/errors';
-import type { Analyzer, ExchangeRates, Rates, RatesCache } from '../../ports';
-import { analyseEmergency, convertedPrices, findLocations, refreshRates } from './service';
+import type { Analyzer, ExchangeRates, Rates } from '../../ports';
+import { analyseEmergency, convertedPrices, findLocations } from './service';
 
 const RATES: ExchangeRates = { date: '2026-11-20', rates: { USD: 1, EUR: 0.8, JPY: 150 } };
 const rates: Rates = { latest: () => Promise.resolve(RATES) };
@@ -79,12 +79,4 @@ describe('analysis service', () => {
     });
   });
 
-  it('refreshes nothing without a feed, and saves the feed rates with one', async () => {
-    const saved: ExchangeRates[] = [];
-    const cache: RatesCache = { ...rates, save: async (latest) => void saved.push(latest) };
-    expect(await refreshRates({ feed: undefined, cache })).toEqual({ refreshed: false });
-    const feed = { fetchLatest: () => Promise.resolve({ ...RATES, date: '2026-11-23' }) };
-    expect(await refreshRates({ feed, cache })).toEqual({ refreshed: true, date: '2026-11-23' });
-    expect(saved).toEqual([{ ...RATES, date: '2026-11-23' }]);
-  });
 });

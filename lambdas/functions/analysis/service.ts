@@ -3,7 +3,7 @@ import { ANALYSIS_MESSAGE_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { filterLocations, filterPrices } from '@wayfarer/shared/domain/filters';
 import { convertPrice } from '@wayfarer/shared/domain/money';
 import { ServiceUnavailableError } from '../../http/errors';
-import type { Analyzer, Rates, RatesCache, RatesFeed } from '../../ports';
+import type { Analyzer, Rates } from '../../ports';
 
 /** The analyser as the composition root builds it: building can fail too (an engine not available here). */
 export type AnalyzerSource = () => Promise<Analyzer>;
@@ -51,24 +51,4 @@ export async function convertedPrices(
       return conversion.ok ? conversion.price : { ...price, targetCurrency, isAlreadyInTargetCurrency: false };
     }),
   };
-}
-
-export async function exchangeRates(rates: Rates): Promise<{ rates: Record<string, number> }> {
-  return { rates: { ...(await rates.latest()).rates } };
-}
-
-export type RefreshOutcome = { readonly refreshed: false } | { readonly refreshed: true; readonly date: string };
-
-/**
- * The daily refresh: the feed's rates replace the cached ones. Without a feed (the local cloud) there is
- * nothing to do; a feed that fails throws, so the schedule's retries and dead-letter alarm see it.
- */
-export async function refreshRates(ports: {
-  readonly feed: RatesFeed | undefined;
-  readonly cache: RatesCache;
-}): Promise<RefreshOutcome> {
-  if (ports.feed === undefined) return { refreshed: false };
-  const latest = await ports.feed.fetchLatest();
-  await ports.cache.save(latest);
-  return { refreshed: true, date: latest.date };
 }
