@@ -44,6 +44,8 @@ export const envSchema = z.object({
   TABLE_NAME: textWithDefault(tableDefinition.localTableName),
   EVENT_BUS_NAME: textWithDefault(EVENT_BUS_NAME),
   AWS_REGION: textWithDefault('us-east-1'),
+  /** The SDK's standard DynamoDB endpoint override (the local cloud's DynamoDB Local), for the signed RATES read. */
+  AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? blankAsAbsent(value.toLowerCase()) : value),
     z

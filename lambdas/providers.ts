@@ -1,4 +1,5 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { createAttemptCounters } from './adapters/aws/attempt-counter-store';
 import { createCognitoIdentity } from './adapters/aws/cognito-identity';
 import { createCognitoTokenVerifier } from './adapters/aws/cognito-token-verifier';
@@ -94,21 +95,16 @@ export const getRates: () => Promise<RatesCache> = /* @__PURE__ */ perContainer(
 
 /**
  * The same RATES item read without the DynamoDB client, for the analysis functions, whose openai client leaves
- * no room for it in the bundle. Credentials and the endpoint override are the SDK's standard variables.
+ * no room for it in the bundle. Credentials come from the environment the way the SDK reads them in Lambda.
  */
 export const getRatesReader: () => Promise<Rates> = /* @__PURE__ */ perContainer(async () => {
   const config = await getConfig();
-  const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_ENDPOINT_URL_DYNAMODB } = process.env;
   return createSignedRatesReader(
     {
       region: config.AWS_REGION,
       tableName: config.TABLE_NAME,
-      endpoint: AWS_ENDPOINT_URL_DYNAMODB,
-      credentials: {
-        accessKeyId: AWS_ACCESS_KEY_ID ?? '',
-        secretAccessKey: AWS_SECRET_ACCESS_KEY ?? '',
-        sessionToken: AWS_SESSION_TOKEN,
-      },
+      endpoint: config.AWS_ENDPOINT_URL_DYNAMODB,
+      credentials: fromEnv(),
     },
     SHIPPED_RATES,
   );

@@ -1,6 +1,7 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { unmarshall, type NativeAttributeValue } from '@aws-sdk/util-dynamodb';
+import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import type { ExchangeRates, Rates } from '../../ports';
 import { heldRates, ratesFromItem, ratesKey } from './rates-item';
 
@@ -45,8 +46,8 @@ export interface SignedRatesReaderOptions {
   readonly tableName: string;
   /** The standard AWS_ENDPOINT_URL_DYNAMODB override (the local cloud's DynamoDB Local); else the region's. */
   readonly endpoint?: string;
-  /** The function's credentials, as the Lambda runtime puts them in the environment. */
-  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string };
+  /** The function's credentials (in Lambda, the runtime's environment variables). */
+  readonly credentials: AwsCredentialIdentityProvider;
 }
 
 const REQUEST_TIMEOUT_MS = 3_000;
@@ -57,7 +58,7 @@ export function createSignedRatesReader(options: SignedRatesReaderOptions, shipp
   const signer = new SignatureV4({
     service: 'dynamodb',
     region: options.region,
-    credentials: { ...options.credentials },
+    credentials: options.credentials,
     sha256: NodeSha256,
   });
   const key = ratesKey();
