@@ -1,5 +1,6 @@
 import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
 import { embeddedAnalyzer } from './analysis/embedded-analyzer';
+import { createLocalBilling } from './billing/local-stripe';
 
 /**
  * The heavy offline engines (onnx, wasm, OCR, gazetteers) behind each capability's `embedded` choice in
@@ -9,5 +10,7 @@ import { embeddedAnalyzer } from './analysis/embedded-analyzer';
  * HMAC in lambdas, and the Moonshine model runs behind the local speech socket (local-routes.ts).
  */
 export const embeddedEngines: EmbeddedEngines = {
+  // Stripe's API in this process, with local checkout and portal pages (billing/).
+  billing: createLocalBilling,
   analysis: () => embeddedAnalyzer,
 };

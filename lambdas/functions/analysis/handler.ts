@@ -1,6 +1,5 @@
 import { httpRoute } from '../../http/route';
-import { getAnalyzer } from '../../model-providers';
-import { getRatesReader } from '../../providers';
+import { getAnalyzer, getRatesReader } from '../../providers';
 import * as analysis from './service';
 
 export const emergency = httpRoute('analysis.emergency', (request) =>
