@@ -357,6 +357,16 @@ export interface Rates {
   latest(): Promise<ExchangeRates>;
 }
 
+/** Where the latest rates are kept between the daily refreshes (the table's RATES item). */
+export interface RatesCache extends Rates {
+  save(rates: ExchangeRates): Promise<void>;
+}
+
+/** A daily published source of exchange rates. */
+export interface RatesFeed {
+  fetchLatest(): Promise<ExchangeRates>;
+}
+
 export interface MailMessage {
   readonly to: string;
   readonly subject: string;

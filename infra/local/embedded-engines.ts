@@ -1,4 +1,5 @@
 import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
+import { embeddedAnalyzer } from './analysis/embedded-analyzer';
 import { createLocalBilling } from './billing/local-stripe';
 
 /**
@@ -11,4 +12,5 @@ import { createLocalBilling } from './billing/local-stripe';
 export const embeddedEngines: EmbeddedEngines = {
   // Stripe's API in this process, with local checkout and portal pages (billing/).
   billing: createLocalBilling,
+  analysis: () => embeddedAnalyzer,
 };

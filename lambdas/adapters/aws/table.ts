@@ -123,7 +123,8 @@ export const recentViewKey = (viewedAt: string, id: string): TableKey => ({
   sk: `${part('viewedAt', viewedAt)}#${part('id', id)}`,
 });
 
-export const ratesKey = (): TableKey => ({ pk: 'RATES', sk: 'LATEST' });
+// Defined beside the RATES item's reader, which must not import this module (see rates-item.ts).
+export { ratesKey } from './rates-item';
 
 export const resetTokenKey = (tokenHash: string): TableKey => ({
   pk: `RESET#${part('tokenHash', tokenHash)}`,
