@@ -44,6 +44,8 @@ export const envSchema = z.object({
   TABLE_NAME: textWithDefault(tableDefinition.localTableName),
   EVENT_BUS_NAME: textWithDefault(EVENT_BUS_NAME),
   AWS_REGION: textWithDefault('us-east-1'),
+  /** The SDK's standard DynamoDB endpoint override (the local cloud's DynamoDB Local), for the signed RATES read. */
+  AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? blankAsAbsent(value.toLowerCase()) : value),
     z
@@ -70,6 +72,12 @@ export const envSchema = z.object({
   OPENAI_MODEL_ANALYSIS: optionalText,
   OPENAI_MODEL_VISION: optionalText,
   OPENAI_MODEL_TTS: optionalText,
+
+  /**
+   * The daily exchange-rate feed the scheduled refresh reads (the ECB's reference rates in AWS). Unset, as in the
+   * local cloud, nothing is fetched: the shipped dated rates answer, and the machine never reaches the network.
+   */
+  RATES_FEED_URL: optionalUrl,
 
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,

@@ -268,11 +268,17 @@ export interface Subscriptions extends Pick<
   'getProfile' | 'linkStripeCustomer' | 'findSubByStripeCustomer'
 > {
   /**
-   * Writes the state unless the profile holds a newer one (by `changedAt`): 'stale', changing nothing, when it
-   * does, so events delivered out of order end on Stripe's newest state. At the same instant a deleted (CANCELED)
-   * subscription stays ended.
+   * Writes the state Stripe event `eventId` carried unless the profile holds a newer one (by `changedAt`):
+   * 'stale', changing nothing, when it does, so events delivered out of order end on Stripe's newest state; at
+   * the same instant a deleted (CANCELED) subscription stays ended. 'unchanged' when the state was already
+   * the profile's (Stripe tells one change several ways); 'applied' when it changed, or when this event was
+   * written before by an attempt that did not finish (so that attempt's retry publishes what it could not).
    */
-  applySubscription(sub: string, state: StampedSubscriptionState): Promise<'applied' | 'stale'>;
+  applySubscription(
+    sub: string,
+    state: StampedSubscriptionState,
+    eventId: string,
+  ): Promise<'applied' | 'unchanged' | 'stale'>;
 }
 
 // --- Voice path -------------------------------------------------------------------------------------------
@@ -349,6 +355,16 @@ export interface ExchangeRates {
 
 export interface Rates {
   latest(): Promise<ExchangeRates>;
+}
+
+/** Where the latest rates are kept between the daily refreshes (the table's RATES item). */
+export interface RatesCache extends Rates {
+  save(rates: ExchangeRates): Promise<void>;
+}
+
+/** A daily published source of exchange rates. */
+export interface RatesFeed {
+  fetchLatest(): Promise<ExchangeRates>;
 }
 
 export interface MailMessage {

@@ -1,4 +1,5 @@
 import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
+import { embeddedAnalyzer } from './analysis/embedded-analyzer';
 import { createLocalBilling } from './billing/local-stripe';
 import { sharedEspeakSpeaker } from './tts/espeak-speaker';
 
@@ -12,6 +13,7 @@ import { sharedEspeakSpeaker } from './tts/espeak-speaker';
 export const embeddedEngines: EmbeddedEngines = {
   // Stripe's API in this process, with local checkout and portal pages (billing/).
   billing: createLocalBilling,
+  analysis: () => embeddedAnalyzer,
   // One espeak-ng worker per process, started by the first phrase (not at start: most sessions never speak).
   tts: () => sharedEspeakSpeaker(),
 };

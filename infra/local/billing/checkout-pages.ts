@@ -152,6 +152,11 @@ export const checkoutRoutes: readonly LocalRoute[] = [
     path: `${LOCAL_CHECKOUT_PATH}/pay`,
     async handle(request, response) {
       const id = (await formField(request, 'session')) ?? '';
+      const paid = localStripe()?.fake.checkoutSession(id);
+      // A second submit (a double click) finds the session paid: Stripe sends that browser on as well.
+      if (paid?.status === 'complete') {
+        return redirect(response, String(paid.success_url).replace('{CHECKOUT_SESSION_ID}', paid.id));
+      }
       await act(response, (stripe) => {
         const { events, redirectTo } = stripe.fake.pay(id);
         return { events, to: redirectTo };

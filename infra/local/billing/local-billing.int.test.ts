@@ -80,6 +80,14 @@ describe('local billing (no Stripe key): checkout, webhooks and portal through t
     expect(me.body).toMatchObject({ subscriptionStatus: 'ACTIVE' });
   });
 
+  it('sends a second submit of a paid checkout (a double click) to /subscribe-success too', async () => {
+    const { checkoutUrl, session } = await subscribedAccount();
+    expect(await submit(checkoutUrl, '/__local/checkout/pay', session)).toEqual({
+      status: 303,
+      location: `${cloud.url}/subscribe-success?session_id=${session}`,
+    });
+  });
+
   it('cancels at period end in the local portal, then resumes, each through Stripe’s webhook', async () => {
     const { token } = await subscribedAccount();
     const portal = await callApi(cloud.url, 'POST', '/api/stripe/customer-portal', { token });

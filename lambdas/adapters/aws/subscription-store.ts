@@ -30,8 +30,10 @@ export function createSubscriptionStore(table: Table): Subscriptions {
       const item = await table.get(customerKey(stripeCustomerId), { consistent: true });
       return typeof item?.sub === 'string' ? item.sub : undefined;
     },
-    async applySubscription(sub, state) {
+    async applySubscription(sub, state, eventId) {
       const changedAt = state.changedAt.toISOString();
+      const before = await table.get(userProfileKey(sub), { consistent: true });
+      if (!before) throw new Error('No profile for this account');
       try {
         await table.transactWrite([
           {
@@ -39,16 +41,18 @@ export function createSubscriptionStore(table: Table): Subscriptions {
               TableName: table.name,
               Key: userProfileKey(sub),
               UpdateExpression:
-                'SET #status = :status, #cancel = :cancel, #periodEnd = :periodEnd, #changedAt = :changedAt',
+                'SET #status = :status, #cancel = :cancel, #periodEnd = :periodEnd, #changedAt = :changedAt, ' +
+                '#eventId = :eventId',
               // ISO timestamps of one format compare as strings in time order.
               ConditionExpression:
                 'attribute_exists(pk) AND (attribute_not_exists(#changedAt) OR #changedAt < :changedAt OR ' +
-                '(#changedAt = :changedAt AND #status <> :ended))',
+                '(#changedAt = :changedAt AND (#status <> :ended OR #eventId = :eventId)))',
               ExpressionAttributeNames: {
                 '#status': 'subscriptionStatus',
                 '#cancel': 'cancelAtPeriodEnd',
                 '#periodEnd': 'currentPeriodEnd',
                 '#changedAt': 'subscriptionChangedAt',
+                '#eventId': 'subscriptionEventId',
               },
               ExpressionAttributeValues: {
                 ':status': state.status,
@@ -56,17 +60,21 @@ export function createSubscriptionStore(table: Table): Subscriptions {
                 ':periodEnd': state.currentPeriodEnd,
                 ':changedAt': changedAt,
                 ':ended': 'CANCELED',
+                ':eventId': eventId,
               },
             },
           },
         ]);
-        return 'applied';
       } catch (error) {
         if (!isTransactionConditionFailure(error)) throw error;
-        if (!(await profiles.getProfile(sub)))
-          throw new Error('No profile for this account', { cause: error });
         return 'stale';
       }
+      const unchanged =
+        before.subscriptionEventId !== eventId &&
+        before.subscriptionStatus === state.status &&
+        before.cancelAtPeriodEnd === state.cancelAtPeriodEnd &&
+        (before.currentPeriodEnd ?? null) === state.currentPeriodEnd;
+      return unchanged ? 'unchanged' : 'applied';
     },
   };
 }

@@ -18,8 +18,9 @@ import { tableDefinition } from './table-definition';
  *   pk                              sk                  holds
  *   USER#<sub>                      PROFILE             email, subscriptionStatus, stripeCustomerId,
  *                                                       cancelAtPeriodEnd, currentPeriodEnd,
- *                                                       subscriptionChangedAt (Stripe's time of the state
- *                                                       kept: an older event never overwrites it); in gsi1 as
+ *                                                       subscriptionChangedAt and subscriptionEventId (the
+ *                                                       Stripe event of the state kept: an older event never
+ *                                                       overwrites it); in gsi1 as
  *                                                       EMAIL#<email> / PROFILE#<created iso time>, so the
  *                                                       reset mail finds an account by its address
  *   CUSTOMER#<stripeCustomerId>     USER                sub (reverse lookup for Stripe webhooks)
@@ -122,7 +123,8 @@ export const recentViewKey = (viewedAt: string, id: string): TableKey => ({
   sk: `${part('viewedAt', viewedAt)}#${part('id', id)}`,
 });
 
-export const ratesKey = (): TableKey => ({ pk: 'RATES', sk: 'LATEST' });
+// Defined beside the RATES item's reader, which must not import this module (see rates-item.ts).
+export { ratesKey } from './rates-item';
 
 export const resetTokenKey = (tokenHash: string): TableKey => ({
   pk: `RESET#${part('tokenHash', tokenHash)}`,

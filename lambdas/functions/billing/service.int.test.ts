@@ -269,6 +269,18 @@ describe('billing: the Stripe webhook', () => {
     expect((await statusOf(ports, sub)).status).toBe('ACTIVE');
   });
 
+  it('publishes on Stripe’s retry the change whose publication failed the first time', async () => {
+    const { ports, subscribe, deliver, published } = await setUp();
+    const { events } = await subscribe();
+    const created = events.find((event) => event.type === 'customer.subscription.created') as StripeFakeEvent;
+    const publish = ports.events.publish;
+    Object.assign(ports.events, { publish: () => Promise.reject(new Error('bus down')) });
+    await expect(deliver(created)).rejects.toThrow('bus down');
+    Object.assign(ports.events, { publish });
+    expect(await deliver(created)).toBe('applied');
+    expect(published.map((detail) => detail.status)).toEqual(['ACTIVE']);
+  });
+
   it('passes over events it does not act on with a 2xx', async () => {
     const { ports } = await setUp();
     const payload = JSON.stringify({

@@ -120,16 +120,7 @@ export async function receiveWebhook(
   try {
     const sub = (await ports.subscriptions.findSubByStripeCustomer(event.stripeCustomerId)) ?? event.userSub;
     if (sub === undefined) throw new Error('A webhook for a Stripe customer no account is linked to');
-    const before = await ports.subscriptions.getProfile(sub);
-    const applied = await ports.subscriptions.applySubscription(sub, event.state);
-    // Stripe tells one change several ways (checkout completed, subscription created): it is published once.
-    const outcome =
-      applied === 'applied' &&
-      before?.subscriptionStatus === event.state.status &&
-      before.cancelAtPeriodEnd === event.state.cancelAtPeriodEnd &&
-      before.currentPeriodEnd === event.state.currentPeriodEnd
-        ? 'unchanged'
-        : applied;
+    const outcome = await ports.subscriptions.applySubscription(sub, event.state, event.eventId);
     if (outcome === 'applied') {
       await ports.events.publish('subscriptionChanged', {
         userSub: sub,
