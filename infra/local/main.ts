@@ -9,6 +9,7 @@ import { ChildStartError } from './child-processes';
 import { PortInUseError } from './gateway';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
 import { PrerequisiteError } from './preflight';
+import { sharedEspeakSpeaker } from './tts/espeak-speaker';
 
 const DEFAULT_PORT = 8787;
 const DEFAULT_DATA_DIR = '.data';
@@ -90,7 +91,11 @@ async function main(): Promise<void> {
   try {
     // The same truth GET /api/capabilities tells the UI, plus billing.
     const config = await getConfig();
-    providers = [...Object.entries(capabilityStates(config)), ['billing', providerSummary(config).billing]];
+    const states = capabilityStates(config);
+    providers = [...Object.entries(states), ['billing', providerSummary(config).billing]];
+    // The voice's worker costs 0.8-1.7 s to start (docs/ENGINES.md): pay it now, in the background, rather than
+    // on the traveller's first translated phrase.
+    if (states.tts === 'embedded') void sharedEspeakSpeaker().ready().catch(() => undefined);
   } catch (error) {
     // A bad setting (ANON_DAILY_SECONDS=abc, ...) would fail every handler: say which, and stop.
     console.error(`\nwayfarer: ${error instanceof Error ? error.message : String(error)}\n`);
