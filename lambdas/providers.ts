@@ -1,4 +1,5 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { createAnalyticsStore } from './adapters/aws/analytics-store';
 import { createAttemptCounters } from './adapters/aws/attempt-counter-store';
 import { createCognitoIdentity } from './adapters/aws/cognito-identity';
 import { createCognitoTokenVerifier } from './adapters/aws/cognito-token-verifier';
@@ -79,6 +80,7 @@ export const getResetTokens = () => getTable().then(createResetTokens);
 export const getAttemptCounters = () => getTable().then(createAttemptCounters);
 export const getLeases = () => getTable().then(createLeaseStore);
 export const getUsage = () => getTable().then(createUsageStore);
+export const getAnalytics = () => getTable().then(createAnalyticsStore);
 export const getIdempotencyMarks = () => getTable().then(createIdempotencyMarks);
 export const getStorageHealth = () => getTable().then(createStorageHealth);
 

@@ -20,7 +20,7 @@ function setup() {
       token === GOOD_TOKEN ? { sub: 'user-1', email: 'a@example.com' } : undefined,
   };
   const adminSessions: AdminSessionVerifier = {
-    isAdminSession: async (cookies) => cookies['admin_session'] === 'yes',
+    checkAdminSession: async (cookies) => (cookies['admin_session'] === 'yes' ? 'valid' : 'invalid'),
   };
   const logger = createLogger({ level: 'debug', sink: (line) => lines.push(line) });
   const { httpRoute, streamingRoute } = createHttpRoutes({ tokens, adminSessions, logger });
