@@ -88,7 +88,7 @@ export function createAnalyticsStore(table: Table): AnalyticsStore {
             table,
             {
               ...visitorKey(view.day, view.visitorHash),
-              [TTL]: expiryAfterDay(view.day, 1) + EVENT_MARK_TTL_SECONDS,
+              [TTL]: Math.max(expiryAfterDay(view.day, 1), epochSeconds(now)) + EVENT_MARK_TTL_SECONDS,
             },
             now,
           ),
