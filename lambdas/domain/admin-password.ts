@@ -21,7 +21,10 @@ function derive(password: string, salt: Buffer, cost: { log2N: number; r: number
   });
 }
 
-export async function hashAdminPassword(password: string, cost = DEFAULT_COST): Promise<string> {
+export async function hashAdminPassword(
+  password: string,
+  cost: { log2N: number; r: number; p: number } = DEFAULT_COST,
+): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost);
   return [PREFIX, cost.log2N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');

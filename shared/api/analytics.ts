@@ -26,6 +26,8 @@ export const analyticsStatsSchema = z.object({
   pageViews: z.object({
     total: z.number().int().nonnegative(),
     byPage: z.array(z.object({ page: z.string(), views: z.number().int().nonnegative() })),
+    /** Every UTC day of the period, oldest first, for the views-per-day chart (ours, beside docs/SPEC.md §3). */
+    byDay: z.array(z.object({ day: z.string(), views: z.number().int().nonnegative() })),
     recent: z.array(z.object({ user: z.string(), page: z.string(), ip: z.string(), time: z.string() })),
   }),
   visitors: z.object({ unique: z.number().int().nonnegative() }),

@@ -166,6 +166,10 @@ export async function analyticsStats(
     pageViews: {
       total: [...byPage.values()].reduce((total, value) => total + value, 0),
       byPage: sortedCounts(byPage, 'page'),
+      byDay: figures.map((day) => ({
+        day: day.day,
+        views: Object.values(day.viewsByPage).reduce((total, value) => total + value, 0),
+      })),
       recent: recent.map((view) => ({
         user: view.userKind,
         page: view.page,

@@ -1,0 +1,229 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnalyticsStats } from '@wayfarer/shared/api/analytics';
+import {
+  ANALYTICS_PERIOD_DAYS,
+  DEFAULT_ANALYTICS_PERIOD_DAYS,
+  type AnalyticsPeriodDays,
+} from '@wayfarer/shared/constants';
+import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/date-format';
+import { fetchAnalyticsStats } from '../api';
+import { BarList, DailyViewsChart } from './analytics-charts';
+
+type Load =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly stats: AnalyticsStats }
+  | { readonly status: 'unavailable' }
+  | { readonly status: 'failed' };
+
+function Figure({ label, value, display, testId, hint }: {
+  readonly label: string;
+  readonly value: number;
+  readonly display?: string;
+  readonly testId: string;
+  readonly hint?: string;
+}) {
+  return (
+    <div className="admin-figure">
+      <span className="admin-figure-label">{label}</span>
+      <span className="admin-figure-value" data-testid={testId} data-value={value}>
+        {display ?? value.toLocaleString()}
+      </span>
+      {hint !== undefined && <span className="admin-figure-hint">{hint}</span>}
+    </div>
+  );
+}
+
+function countryName(code: string, language: string, unknown: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return unknown;
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function StatsView({ stats }: { readonly stats: AnalyticsStats }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const shortDate = (day: string) => formatDate(`${day}T12:00:00Z`, language, { month: 'short', day: 'numeric' });
+  const funnel = stats.conversionFunnel;
+  const busiest = Math.max(0, ...stats.pageViews.byDay.map((day) => day.views));
+  const firstDay = stats.pageViews.byDay[0]?.day;
+  const lastDay = stats.pageViews.byDay.at(-1)?.day;
+  return (
+    <>
+      <div className="admin-figures">
+        <Figure label={t('admin_stat_pageviews')} value={stats.pageViews.total} testId="stat-pageviews-total" />
+        <Figure
+          label={t('admin_stat_unique_visitors')}
+          value={stats.visitors.unique}
+          testId="stat-unique-visitors"
+          hint={t('admin_stat_unique_visitors_hint')}
+        />
+        <Figure
+          label={t('admin_stat_conversion_rate')}
+          value={funnel.conversionRate}
+          display={`${funnel.conversionRate.toLocaleString(language)} %`}
+          testId="stat-conversion-rate"
+        />
+      </div>
+
+      <section className="admin-card admin-card-wide" aria-labelledby="admin-daily-title">
+        <h2 id="admin-daily-title">{t('admin_views_per_day_title')}</h2>
+        {firstDay !== undefined && lastDay !== undefined && (
+          <DailyViewsChart
+            days={stats.pageViews.byDay}
+            summary={t('admin_views_per_day_summary', {
+              total: stats.pageViews.total,
+              days: stats.period,
+              max: busiest,
+            })}
+            firstLabel={shortDate(firstDay)}
+            lastLabel={shortDate(lastDay)}
+          />
+        )}
+      </section>
+
+      <section className="admin-card" aria-labelledby="admin-funnel-title">
+        <h2 id="admin-funnel-title">{t('admin_funnel_title')}</h2>
+        <BarList
+          label={t('admin_funnel_title')}
+          rows={[
+            { key: 'homepage', label: t('admin_funnel_homepage'), value: funnel.homepage, testId: 'stat-funnel-homepage' },
+            { key: 'subscribe', label: t('admin_funnel_subscribe'), value: funnel.subscribe, testId: 'stat-funnel-subscribe' },
+            { key: 'success', label: t('admin_funnel_success'), value: funnel.success, testId: 'stat-funnel-success' },
+          ]}
+        />
+      </section>
+
+      <section className="admin-card" aria-labelledby="admin-pages-title">
+        <h2 id="admin-pages-title">{t('admin_by_page_title')}</h2>
+        {stats.pageViews.byPage.length === 0 ? (
+          <p className="admin-muted">{t('admin_no_data')}</p>
+        ) : (
+          <BarList
+            label={t('admin_by_page_title')}
+            rows={stats.pageViews.byPage.map((row) => ({ key: row.page, label: row.page, value: row.views }))}
+          />
+        )}
+      </section>
+
+      <section className="admin-card" aria-labelledby="admin-countries-title">
+        <h2 id="admin-countries-title">{t('admin_countries_title')}</h2>
+        {stats.countries.byCountry.length === 0 ? (
+          <p className="admin-muted">{t('admin_no_data')}</p>
+        ) : (
+          <BarList
+            label={t('admin_countries_title')}
+            rows={stats.countries.byCountry.map((row) => ({
+              key: row.country,
+              label: countryName(row.country, language, t('admin_country_unknown')),
+              value: row.views,
+            }))}
+          />
+        )}
+      </section>
+
+      <section className="admin-card" aria-labelledby="admin-anonymous-title">
+        <h2 id="admin-anonymous-title">{t('admin_anonymous_title')}</h2>
+        <div className="admin-figures admin-figures-compact">
+          <Figure label={t('admin_stat_anonymous_total')} value={stats.anonymousUsage.total} testId="stat-anonymous-total" />
+          <Figure
+            label={t('admin_stat_anonymous_active')}
+            value={stats.anonymousUsage.active}
+            testId="stat-anonymous-active"
+          />
+        </div>
+      </section>
+
+      <section className="admin-card admin-card-wide" aria-labelledby="admin-recent-title">
+        <h2 id="admin-recent-title">{t('admin_recent_title')}</h2>
+        {stats.pageViews.recent.length === 0 ? (
+          <p className="admin-muted">{t('admin_no_data')}</p>
+        ) : (
+          // Focusable so a keyboard can scroll it.
+          <ol className="admin-recent" tabIndex={0} aria-labelledby="admin-recent-title" data-testid="admin-recent">
+            {stats.pageViews.recent.map((view) => (
+              <li key={`${view.time}-${view.ip}-${view.page}`} className="admin-recent-item">
+                <span className="admin-recent-page">{view.page}</span>
+                <span className="admin-recent-user">
+                  {view.user === 'authenticated' ? t('admin_user_authenticated') : t('admin_user_anonymous')}
+                </span>
+                <span className="admin-recent-ip">{view.ip}</span>
+                <time dateTime={view.time}>
+                  {formatDate(view.time, language, { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The unlocked dashboard: period selector, then the figures of docs/SPEC.md §3 for that period. */
+export function AdminDashboard({ onLocked }: { readonly onLocked: () => void }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<AnalyticsPeriodDays>(DEFAULT_ANALYTICS_PERIOD_DAYS);
+  const [attempt, setAttempt] = useState(0);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    fetchAnalyticsStats(period, controller.signal).then(
+      (stats) => setLoad({ status: 'ready', stats }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 401) onLocked();
+        else if (error instanceof ApiError && error.status === 404) setLoad({ status: 'unavailable' });
+        else setLoad({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [period, attempt, onLocked]);
+
+  return (
+    <div className="admin-dashboard" aria-busy={load.status === 'loading'}>
+      <div className="admin-toolbar">
+        <label htmlFor="admin-period">{t('admin_period_label')}</label>
+        <select
+          id="admin-period"
+          className="select"
+          value={period}
+          onChange={(event) => setPeriod(Number(event.target.value) as AnalyticsPeriodDays)}
+          data-testid="admin-period"
+        >
+          {ANALYTICS_PERIOD_DAYS.map((days) => (
+            <option key={days} value={days}>
+              {t('admin_period_option', { count: days })}
+            </option>
+          ))}
+        </select>
+      </div>
+      {load.status === 'loading' && <p className="admin-muted">{t('admin_loading')}</p>}
+      {load.status === 'unavailable' && (
+        <p className="admin-error" role="alert" data-testid="admin-unavailable">
+          {LITERAL_MESSAGES.analyticsUnavailable}
+        </p>
+      )}
+      {load.status === 'failed' && (
+        <div className="admin-failed" role="alert">
+          <p className="admin-error">{LITERAL_MESSAGES.analyticsFetchFailed}</p>
+          <button type="button" className="button" onClick={() => setAttempt((value) => value + 1)} data-testid="admin-retry">
+            {t('admin_retry')}
+          </button>
+        </div>
+      )}
+      {load.status === 'ready' && (
+        <div className="admin-grid" data-testid="admin-stats" data-period={load.stats.period}>
+          <StatsView stats={load.stats} />
+        </div>
+      )}
+    </div>
+  );
+}
