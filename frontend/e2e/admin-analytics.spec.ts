@@ -60,7 +60,9 @@ test('three visitors, one signed in: the dashboard shows the totals, unique visi
   await portugal.page.getByTestId('register-email').fill(`analytics-${Date.now().toString(36)}@example.com`);
   await portugal.page.getByTestId('register-password').fill(USER_PASSWORD);
   await portugal.page.getByTestId('register-confirm').fill(USER_PASSWORD);
-  const homeTracked = portugal.page.waitForResponse((response) => response.url().endsWith('/api/analytics/track'));
+  const homeTracked = portugal.page.waitForResponse((response) =>
+    response.url().endsWith('/api/analytics/track'),
+  );
   await portugal.page.getByTestId('register-submit').click();
   expect((await homeTracked).status()).toBe(200);
   await visit(portugal.page, '/subscribe');
@@ -96,10 +98,12 @@ test('three visitors, one signed in: the dashboard shows the totals, unique visi
   await expect(recent).not.toContainText('127.0.0.1');
 
   // Unlocked for the session: a reload keeps the dashboard; the period selector asks again.
-  expect(await admin.page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEYS.adminAuthorized)).toBe(
-    'true',
+  expect(
+    await admin.page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEYS.adminAuthorized),
+  ).toBe('true');
+  const sevenDays = admin.page.waitForResponse((response) =>
+    response.url().includes('/api/analytics/stats?days=7'),
   );
-  const sevenDays = admin.page.waitForResponse((response) => response.url().includes('/api/analytics/stats?days=7'));
   await admin.page.getByTestId('admin-period').selectOption('7');
   expect((await sevenDays).status()).toBe(200);
   await expect(figure(admin.page, 'stat-pageviews-total')).toHaveAttribute('data-value', '6');
@@ -107,7 +111,9 @@ test('three visitors, one signed in: the dashboard shows the totals, unique visi
   for (const session of [france, portugal, nowhere, admin]) await session.context.close();
 });
 
-test('a wrong password shows the error, and the 6th wrong try is refused with 429', async ({ browser }, testInfo) => {
+test('a wrong password shows the error, and the 6th wrong try is refused with 429', async ({
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server of its own: runs once');
   // From the other address, so the dashboard test's successful sign-in is not counted against it.
   const { context, page } = await visitor(browser, ipv6Origin());

@@ -11,7 +11,11 @@ const KEY_LENGTH = 32;
 // N = 2^15, r = 8: about 32 MB and a few tens of milliseconds per check, OWASP's scrypt minimum or above.
 const DEFAULT_COST = { log2N: 15, r: 8, p: 1 } as const;
 
-function derive(password: string, salt: Buffer, cost: { log2N: number; r: number; p: number }): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  cost: { log2N: number; r: number; p: number },
+): Promise<Buffer> {
   const N = 2 ** cost.log2N;
   const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r };
   return new Promise((resolve, reject) => {
@@ -27,7 +31,9 @@ export async function hashAdminPassword(
 ): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost);
-  return [PREFIX, cost.log2N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [PREFIX, cost.log2N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 export class InvalidAdminPasswordHashError extends Error {

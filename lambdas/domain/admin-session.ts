@@ -24,7 +24,11 @@ export function adminSessionToken(passwordHash: string, expiresAt: number): stri
 }
 
 /** True for a token this hash signed whose expiry (epoch seconds) is still ahead. */
-export function isValidAdminSessionToken(passwordHash: string, token: string | undefined, nowSeconds: number): boolean {
+export function isValidAdminSessionToken(
+  passwordHash: string,
+  token: string | undefined,
+  nowSeconds: number,
+): boolean {
   if (token === undefined) return false;
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return false;
@@ -66,7 +70,9 @@ export function createAdminSessionVerifier(
     async checkAdminSession(cookies) {
       const hash = await passwordHash();
       if (hash === undefined) return 'disabled';
-      return isValidAdminSessionToken(hash, cookies[ADMIN_SESSION_COOKIE], nowSeconds()) ? 'valid' : 'invalid';
+      return isValidAdminSessionToken(hash, cookies[ADMIN_SESSION_COOKIE], nowSeconds())
+        ? 'valid'
+        : 'invalid';
     },
   };
 }

@@ -10,7 +10,8 @@ import { callRoute } from './api-client';
 export function trackedPageFor(pathname: string, search: string): TrackedPage | null {
   const query = new URLSearchParams(search);
   const checkoutReturn =
-    pathname === PAGES.subscribeSuccess && [...query.keys()].every((name) => name === PAGE_QUERY.checkoutSession);
+    pathname === PAGES.subscribeSuccess &&
+    [...query.keys()].every((name) => name === PAGE_QUERY.checkoutSession);
   const page = checkoutReturn ? pathname : `${pathname}${search}`;
   return (TRACKED_PAGES as readonly string[]).includes(page) ? (page as TrackedPage) : null;
 }

@@ -97,7 +97,11 @@ export function createAnalyticsStore(table: Table): AnalyticsStore {
       );
       const added = await onceOnly(() =>
         table.transactWrite([
-          putIfAbsent(table, { ...eventSeenKey(view.eventId), [TTL]: expiresAtAfter(EVENT_MARK_TTL_SECONDS, now) }, now),
+          putIfAbsent(
+            table,
+            { ...eventSeenKey(view.eventId), [TTL]: expiresAtAfter(EVENT_MARK_TTL_SECONDS, now) },
+            now,
+          ),
           addOne(table, statsKey(view.day, 'PAGE', view.page), 'views', 1, figuresExpire),
           addOne(table, statsKey(view.day, 'COUNTRY', view.country), 'views', 1, figuresExpire),
           {
@@ -181,14 +185,12 @@ export function createAnalyticsStore(table: Table): AnalyticsStore {
       const items = await table.query(RECENT_PARTITION, { newestFirst: true, limit });
       return items
         .filter((item) => item.sk >= since)
-        .map(
-          (item): RecentView => ({
-            page: String(item['page']),
-            userKind: item['userKind'] === 'authenticated' ? 'authenticated' : 'anonymous',
-            truncatedIp: String(item['truncatedIp']),
-            viewedAt: item.sk.split('#')[0] as string,
-          }),
-        );
+        .map((item): RecentView => ({
+          page: String(item['page']),
+          userKind: item['userKind'] === 'authenticated' ? 'authenticated' : 'anonymous',
+          truncatedIp: String(item['truncatedIp']),
+          viewedAt: item.sk.split('#')[0] as string,
+        }));
     },
   };
 }

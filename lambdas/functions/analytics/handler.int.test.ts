@@ -125,13 +125,16 @@ describe('GET /api/analytics/stats', () => {
     const api = await analyticsWith({ ADMIN_PASSWORD_HASH: passwordHash });
     const cookie = sessionCookieOf(cookiesOf(await api.verify(PASSWORD))[0] as string);
 
-    for (const days of ['14', '0', 'abc', '7.5']) expect((await api.stats({ days }, cookie)).statusCode).toBe(400);
+    for (const days of ['14', '0', 'abc', '7.5'])
+      expect((await api.stats({ days }, cookie)).statusCode).toBe(400);
   });
 
   it('answers 401 without a valid session cookie', async () => {
     const api = await analyticsWith({ ADMIN_PASSWORD_HASH: passwordHash });
     expect((await api.stats({ days: '7' })).statusCode).toBe(401);
-    expect((await api.stats({ days: '7' }, `${ADMIN_SESSION_COOKIE}=9999999999.forged`)).statusCode).toBe(401);
+    expect((await api.stats({ days: '7' }, `${ADMIN_SESSION_COOKIE}=9999999999.forged`)).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 404 when analytics is disabled by configuration', async () => {

@@ -1,5 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { adminPasswordSchema, analyticsPeriodSchema, type AnalyticsStats } from '@wayfarer/shared/api/analytics';
+import {
+  adminPasswordSchema,
+  analyticsPeriodSchema,
+  type AnalyticsStats,
+} from '@wayfarer/shared/api/analytics';
 import {
   ACTIVE_ANONYMOUS_WINDOW_DAYS,
   ADMIN_PASSWORD_FAILURE_WINDOW_SECONDS,
@@ -12,11 +16,7 @@ import {
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { adminPasswordMatches } from '../../domain/admin-password';
-import {
-  adminSessionCookie,
-  adminSessionToken,
-  isPlainHttpLocalhost,
-} from '../../domain/admin-session';
+import { adminSessionCookie, adminSessionToken, isPlainHttpLocalhost } from '../../domain/admin-session';
 import { MissingIpHashSecretError } from '../../domain/usage-subject';
 import { BadRequestError, NotFoundError, RateLimitedError, UnauthorizedError } from '../../http/errors';
 import { jsonReply, type HttpReply } from '../../http/reply';
@@ -77,7 +77,11 @@ export interface AdminPasswordPolicy {
 export async function checkAdminPassword(
   ports: { readonly attempts: AttemptWindows; readonly clock: Clock },
   policy: AdminPasswordPolicy,
-  input: { readonly password: string; readonly sourceIp: string | undefined; readonly headers: Readonly<Record<string, string>> },
+  input: {
+    readonly password: string;
+    readonly sourceIp: string | undefined;
+    readonly headers: Readonly<Record<string, string>>;
+  },
 ): Promise<HttpReply> {
   if (policy.passwordHash === undefined) throw new NotFoundError(LITERAL_MESSAGES.analyticsUnavailable);
   const password = adminPasswordSchema.safeParse(input.password);

@@ -4,7 +4,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 function ipv6Groups(address: string): number[] | undefined {
   if (!isIPv6(address)) return undefined;
   const [head = '', tail] = address.split('::') as [string, string | undefined];
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
+  const parse = (part: string) =>
+    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
   const start = parse(head);
   const end = tail === undefined ? [] : parse(tail);
   const missing = 8 - start.length - end.length;

@@ -24,7 +24,11 @@ function dayAgo(days: number): string {
 }
 const freshDay = () => dayAgo(20 + randomInt(60));
 
-function busEvent<Detail>(detailType: string, detail: Detail, id = randomUUID()): EventBridgeEvent<string, Detail> {
+function busEvent<Detail>(
+  detailType: string,
+  detail: Detail,
+  id = randomUUID(),
+): EventBridgeEvent<string, Detail> {
   return {
     version: '0',
     id,
@@ -169,7 +173,9 @@ describe('no raw IP is kept', () => {
     let startKey: Record<string, unknown> | undefined;
     const items: unknown[] = [];
     do {
-      const page = await client.send(new ScanCommand({ TableName: config.TABLE_NAME, ExclusiveStartKey: startKey }));
+      const page = await client.send(
+        new ScanCommand({ TableName: config.TABLE_NAME, ExclusiveStartKey: startKey }),
+      );
       items.push(...(page.Items ?? []));
       startKey = page.LastEvaluatedKey;
     } while (startKey);

@@ -18,7 +18,13 @@ type Load =
   | { readonly status: 'unavailable' }
   | { readonly status: 'failed' };
 
-function Figure({ label, value, display, testId, hint }: {
+function Figure({
+  label,
+  value,
+  display,
+  testId,
+  hint,
+}: {
   readonly label: string;
   readonly value: number;
   readonly display?: string;
@@ -48,7 +54,8 @@ function countryName(code: string, language: string, unknown: string): string {
 function StatsView({ stats }: { readonly stats: AnalyticsStats }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const shortDate = (day: string) => formatDate(`${day}T12:00:00Z`, language, { month: 'short', day: 'numeric' });
+  const shortDate = (day: string) =>
+    formatDate(`${day}T12:00:00Z`, language, { month: 'short', day: 'numeric' });
   const funnel = stats.conversionFunnel;
   const busiest = Math.max(0, ...stats.pageViews.byDay.map((day) => day.views));
   const firstDay = stats.pageViews.byDay[0]?.day;
@@ -56,7 +63,11 @@ function StatsView({ stats }: { readonly stats: AnalyticsStats }) {
   return (
     <>
       <div className="admin-figures">
-        <Figure label={t('admin_stat_pageviews')} value={stats.pageViews.total} testId="stat-pageviews-total" />
+        <Figure
+          label={t('admin_stat_pageviews')}
+          value={stats.pageViews.total}
+          testId="stat-pageviews-total"
+        />
         <Figure
           label={t('admin_stat_unique_visitors')}
           value={stats.visitors.unique}
@@ -92,9 +103,24 @@ function StatsView({ stats }: { readonly stats: AnalyticsStats }) {
         <BarList
           label={t('admin_funnel_title')}
           rows={[
-            { key: 'homepage', label: t('admin_funnel_homepage'), value: funnel.homepage, testId: 'stat-funnel-homepage' },
-            { key: 'subscribe', label: t('admin_funnel_subscribe'), value: funnel.subscribe, testId: 'stat-funnel-subscribe' },
-            { key: 'success', label: t('admin_funnel_success'), value: funnel.success, testId: 'stat-funnel-success' },
+            {
+              key: 'homepage',
+              label: t('admin_funnel_homepage'),
+              value: funnel.homepage,
+              testId: 'stat-funnel-homepage',
+            },
+            {
+              key: 'subscribe',
+              label: t('admin_funnel_subscribe'),
+              value: funnel.subscribe,
+              testId: 'stat-funnel-subscribe',
+            },
+            {
+              key: 'success',
+              label: t('admin_funnel_success'),
+              value: funnel.success,
+              testId: 'stat-funnel-success',
+            },
           ]}
         />
       </section>
@@ -130,7 +156,11 @@ function StatsView({ stats }: { readonly stats: AnalyticsStats }) {
       <section className="admin-card" aria-labelledby="admin-anonymous-title">
         <h2 id="admin-anonymous-title">{t('admin_anonymous_title')}</h2>
         <div className="admin-figures admin-figures-compact">
-          <Figure label={t('admin_stat_anonymous_total')} value={stats.anonymousUsage.total} testId="stat-anonymous-total" />
+          <Figure
+            label={t('admin_stat_anonymous_total')}
+            value={stats.anonymousUsage.total}
+            testId="stat-anonymous-total"
+          />
           <Figure
             label={t('admin_stat_anonymous_active')}
             value={stats.anonymousUsage.active}
@@ -145,7 +175,12 @@ function StatsView({ stats }: { readonly stats: AnalyticsStats }) {
           <p className="admin-muted">{t('admin_no_data')}</p>
         ) : (
           // Focusable so a keyboard can scroll it.
-          <ol className="admin-recent" tabIndex={0} aria-labelledby="admin-recent-title" data-testid="admin-recent">
+          <ol
+            className="admin-recent"
+            tabIndex={0}
+            aria-labelledby="admin-recent-title"
+            data-testid="admin-recent"
+          >
             {stats.pageViews.recent.map((view) => (
               <li key={`${view.time}-${view.ip}-${view.page}`} className="admin-recent-item">
                 <span className="admin-recent-page">{view.page}</span>
@@ -170,22 +205,26 @@ export function AdminDashboard({ onLocked }: { readonly onLocked: () => void }) 
   const { t } = useTranslation();
   const [period, setPeriod] = useState<AnalyticsPeriodDays>(DEFAULT_ANALYTICS_PERIOD_DAYS);
   const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // Each answer remembers which request it answers, so a new period or a retry shows "loading" without
+  // resetting state inside the effect.
+  const request = `${period}:${attempt}`;
+  const [answer, setAnswer] = useState<{ readonly request: string; readonly load: Load } | null>(null);
+  const load: Load = answer?.request === request ? answer.load : { status: 'loading' };
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoad({ status: 'loading' });
+    const settle = (result: Load) => setAnswer({ request, load: result });
     fetchAnalyticsStats(period, controller.signal).then(
-      (stats) => setLoad({ status: 'ready', stats }),
+      (stats) => settle({ status: 'ready', stats }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 401) onLocked();
-        else if (error instanceof ApiError && error.status === 404) setLoad({ status: 'unavailable' });
-        else setLoad({ status: 'failed' });
+        else if (error instanceof ApiError && error.status === 404) settle({ status: 'unavailable' });
+        else settle({ status: 'failed' });
       },
     );
     return () => controller.abort();
-  }, [period, attempt, onLocked]);
+  }, [period, request, onLocked]);
 
   return (
     <div className="admin-dashboard" aria-busy={load.status === 'loading'}>
@@ -214,7 +253,12 @@ export function AdminDashboard({ onLocked }: { readonly onLocked: () => void }) 
       {load.status === 'failed' && (
         <div className="admin-failed" role="alert">
           <p className="admin-error">{LITERAL_MESSAGES.analyticsFetchFailed}</p>
-          <button type="button" className="button" onClick={() => setAttempt((value) => value + 1)} data-testid="admin-retry">
+          <button
+            type="button"
+            className="button"
+            onClick={() => setAttempt((value) => value + 1)}
+            data-testid="admin-retry"
+          >
             {t('admin_retry')}
           </button>
         </div>

@@ -25,7 +25,13 @@ export function BarList({ rows, label }: { readonly rows: readonly BarRow[]; rea
           <span className="bar-value" data-testid={row.testId} data-value={row.value}>
             {row.display ?? row.value.toLocaleString()}
           </span>
-          <svg className="bar-track" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+          <svg
+            className="bar-track"
+            viewBox="0 0 100 8"
+            preserveAspectRatio="none"
+            aria-hidden="true"
+            focusable="false"
+          >
             <rect x="0" y="0" width="100" height="8" rx="2" className="bar-background" />
             <rect x="0" y="0" width={(row.value / max) * 100} height="8" rx="2" className="bar-fill" />
           </svg>
