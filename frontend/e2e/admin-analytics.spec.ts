@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { SESSION_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { LITERAL_MESSAGES, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
@@ -107,6 +108,21 @@ test('three visitors, one signed in: the dashboard shows the totals, unique visi
   await admin.page.getByTestId('admin-period').selectOption('7');
   expect((await sevenDays).status()).toBe(200);
   await expect(figure(admin.page, 'stat-pageviews-total')).toHaveAttribute('data-value', '6');
+
+  // The charts and lists pass axe in both themes (no serious or critical violation).
+  for (const theme of ['light', 'dark']) {
+    await admin.page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+      key: LOCAL_STORAGE_KEYS.theme,
+      value: theme,
+    });
+    await admin.page.reload();
+    await expect(figure(admin.page, 'stat-pageviews-total')).toHaveAttribute('data-value', '6');
+    const { violations } = await new AxeBuilder({ page: admin.page }).analyze();
+    const blocking = violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
+    expect(blocking.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
+  }
 
   for (const session of [france, portugal, nowhere, admin]) await session.context.close();
 });
