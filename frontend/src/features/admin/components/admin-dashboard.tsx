@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsStats } from '@wayfarer/shared/api/analytics';
 import {
@@ -10,7 +10,7 @@ import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/date-format';
 import { fetchAnalyticsStats } from '../api';
-import { BarList, DailyViewsChart } from './analytics-charts';
+import { BarList, DailyViewsChart, type BarRow } from './analytics-charts';
 
 type Load =
   | { readonly status: 'loading' }
@@ -39,6 +39,50 @@ function Figure({
       </span>
       {hint !== undefined && <span className="admin-figure-hint">{hint}</span>}
     </div>
+  );
+}
+
+const FUNNEL_STEPS = [
+  { step: 'homepage', label: 'admin_funnel_homepage' },
+  { step: 'subscribe', label: 'admin_funnel_subscribe' },
+  { step: 'success', label: 'admin_funnel_success' },
+] as const;
+
+function Card({
+  id,
+  title,
+  children,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <section className="admin-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function BarCard({
+  rows,
+  empty,
+  ...card
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly empty: string;
+  readonly rows: readonly BarRow[];
+}) {
+  return (
+    <Card {...card}>
+      {rows.length === 0 ? (
+        <p className="admin-muted">{empty}</p>
+      ) : (
+        <BarList label={card.title} rows={rows} />
+      )}
+    </Card>
   );
 }
 
@@ -98,63 +142,37 @@ function StatsView({ stats }: { readonly stats: AnalyticsStats }) {
         )}
       </section>
 
-      <section className="admin-card" aria-labelledby="admin-funnel-title">
-        <h2 id="admin-funnel-title">{t('admin_funnel_title')}</h2>
+      <Card id="admin-funnel-title" title={t('admin_funnel_title')}>
         <BarList
           label={t('admin_funnel_title')}
-          rows={[
-            {
-              key: 'homepage',
-              label: t('admin_funnel_homepage'),
-              value: funnel.homepage,
-              testId: 'stat-funnel-homepage',
-            },
-            {
-              key: 'subscribe',
-              label: t('admin_funnel_subscribe'),
-              value: funnel.subscribe,
-              testId: 'stat-funnel-subscribe',
-            },
-            {
-              key: 'success',
-              label: t('admin_funnel_success'),
-              value: funnel.success,
-              testId: 'stat-funnel-success',
-            },
-          ]}
+          rows={FUNNEL_STEPS.map(({ step, label }) => ({
+            key: step,
+            label: t(label),
+            value: funnel[step],
+            testId: `stat-funnel-${step}`,
+          }))}
         />
-      </section>
+      </Card>
 
-      <section className="admin-card" aria-labelledby="admin-pages-title">
-        <h2 id="admin-pages-title">{t('admin_by_page_title')}</h2>
-        {stats.pageViews.byPage.length === 0 ? (
-          <p className="admin-muted">{t('admin_no_data')}</p>
-        ) : (
-          <BarList
-            label={t('admin_by_page_title')}
-            rows={stats.pageViews.byPage.map((row) => ({ key: row.page, label: row.page, value: row.views }))}
-          />
-        )}
-      </section>
+      <BarCard
+        id="admin-pages-title"
+        title={t('admin_by_page_title')}
+        empty={t('admin_no_data')}
+        rows={stats.pageViews.byPage.map((row) => ({ key: row.page, label: row.page, value: row.views }))}
+      />
 
-      <section className="admin-card" aria-labelledby="admin-countries-title">
-        <h2 id="admin-countries-title">{t('admin_countries_title')}</h2>
-        {stats.countries.byCountry.length === 0 ? (
-          <p className="admin-muted">{t('admin_no_data')}</p>
-        ) : (
-          <BarList
-            label={t('admin_countries_title')}
-            rows={stats.countries.byCountry.map((row) => ({
-              key: row.country,
-              label: countryName(row.country, language, t('admin_country_unknown')),
-              value: row.views,
-            }))}
-          />
-        )}
-      </section>
+      <BarCard
+        id="admin-countries-title"
+        title={t('admin_countries_title')}
+        empty={t('admin_no_data')}
+        rows={stats.countries.byCountry.map((row) => ({
+          key: row.country,
+          label: countryName(row.country, language, t('admin_country_unknown')),
+          value: row.views,
+        }))}
+      />
 
-      <section className="admin-card" aria-labelledby="admin-anonymous-title">
-        <h2 id="admin-anonymous-title">{t('admin_anonymous_title')}</h2>
+      <Card id="admin-anonymous-title" title={t('admin_anonymous_title')}>
         <div className="admin-figures admin-figures-compact">
           <Figure
             label={t('admin_stat_anonymous_total')}
@@ -167,7 +185,7 @@ function StatsView({ stats }: { readonly stats: AnalyticsStats }) {
             testId="stat-anonymous-active"
           />
         </div>
-      </section>
+      </Card>
 
       <section className="admin-card admin-card-wide" aria-labelledby="admin-recent-title">
         <h2 id="admin-recent-title">{t('admin_recent_title')}</h2>
