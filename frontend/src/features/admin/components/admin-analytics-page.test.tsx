@@ -25,7 +25,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function renderPage(answers: Response[]) {
-  const fetchMock = vi.fn(async () => answers.shift() ?? json(500, { error: 'error_server' }));
+  const fetchMock = vi.fn(async (_url: string) => answers.shift() ?? json(500, { error: 'error_server' }));
   vi.stubGlobal('fetch', fetchMock);
   render(
     <I18nextProvider i18n={await createTestI18n()}>
