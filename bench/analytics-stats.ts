@@ -91,7 +91,13 @@ export async function main(): Promise<void> {
     const store = createAnalyticsStore(table);
     const days = periodDays(90, new Date());
 
-    // Synthetic traffic: evenly spread over the 90 days, pages and countries in a fixed rotation.
+    // Synthetic traffic: evenly spread over the 90 days; pages and countries drawn from a seeded generator, so
+    // every day holds every page and most countries (a plain rotation would tie each day to one country).
+    let seed = 42;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor(seed / 65_536);
+    };
     const seedStarted = performance.now();
     const counters = new Map<
       string,
@@ -106,8 +112,8 @@ export async function main(): Promise<void> {
     const recentItems: Record<string, unknown>[] = [];
     for (let index = 0; index < viewCount; index += 1) {
       const day = days[index % days.length] as string;
-      const page = TRACKED_PAGES[index % TRACKED_PAGES.length] as string;
-      const country = COUNTRIES[index % COUNTRIES.length] as string;
+      const page = TRACKED_PAGES[next() % TRACKED_PAGES.length] as string;
+      const country = COUNTRIES[next() % COUNTRIES.length] as string;
       const seconds = String(index % 86_400).padStart(5, '0');
       const viewedAt = `${day}T${new Date(Number(seconds) * 1000).toISOString().slice(11, 23)}Z`;
       add(statsKey(day, 'PAGE', page), 'views');
