@@ -27,9 +27,12 @@ export interface TokenVerifier {
   verifyAccessToken(token: string): Promise<VerifiedIdentity | undefined>;
 }
 
+/** `disabled`: no admin password is configured, so the dashboard does not exist (404, docs/SPEC.md §7). */
+export type AdminSessionCheck = 'valid' | 'invalid' | 'disabled';
+
 /** Checks the admin dashboard's session cookie (auth mode `admin-cookie`); the cookie's name is its business. */
 export interface AdminSessionVerifier {
-  isAdminSession(cookies: Readonly<Record<string, string>>): Promise<boolean>;
+  checkAdminSession(cookies: Readonly<Record<string, string>>): Promise<AdminSessionCheck>;
 }
 
 // --- Identity (Cognito, cognito-local) --------------------------------------------------------------------
@@ -115,6 +118,12 @@ export interface ResetTokens {
 export interface AttemptCounters {
   /** Adds one attempt to the counter's current window and returns the window's count including it. */
   count(counter: string, windowSeconds: number, now: Date): Promise<number>;
+}
+
+/** Counters that can also be read without adding: a limit on failures checks before it knows the outcome. */
+export interface AttemptWindows extends AttemptCounters {
+  /** The current window's count so far (0 when none). */
+  current(counter: string, windowSeconds: number, now: Date): Promise<number>;
 }
 
 // --- Users (profile in the table) -------------------------------------------------------------------------
@@ -217,6 +226,58 @@ export interface IdempotencyMarks {
 /** Marks a claim can give back: work that claimed an id and then failed lets the sender's retry do it. */
 export interface ReleasableMarks extends IdempotencyMarks {
   unmark(id: string): Promise<void>;
+}
+
+// --- Analytics (docs/DESIGN.md §4, §5) ----------------------------------------------------------------------
+
+/** One delivery of `page.viewed`, as the analytics projections take it. */
+export interface PageViewDelivery {
+  readonly eventId: string;
+  /** UTC day of the view, yyyy-mm-dd. */
+  readonly day: string;
+  readonly page: string;
+  readonly userKind: 'authenticated' | 'anonymous';
+  readonly truncatedIp: string;
+  /** ISO 3166 alpha-2, or 'unknown'. */
+  readonly country: string;
+  /** Keyed with the day: the same visitor on another day is another hash. */
+  readonly visitorHash: string;
+  readonly viewedAt: string;
+}
+
+/** One day's aggregates, as stored. */
+export interface DayFigures {
+  readonly day: string;
+  readonly viewsByPage: Readonly<Record<string, number>>;
+  readonly viewsByCountry: Readonly<Record<string, number>>;
+  readonly uniqueVisitors: number;
+  /** Anonymous usage subjects whose latest activity is this day (see AnalyticsStore.recordAnonymousActivity). */
+  readonly anonymousLastActive: number;
+}
+
+export interface RecentView {
+  readonly page: string;
+  readonly userKind: 'authenticated' | 'anonymous';
+  readonly truncatedIp: string;
+  readonly viewedAt: string;
+}
+
+export interface AnalyticsStore {
+  /**
+   * Adds the view to its day's counters, its visitor to the day's unique visitors (once per visitor hash) and
+   * to the recent list: once per event id however often the bus delivers it.
+   */
+  recordPageViewOnce(view: PageViewDelivery): Promise<'added' | 'duplicate'>;
+  /**
+   * Moves an anonymous usage subject's "last active day" forward to `day`, keeping a per-day count of subjects
+   * last active that day: the distinct subjects active in any window ending today are the sum of its days'
+   * counts. Repeats and older days change nothing.
+   */
+  recordAnonymousActivity(subject: string, day: string): Promise<'moved' | 'unchanged'>;
+  /** The stored figures of each day asked (one query per day), in the order asked. */
+  dayFigures(days: readonly string[]): Promise<DayFigures[]>;
+  /** The newest views at or after `since` (ISO time), newest first, at most `limit`. */
+  recentViews(limit: number, since: string): Promise<RecentView[]>;
 }
 
 // --- Events -----------------------------------------------------------------------------------------------

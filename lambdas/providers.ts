@@ -1,5 +1,6 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { createAnalyticsStore } from './adapters/aws/analytics-store';
 import { createAttemptCounters } from './adapters/aws/attempt-counter-store';
 import { createCognitoIdentity } from './adapters/aws/cognito-identity';
 import { createCognitoTokenVerifier } from './adapters/aws/cognito-token-verifier';
@@ -97,6 +98,7 @@ export const getAttemptCounters = () => getTable().then(createAttemptCounters);
 export const getLeases = () => getTable().then(createLeaseStore);
 export const getUsage = () => getTable().then(createUsageStore);
 export const getSubscriptions = () => getTable().then(createSubscriptionStore);
+export const getAnalytics = () => getTable().then(createAnalyticsStore);
 export const getIdempotencyMarks = () => getTable().then(createIdempotencyMarks);
 export const getStorageHealth = () => getTable().then(createStorageHealth);
 export const getRates: () => Promise<RatesCache> = /* @__PURE__ */ perContainer(async () =>

@@ -160,6 +160,16 @@ export const DEFAULT_ANALYTICS_PERIOD_DAYS: AnalyticsPeriodDays = 30;
 /** An anonymous user counts as "active" if seen within this many days. */
 export const ACTIVE_ANONYMOUS_WINDOW_DAYS = 7;
 
+/** The recent-activity list shows at most this many page views, newest first. */
+export const RECENT_VIEWS_MAX = 50;
+
+/** A verified admin session lasts this long; then the password is asked again. */
+export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;
+
+/** docs/SPEC.md §8 admin: after this many wrong passwords from one IP within the window, every try is refused (429). */
+export const ADMIN_PASSWORD_MAX_FAILURES = 5;
+export const ADMIN_PASSWORD_FAILURE_WINDOW_SECONDS = 15 * 60;
+
 /** A repeat view of the same page within this window is one view (React strict mode, quick back/forward). */
 export const TRACKING_DEDUPE_MS = 1000;
 

@@ -68,6 +68,16 @@ describe('IAM across all stacks', () => {
     }
   });
 
+  it('lets only the analytics area read the admin password hash', () => {
+    const readers = statements().filter(
+      ({ statement }) =>
+        asList(statement.Action).includes('secretsmanager:GetSecretValue') &&
+        JSON.stringify(statement.Resource).includes('AdminPasswordHash'),
+    );
+    expect(readers.length).toBeGreaterThan(0);
+    for (const { where } of readers) expect(where).toMatch(/^api\/Analytics/);
+  });
+
   it('grants no action at all on every service ("*")', () => {
     const everything = statements().filter(({ statement }) => asList(statement.Action).includes('*'));
     expect(everything).toEqual([]);

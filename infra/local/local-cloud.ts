@@ -13,6 +13,7 @@ import { EVENT_BUS_NAME, eventRules } from '@wayfarer/shared/events';
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
 import type { EnvVariableName } from '@wayfarer/lambdas/config';
 import { registerEmbeddedEngines, resetProviders } from '@wayfarer/lambdas/providers';
+import { hashAdminPassword } from '@wayfarer/lambdas/domain/admin-password';
 import { OrphanGuard, type ManagedChild } from './child-processes';
 import { cognitoLocalJwks, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognitoLocal, type Jwks } from './cognito-local';
 import { ensureTable, localDynamoClient, LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local';
@@ -130,6 +131,16 @@ async function ipHashSecret(dataDir: string): Promise<string> {
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
   return secret;
+}
+
+/**
+ * Locally the admin password may be given plain (ADMIN_PASSWORD): it is hashed here, at start, so the analytics
+ * area sees what production sees, ADMIN_PASSWORD_HASH. With neither set the dashboard is disabled (404).
+ */
+async function adminPasswordHash(): Promise<{ ADMIN_PASSWORD_HASH?: string }> {
+  const plain = process.env.ADMIN_PASSWORD;
+  if (process.env.ADMIN_PASSWORD_HASH?.trim() || !plain?.trim()) return {};
+  return { ADMIN_PASSWORD_HASH: await hashAdminPassword(plain) };
 }
 
 /** Sets the variables and returns a function that puts the previous values back. */
@@ -273,6 +284,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       COGNITO_CLIENT_ID: LOCAL_CLIENT_ID,
       IP_HASH_SECRET: await ipHashSecret(dataDir),
       APP_URL: listening.url,
+      ...(await adminPasswordHash()),
     } satisfies Partial<Record<EnvVariableName, string>>;
     // Local only: cognito-local's public key set (to preload the JWT verifier), the gateway for tests, and
     // the data folder for local stand-ins that keep files.

@@ -29,6 +29,9 @@ export function usageSubject(caller: UsageCaller, ipHashSecret: string | undefin
   return `${ANONYMOUS_PREFIX}${digest}`;
 }
 
+/** True for the subject of an anonymous caller (a keyed IP hash), false for a user's sub. */
+export const isAnonymousSubject = (subject: string): boolean => subject.startsWith(ANONYMOUS_PREFIX);
+
 /** The http stack's caller, as usage sees it: the address matters only for anonymous callers. */
 export function usageCallerOf(
   auth: { readonly kind: 'anonymous' } | { readonly kind: 'user'; readonly sub: string },

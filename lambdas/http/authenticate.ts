@@ -1,7 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AdminSessionVerifier, TokenVerifier } from '../ports';
-import { UnauthorizedError } from './errors';
+import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { NotFoundError, UnauthorizedError } from './errors';
 import { requireRequestState, type Caller } from './request-state';
 
 export interface AuthenticationPorts {
@@ -54,7 +55,7 @@ async function callerFor(
 /**
  * The auth slot: `none` reads nothing; `optional` and `required` read the bearer token through the
  * TokenVerifier port (missing on optional -> anonymous; missing on required or invalid anywhere -> 401);
- * `admin-cookie` asks the AdminSessionVerifier about the request's cookies.
+ * `admin-cookie` asks the AdminSessionVerifier about the request's cookies (no admin configured -> 404).
  */
 export function authenticate(ports: AuthenticationPorts): MiddlewareObj<APIGatewayProxyEvent> {
   return {
@@ -68,8 +69,9 @@ export function authenticate(ports: AuthenticationPorts): MiddlewareObj<APIGatew
           state.caller = await callerFor(state.route.auth, state.headers['authorization'], ports.tokens);
           return;
         case 'admin-cookie': {
-          const isAdmin = await ports.adminSessions.isAdminSession(parseCookies(state.headers['cookie']));
-          if (!isAdmin) throw new UnauthorizedError();
+          const check = await ports.adminSessions.checkAdminSession(parseCookies(state.headers['cookie']));
+          if (check === 'disabled') throw new NotFoundError(LITERAL_MESSAGES.analyticsUnavailable);
+          if (check !== 'valid') throw new UnauthorizedError();
           state.caller = { kind: 'admin' };
           return;
         }

@@ -1,12 +1,14 @@
+import { getConfig } from '../config';
+import { createAdminSessionVerifier } from '../domain/admin-session';
 import { logger } from '../logger';
 import type { AdminSessionVerifier, TokenVerifier } from '../ports';
 import { getTokenVerifier } from '../providers';
 import type { HttpDependencies } from './route-factory';
 
-// Until the analytics issue lands its admin session check, every admin cookie is refused.
-const refuseEveryAdminSession: AdminSessionVerifier = {
-  isAdminSession: async () => false,
-};
+// Configuration is read on the first admin call, not when a handler module is imported.
+const adminSessions: AdminSessionVerifier = createAdminSessionVerifier(
+  async () => (await getConfig()).ADMIN_PASSWORD_HASH,
+);
 
 // Built on the first request that carries a token, not when a handler module is imported.
 const tokens: TokenVerifier = {
@@ -15,6 +17,6 @@ const tokens: TokenVerifier = {
 
 export const defaultHttpDependencies: HttpDependencies = {
   tokens,
-  adminSessions: refuseEveryAdminSession,
+  adminSessions,
   logger,
 };

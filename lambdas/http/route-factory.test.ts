@@ -20,7 +20,7 @@ function setup() {
       token === GOOD_TOKEN ? { sub: 'user-1', email: 'a@example.com' } : undefined,
   };
   const adminSessions: AdminSessionVerifier = {
-    isAdminSession: async (cookies) => cookies['admin_session'] === 'yes',
+    checkAdminSession: async (cookies) => (cookies['admin_session'] === 'yes' ? 'valid' : 'invalid'),
   };
   const logger = createLogger({ level: 'debug', sink: (line) => lines.push(line) });
   const { httpRoute, streamingRoute } = createHttpRoutes({ tokens, adminSessions, logger });
@@ -241,7 +241,7 @@ describe('httpRoute: raw and multipart bodies', () => {
 });
 
 describe('httpRoute: query and path parameters', () => {
-  it('validates and coerces the query string', async () => {
+  it('validates the query string against the route schema', async () => {
     const { httpRoute } = setup();
     const seen: unknown[] = [];
     const handler = httpRoute('analytics.stats', ({ query }) => {
@@ -256,12 +256,13 @@ describe('httpRoute: query and path parameters', () => {
       });
 
     const good = await handler(statsEvent('7'), makeLambdaContext());
-    const bad = await handler(statsEvent('5'), makeLambdaContext());
+    // The stats route's schema checks only the shape (the analytics area answers a wrong period with 400).
+    const bad = await handler(statsEvent('7'.repeat(20)), makeLambdaContext());
 
     expect(good.statusCode).toBe(200);
-    expect(seen).toEqual([{ days: 7 }]);
+    expect(seen).toEqual([{ days: '7' }]);
     expect(bad.statusCode).toBe(422);
-    expect(bodyOf(bad)).toEqual({ error: 'days: days must be 7, 30 or 90' });
+    expect(bodyOf(bad)).toMatchObject({ error: expect.stringMatching(/^days: /) });
   });
 
   it('answers 404 for a path parameter naming nothing that exists (an unknown TTS provider)', async () => {

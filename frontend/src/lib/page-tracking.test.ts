@@ -30,8 +30,13 @@ describe('trackedPageFor', () => {
   });
 
   it('checks the path plus query string, so a page with a query is not tracked (docs/SPEC.md §4)', () => {
-    expect(trackedPageFor('/subscribe-success', '?session_id=cs_1')).toBeNull();
     expect(trackedPageFor('/', '?lng=fr')).toBeNull();
+    expect(trackedPageFor('/subscribe', '?x=1')).toBeNull();
+  });
+
+  it("counts Checkout's return as /subscribe-success without its session id (the funnel's success step)", () => {
+    expect(trackedPageFor('/subscribe-success', '?session_id=cs_1')).toBe('/subscribe-success');
+    expect(trackedPageFor('/subscribe-success', '?session_id=cs_1&x=1')).toBeNull();
   });
 
   it('ignores every other route', () => {

@@ -1,12 +1,18 @@
 import { TRACKED_PAGES, TRACKING_DEDUPE_MS, type TrackedPage } from '@wayfarer/shared/constants';
+import { PAGE_QUERY, PAGES } from '@wayfarer/shared/api/pages';
 import { callRoute } from './api-client';
 
 /**
- * docs/SPEC.md §4 Tracking checks the path *plus* query string against the list, so `/subscribe-success?session_id=…`
- * or `/?lng=fr` is not a tracked view: the funnel's success step comes from subscription events instead.
+ * docs/SPEC.md §4 Tracking checks the path *plus* query string against the list, so `/?lng=fr` is not a tracked
+ * view. Checkout returns to `/subscribe-success?session_id=…`: that visit is the funnel's success step, so it
+ * counts as `/subscribe-success`, and the checkout session id is never sent.
  */
 export function trackedPageFor(pathname: string, search: string): TrackedPage | null {
-  const page = `${pathname}${search}`;
+  const query = new URLSearchParams(search);
+  const checkoutReturn =
+    pathname === PAGES.subscribeSuccess &&
+    [...query.keys()].every((name) => name === PAGE_QUERY.checkoutSession);
+  const page = checkoutReturn ? pathname : `${pathname}${search}`;
   return (TRACKED_PAGES as readonly string[]).includes(page) ? (page as TrackedPage) : null;
 }
 

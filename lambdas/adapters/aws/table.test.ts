@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anonymousLastKey,
   customerKey,
   eventSeenKey,
   expiresAtAfter,
@@ -9,6 +10,7 @@ import {
   ratesKey,
   recentViewKey,
   resetTokenKey,
+  statsCounterKey,
   statsKey,
   usageDayKey,
   userProfileKey,
@@ -27,10 +29,8 @@ describe('table key shapes', () => {
       sk: 'PAGE#/subscribe',
     });
     expect(statsKey('2026-11-22', 'COUNTRY', 'PT')).toEqual({ pk: 'STATS#2026-11-22', sk: 'COUNTRY#PT' });
-    expect(statsKey('2026-11-22', 'FUNNEL', 'homepage')).toEqual({
-      pk: 'STATS#2026-11-22',
-      sk: 'FUNNEL#homepage',
-    });
+    expect(statsCounterKey('2026-11-22', 'VISITORS')).toEqual({ pk: 'STATS#2026-11-22', sk: 'VISITORS' });
+    expect(anonymousLastKey('ip-abc')).toEqual({ pk: 'ANONYMOUS#ip-abc', sk: 'LAST' });
     expect(visitorKey('2026-11-22', 'h1')).toEqual({ pk: 'VISITORS#2026-11-22', sk: 'h1' });
     expect(recentViewKey('2026-11-22T10:00:00.000Z', 'v1')).toEqual({
       pk: 'RECENT',

@@ -30,11 +30,18 @@ import { tableDefinition } from './table-definition';
  *                                                       beside the DAY counter so one consistent Query reads a
  *                                                       subject's whole day (the allowance) and finds its open lease
  *   EVENT#<id>                      SEEN                idempotency mark of a bus or webhook delivery; expiresAt
- *   STATS#<yyyy-mm-dd>              PAGE#<page>         views of a page that day
- *   STATS#<yyyy-mm-dd>              COUNTRY#<cc>        views from a country that day
- *   STATS#<yyyy-mm-dd>              FUNNEL#<step>       funnel step counts that day
- *   VISITORS#<yyyy-mm-dd>           <visitorHash>       one item per unique visitor that day
- *   RECENT                          <iso time>#<id>     recent page views, capped; IPs stored truncated
+ *   STATS#<yyyy-mm-dd>              PAGE#<page>         views of a tracked page that day (the funnel's steps
+ *                                                       are pages: /, /subscribe, /subscribe-success)
+ *   STATS#<yyyy-mm-dd>              COUNTRY#<cc>        views from a country that day ('unknown' without one)
+ *   STATS#<yyyy-mm-dd>              VISITORS            unique visitors that day (count)
+ *   STATS#<yyyy-mm-dd>              ANONYMOUS-LAST      anonymous usage subjects whose latest activity is that
+ *                                                       day (count); one Query per day reads all of a day's
+ *                                                       figures, so a 90-day read is 90 Queries + 1
+ *   VISITORS#<yyyy-mm-dd>           <visitorHash>       one item per unique visitor that day (a hash keyed
+ *                                                       with the day, never the IP); expiresAt
+ *   ANONYMOUS#<subject>             LAST                lastDay: the subject's latest day of usage; expiresAt
+ *   RECENT                          <iso time>#<id>     recent page views (page, user kind, truncated IP; read
+ *                                                       newest first, capped); expiresAt
  *   RATES                           LATEST              exchange rates against USD, with their date
  *   RESET#<tokenHash>               TOKEN               sub of a single-use password-reset token; expiresAt
  *   SESSION#<accessTokenId>         REFRESH             sub, the Cognito refresh token sealed with a key
@@ -55,7 +62,8 @@ export interface TableKey {
 
 export type TableItem = TableKey & Record<string, unknown>;
 
-export type StatsKind = 'PAGE' | 'COUNTRY' | 'FUNNEL';
+export type StatsKind = 'PAGE' | 'COUNTRY';
+export type StatsCounter = 'VISITORS' | 'ANONYMOUS-LAST';
 
 // A blank or '#'-bearing part would silently collide with another key shape.
 function part(name: string, value: string): string {
@@ -109,8 +117,20 @@ export const eventSeenKey = (eventId: string): TableKey => ({
 
 // Page paths contain '/' and may contain '#'-free query strings; only '#' is reserved as the separator.
 export const statsKey = (day: string, kind: StatsKind, name: string): TableKey => ({
-  pk: `STATS#${dayPart(day)}`,
+  pk: statsPartition(day),
   sk: `${kind}#${part('stats name', name)}`,
+});
+
+export const statsPartition = (day: string): string => `STATS#${dayPart(day)}`;
+
+export const statsCounterKey = (day: string, counter: StatsCounter): TableKey => ({
+  pk: statsPartition(day),
+  sk: counter,
+});
+
+export const anonymousLastKey = (subject: string): TableKey => ({
+  pk: `ANONYMOUS#${part('subject', subject)}`,
+  sk: 'LAST',
 });
 
 export const visitorKey = (day: string, visitorHash: string): TableKey => ({
@@ -118,8 +138,10 @@ export const visitorKey = (day: string, visitorHash: string): TableKey => ({
   sk: part('visitorHash', visitorHash),
 });
 
+export const RECENT_PARTITION = 'RECENT';
+
 export const recentViewKey = (viewedAt: string, id: string): TableKey => ({
-  pk: 'RECENT',
+  pk: RECENT_PARTITION,
   sk: `${part('viewedAt', viewedAt)}#${part('id', id)}`,
 });
 

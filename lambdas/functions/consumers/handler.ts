@@ -1,14 +1,18 @@
 import { eventConsumer } from '../../events/event-consumer';
-import { getUsage } from '../../providers';
-import { addUsageToDayCounter } from './service';
+import { getAnalytics, getUsage } from '../../providers';
+import { addUsageToDayCounter, projectAnonymousActivity, projectPageView } from './service';
 
-export const usageRecorded = eventConsumer('usageRecorded', async ({ eventId, detail }) =>
-  addUsageToDayCounter({ usage: await getUsage() }, eventId, detail),
+// Both steps are idempotent on their own, so a retry after either fails repeats nothing.
+export const usageRecorded = eventConsumer('usageRecorded', async ({ eventId, detail }) => {
+  const [usage, analytics] = await Promise.all([getUsage(), getAnalytics()]);
+  const counted = await addUsageToDayCounter({ usage }, eventId, detail);
+  const activity = await projectAnonymousActivity({ analytics }, detail);
+  return `${counted}; analytics ${activity}`;
+});
+
+export const pageViewed = eventConsumer('pageViewed', async ({ eventId, detail }) =>
+  projectPageView({ analytics: await getAnalytics() }, eventId, detail),
 );
-
-// The page-view projections (per-page, country, funnel, unique visitors, recent list) belong to the analytics
-// issue; until it lands the consumer only proves the wiring: the detail is checked and the event id logged.
-export const pageViewed = eventConsumer('pageViewed', async () => 'not_projected');
 
 // Updating the user's profile and the funnel from a subscription change belongs to the billing issue; until
 // then the event is checked and its id logged, nothing more.
