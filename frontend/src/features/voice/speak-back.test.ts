@@ -5,7 +5,7 @@ import { createSpeakBack, type SpeakBackEvents } from './speak-back';
 const mocks = vi.hoisted(() => ({ streamRoute: vi.fn(), play: vi.fn(), stopAudio: vi.fn() }));
 
 vi.mock('../../lib/api-client', async (original) => ({
-  ...(await original<typeof import('../../lib/api-client')>()),
+  ...(await original<Record<string, unknown>>()),
   streamRoute: mocks.streamRoute,
 }));
 vi.mock('../../lib/audio-playback', () => ({
