@@ -166,7 +166,11 @@ describe('Translation and speech (docs/SPEC.md §4)', () => {
   });
 
   it('a translation failing mid-stream keeps what arrived and returns to recording', () => {
-    const state = run(translating, { type: 'translation_chunk', text: 'Bonj' }, { type: 'translation_failed' });
+    const state = run(
+      translating,
+      { type: 'translation_chunk', text: 'Bonj' },
+      { type: 'translation_failed' },
+    );
     expect(state).toMatchObject({ status: 'recording', translation: 'Bonj', translationDraft: '' });
   });
 
@@ -180,9 +184,9 @@ describe('Translation and speech (docs/SPEC.md §4)', () => {
     expect(generating.generatingAudio).toBe(true);
     expect(run(generating, { type: 'audio_generating', generating: false }).generatingAudio).toBe(false);
     expect(run(generating, { type: 'stop' }).generatingAudio).toBe(false);
-    expect(run(stateWith({ status: 'stopped' }), { type: 'audio_generating', generating: true }).generatingAudio).toBe(
-      false,
-    );
+    expect(
+      run(stateWith({ status: 'stopped' }), { type: 'audio_generating', generating: true }).generatingAudio,
+    ).toBe(false);
   });
 
   it('a next phrase heard while speaking translates, and the first clip ending does not end it', () => {

@@ -59,10 +59,13 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
       'clip-ended',
       'all-spoken',
     ]);
-    expect(mocks.streamRoute).toHaveBeenCalledWith('tts.speak', expect.objectContaining({
-      pathParameters: { provider: 'openai' },
-      body: { text: 'Bonjour.', language: 'fr', gender: 'female' },
-    }));
+    expect(mocks.streamRoute).toHaveBeenCalledWith(
+      'tts.speak',
+      expect.objectContaining({
+        pathParameters: { provider: 'openai' },
+        body: { text: 'Bonjour.', language: 'fr', gender: 'female' },
+      }),
+    );
   });
 
   it('clips play in the order the phrases were spoken', async () => {

@@ -60,7 +60,11 @@ async function translate(
   return readTranslateStream(response.body, onChunk);
 }
 
-async function synthesise(text: string, settings: SpeakBackSettings, signal: AbortSignal): Promise<ArrayBuffer> {
+async function synthesise(
+  text: string,
+  settings: SpeakBackSettings,
+  signal: AbortSignal,
+): Promise<ArrayBuffer> {
   const response = await streamRoute('tts.speak', {
     pathParameters: { provider: ttsProviderForLanguage(settings.outputLanguage) },
     body: { text, language: settings.outputLanguage, gender: settings.voiceGender },
@@ -118,7 +122,9 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
     events.translationStarted();
     let text: string;
     try {
-      text = await translate(phrase, settings.outputLanguage, signal, (chunk) => live(() => events.chunk(chunk)));
+      text = await translate(phrase, settings.outputLanguage, signal, (chunk) =>
+        live(() => events.chunk(chunk)),
+      );
     } catch (error) {
       // docs/SPEC.md §8: an abort is the traveller's own doing; anything else is logged and shown.
       if (!isAbort(error, signal)) {

@@ -13,7 +13,10 @@ function streamOf(...parts: string[]): ReadableStream<Uint8Array> {
 
 describe('the translate stream (docs/SPEC.md §7, §8)', () => {
   it('a line starting with "0:" carries a JSON string chunk', () => {
-    expect(parseTranslateLine('0:"Bonjour, \\"ami\\"\\n"')).toEqual({ kind: 'chunk', text: 'Bonjour, "ami"\n' });
+    expect(parseTranslateLine('0:"Bonjour, \\"ami\\"\\n"')).toEqual({
+      kind: 'chunk',
+      text: 'Bonjour, "ami"\n',
+    });
   });
 
   it('a line starting with "3:" carries the message of a failure mid-stream', () => {
@@ -31,8 +34,9 @@ describe('the translate stream (docs/SPEC.md §7, §8)', () => {
 
   it('chunks are appended in order as they arrive, even when a line spans reads', async () => {
     const seen: string[] = [];
-    const text = await readTranslateStream(streamOf('0:"Bon', 'jour"\n0:" le ', 'monde"\n', '0:"."'), (chunk) =>
-      seen.push(chunk),
+    const text = await readTranslateStream(
+      streamOf('0:"Bon', 'jour"\n0:" le ', 'monde"\n', '0:"."'),
+      (chunk) => seen.push(chunk),
     );
     expect(seen).toEqual(['Bonjour', ' le monde', '.']);
     expect(text).toBe('Bonjour le monde.');
@@ -40,7 +44,9 @@ describe('the translate stream (docs/SPEC.md §7, §8)', () => {
 
   it('an error line ends the stream with its message, after the chunks before it', async () => {
     const seen: string[] = [];
-    const reading = readTranslateStream(streamOf('0:"Bon"\n3:"upstream failed"\n'), (chunk) => seen.push(chunk));
+    const reading = readTranslateStream(streamOf('0:"Bon"\n3:"upstream failed"\n'), (chunk) =>
+      seen.push(chunk),
+    );
     await expect(reading).rejects.toEqual(new TranslateStreamError('upstream failed'));
     expect(seen).toEqual(['Bon']);
   });

@@ -38,7 +38,11 @@ describe('Settings (docs/SPEC.md §3)', () => {
   it('settings persist in local storage', () => {
     saveVoiceSettings({ outputLanguage: 'ar', voiceGender: 'male', enableTranslation: true });
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.voiceSettings)).not.toBeNull();
-    expect(loadVoiceSettings()).toEqual({ outputLanguage: 'ar', voiceGender: 'male', enableTranslation: true });
+    expect(loadVoiceSettings()).toEqual({
+      outputLanguage: 'ar',
+      voiceGender: 'male',
+      enableTranslation: true,
+    });
   });
 
   it('recent languages persist under {product}-recent-languages', () => {

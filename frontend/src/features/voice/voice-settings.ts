@@ -34,7 +34,8 @@ export function parseVoiceSettings(stored: unknown, browserLanguage?: string): V
         ? outputLanguage
         : defaultOutputLanguage(browserLanguage),
     voiceGender: VOICE_GENDERS.find((gender) => gender === voiceGender) ?? DEFAULT_VOICE_GENDER,
-    enableTranslation: typeof enableTranslation === 'boolean' ? enableTranslation : DEFAULT_ENABLE_TRANSLATION,
+    enableTranslation:
+      typeof enableTranslation === 'boolean' ? enableTranslation : DEFAULT_ENABLE_TRANSLATION,
   };
 }
 

@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { findLanguage, LANGUAGES } from '@wayfarer/shared/domain/languages';
+import { flagEmoji, languageName } from '../language-labels';
+
+export interface LanguageListProps {
+  readonly selected: string;
+  /** docs/SPEC.md §5 suggestions (at most 2), listed first. */
+  readonly suggestions: readonly string[];
+  readonly onSelect: (code: string) => void;
+}
+
+function LanguageButton({
+  code,
+  selected,
+  testId,
+  onSelect,
+}: {
+  code: string;
+  selected: boolean;
+  testId: string;
+  onSelect: (code: string) => void;
+}) {
+  const { i18n } = useTranslation();
+  const option = findLanguage(code);
+  const name = languageName(code, i18n.language);
+  return (
+    <li>
+      <button
+        type="button"
+        className="voice-language-option"
+        data-testid={testId}
+        data-lang={code}
+        aria-current={selected}
+        onClick={() => onSelect(code)}
+      >
+        <span className="voice-language-flag" aria-hidden="true">
+          {flagEmoji(option?.countryCode ?? '')}
+        </span>
+        <span className="voice-language-name">{name}</span>
+        {option && option.nativeName !== name && (
+          <span className="voice-language-native" lang={code} dir={option.direction}>
+            {option.nativeName}
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}
+
+/** The picker's body, shared by the popover and the drawer: suggestions, then every output language. */
+export function LanguageList({ selected, suggestions, onSelect }: LanguageListProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="voice-language-list" data-testid="language-picker-list">
+      {suggestions.length > 0 && (
+        <section aria-label={t('voice_language_suggested')}>
+          <h3 className="voice-language-group">{t('voice_language_suggested')}</h3>
+          <ul>
+            {suggestions.map((code) => (
+              <LanguageButton
+                key={code}
+                code={code}
+                selected={code === selected}
+                testId="language-suggestion"
+                onSelect={onSelect}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-label={t('voice_language_all')}>
+        <h3 className="voice-language-group">{t('voice_language_all')}</h3>
+        <ul>
+          {LANGUAGES.map((option) => (
+            <LanguageButton
+              key={option.value}
+              code={option.value}
+              selected={option.value === selected}
+              testId="language-option"
+              onSelect={onSelect}
+            />
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
