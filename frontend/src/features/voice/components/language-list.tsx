@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { findLanguage, LANGUAGES } from '@wayfarer/shared/domain/languages';
+import { findLanguage, LANGUAGES, suggestLanguages } from '@wayfarer/shared/domain/languages';
 import { flagEmoji, languageName } from '../language-labels';
 
 export interface LanguageListProps {
   readonly selected: string;
-  /** docs/SPEC.md §5 suggestions (at most 2), listed first. */
-  readonly suggestions: readonly string[];
+  /** The caller's country (null when unknown); undefined while the lookup runs, when no suggestions show yet. */
+  readonly callerCountry: string | null | undefined;
   readonly onSelect: (code: string) => void;
 }
 
@@ -48,8 +48,18 @@ function LanguageButton({
 }
 
 /** The picker's body, shared by the popover and the drawer: suggestions, then every output language. */
-export function LanguageList({ selected, suggestions, onSelect }: LanguageListProps) {
+export function LanguageList({ selected, callerCountry, onSelect }: LanguageListProps) {
   const { t } = useTranslation();
+  // docs/SPEC.md §5: at most 2, the browser language first, then the country's, then the fallbacks. None until the
+  // country is known, so the list never reorders under a finger.
+  const suggestions =
+    callerCountry === undefined
+      ? []
+      : suggestLanguages({
+          browserLanguage: navigator.language,
+          ipCountryCode: callerCountry,
+          currentLanguage: selected,
+        });
   return (
     <div className="voice-language-list" data-testid="language-picker-list">
       {suggestions.length > 0 && (

@@ -17,11 +17,11 @@ const LanguageDrawer = lazy(async () => ({ default: (await loadDrawer()).Languag
 /** docs/SPEC.md §2 with translation on: recent-language chips, the target-language picker and the voice select. */
 export function TranslationControls({
   voice,
-  suggestions,
+  callerCountry,
   disabled,
 }: {
   voice: VoiceSettingsControls;
-  suggestions: readonly string[];
+  callerCountry: string | null | undefined;
   disabled: boolean;
 }) {
   const { t, i18n } = useTranslation();
@@ -38,7 +38,7 @@ export function TranslationControls({
   };
   const list = {
     selected: outputLanguage,
-    suggestions,
+    callerCountry,
     onSelect: choose,
     onClose: () => setPickerOpen(false),
   };

@@ -13,7 +13,7 @@ import {
   type ConversationState,
 } from '../conversation';
 import { loadSpeakBack, loadVoiceSession, useConversation } from '../hooks/use-conversation';
-import { useLanguageSuggestions, useVoiceCapabilities } from '../hooks/use-translation-support';
+import { useCallerCountry, useVoiceCapabilities } from '../hooks/use-translation-support';
 import { useVoiceSettings } from '../hooks/use-voice-settings';
 import { MuteButton } from './mute-button';
 import { StatusBadge } from './status-badge';
@@ -63,7 +63,7 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
   });
   const translationUnavailable = capabilities?.translate === 'unavailable';
   const translationOn = state.translationEnabled && !translationUnavailable;
-  const suggestions = useLanguageSuggestions(translationOn, voice.settings.outputLanguage);
+  const callerCountry = useCallerCountry(translationOn);
   const outputLanguage = findLanguage(voice.settings.outputLanguage);
   const busy = isBusy(state);
   // limit_reached is final for this visit (start is blocked), so a dismissal never needs undoing.
@@ -113,7 +113,7 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
             <span data-testid="audio-playback" data-played={clipsPlayed} hidden />
           </div>
         </div>
-        {translationOn && <TranslationControls voice={voice} suggestions={suggestions} disabled={busy} />}
+        {translationOn && <TranslationControls voice={voice} callerCountry={callerCountry} disabled={busy} />}
 
         <div className="voice-actions">
           <button

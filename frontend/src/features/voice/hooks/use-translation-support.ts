@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { suggestLanguages } from '@wayfarer/shared/domain/languages';
 import { fetchCallerCountry, fetchVoiceCapabilities, type VoiceCapabilities } from '../api';
 
 // Asked once per page load: the caller does not change country while the page is open.
@@ -21,10 +20,11 @@ export function useVoiceCapabilities(): VoiceCapabilities | undefined {
 }
 
 /**
- * docs/SPEC.md §5 language suggestions for the picker: the browser language, the caller's country's language, then the
- * fallbacks. Empty until the country lookup answers or gives up (3 s), so the list never reorders under a finger.
+ * The caller's country for docs/SPEC.md §5 language suggestions, asked once translation is on: undefined until the
+ * lookup answers or gives up (3 s), then the country or null. The suggestions themselves are worked out in the
+ * picker, so the country table loads with it rather than with `/`.
  */
-export function useLanguageSuggestions(enabled: boolean, currentLanguage: string): readonly string[] {
+export function useCallerCountry(enabled: boolean): string | null | undefined {
   const [callerCountry, setCallerCountry] = useState<string | null>();
   useEffect(() => {
     if (!enabled) return;
@@ -37,10 +37,5 @@ export function useLanguageSuggestions(enabled: boolean, currentLanguage: string
       current = false;
     };
   }, [enabled]);
-  if (callerCountry === undefined) return [];
-  return suggestLanguages({
-    browserLanguage: navigator.language,
-    ipCountryCode: callerCountry,
-    currentLanguage,
-  });
+  return callerCountry;
 }
