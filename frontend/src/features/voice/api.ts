@@ -67,7 +67,7 @@ function isEngineState(value: unknown): value is EngineState {
  */
 export async function fetchVoiceCapabilities(): Promise<VoiceCapabilities | undefined> {
   try {
-    const body: unknown = await callRoute('capabilities.get');
+    const body: unknown = await callRoute('capabilities.list');
     const { translate, tts } = (body ?? {}) as Record<string, unknown>;
     return isEngineState(translate) && isEngineState(tts) ? { translate, tts } : undefined;
   } catch {
@@ -83,7 +83,7 @@ export async function fetchCallerCountry(): Promise<string | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), IP_LOOKUP_TIMEOUT_MS);
   try {
-    const body: unknown = await callRoute('geo.country', { signal: controller.signal });
+    const body: unknown = await callRoute('capabilities.country', { signal: controller.signal });
     const country = (body as { country?: unknown } | null)?.country;
     return typeof country === 'string' ? country : null;
   } catch {
