@@ -16,7 +16,11 @@ import {
 } from './adapters/aws/table';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
+import { createCloudSpeaker } from './adapters/cloud/cloud-speaker';
 import { createDeepgramKeys } from './adapters/cloud/deepgram-keys';
+import { createDeepgramSpeaker } from './adapters/cloud/deepgram-speaker';
+import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
+import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
 import type {
@@ -194,4 +198,44 @@ export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
     IP_HASH_SECRET === undefined
       ? refusingSpeechKeys('The embedded speech socket needs IP_HASH_SECRET')
       : createLocalSpeechKeys({ secret: localSpeechKeySecret(IP_HASH_SECRET), appUrl: APP_URL }),
+});
+
+/**
+ * Translation: OpenAI or any OpenAI-compatible server (OPENAI_BASE_URL). No embedded engine exists
+ * (docs/ENGINES.md), so without one the translator says it is unavailable and the UI explains how to enable it.
+ */
+export const getTranslator = /* @__PURE__ */ engine('translate', {
+  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_TRANSLATE }) =>
+    OPENAI_MODEL_TRANSLATE === undefined
+      ? unavailableTranslator('Translation needs OPENAI_MODEL_TRANSLATE (the model to translate with)')
+      : createOpenAiTranslator({
+          apiKey: OPENAI_API_KEY,
+          baseUrl: OPENAI_BASE_URL,
+          model: OPENAI_MODEL_TRANSLATE,
+        }),
+  embedded: () =>
+    unavailableTranslator(
+      'No translation engine: set OPENAI_API_KEY, or OPENAI_BASE_URL of an OpenAI-compatible server',
+    ),
+});
+
+/**
+ * Text to speech: Deepgram Aura for en and es, OpenAI (or a compatible server) for the rest (docs/SPEC.md §5);
+ * embedded, the local cloud's espeak-ng (registered by infra/local/embedded-engines.ts).
+ */
+export const getSpeaker = /* @__PURE__ */ engine('tts', {
+  cloud: ({ DEEPGRAM_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_TTS }) =>
+    createCloudSpeaker({
+      deepgram:
+        DEEPGRAM_API_KEY === undefined ? undefined : createDeepgramSpeaker({ apiKey: DEEPGRAM_API_KEY }),
+      openai:
+        OPENAI_MODEL_TTS === undefined || (OPENAI_API_KEY === undefined && OPENAI_BASE_URL === undefined)
+          ? undefined
+          : createOpenAiSpeaker({
+              apiKey: OPENAI_API_KEY,
+              baseUrl: OPENAI_BASE_URL,
+              model: OPENAI_MODEL_TTS,
+            }),
+    }),
+  embedded: registeredEngine('tts'),
 });
