@@ -1,10 +1,14 @@
 import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
+import { sharedEspeakSpeaker } from './tts/espeak-speaker';
 
 /**
  * The heavy offline engines (onnx, wasm, OCR, gazetteers) behind each capability's `embedded` choice in
  * lambdas/providers.ts. They live here, in the local cloud, so no Lambda bundle can ever carry them; the local
- * cloud registers them before it serves. A capability that brings an embedded engine adds one entry, e.g.
- * `tts: (config) => createEspeakSpeaker(...)`. Speech to text needs none: its embedded key issuer is a small
- * HMAC in lambdas, and the Moonshine model runs behind the local speech socket (local-routes.ts).
+ * cloud registers them before it serves. A capability that brings an embedded engine adds one entry. Speech to
+ * text needs none: its embedded key issuer is a small HMAC in lambdas, and the Moonshine model runs behind the
+ * local speech socket (local-routes.ts).
  */
-export const embeddedEngines: EmbeddedEngines = {};
+export const embeddedEngines: EmbeddedEngines = {
+  // One espeak-ng worker per process, started by the first phrase (not at start: most sessions never speak).
+  tts: () => sharedEspeakSpeaker(),
+};

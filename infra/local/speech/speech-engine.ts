@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Transcript } from './moonshine-model';
 import type { DecodeRequest, WorkerMessage, WorkerOptions } from './moonshine-worker';
-import { resolveModule, speechModelFiles } from './model-files';
+import { speechModelFiles } from './model-files';
+import { spawnWorker } from '../worker-thread';
 import { SileroVad } from './vad';
 
 export type { Transcript } from './moonshine-model';
@@ -102,7 +103,7 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
   function startWorker(workerOptions: Omit<WorkerOptions, 'cancel'>) {
     return new Promise<RecogniserWorker>((resolve, reject) => {
       const cancel = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-      const worker = spawnWorker({ ...workerOptions, cancel } satisfies WorkerOptions);
+      const worker = spawnWorker(import.meta.url, 'moonshine-worker', { ...workerOptions, cancel } satisfies WorkerOptions);
       worker.unref();
       const entry: RecogniserWorker = {
         worker,
@@ -211,19 +212,4 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
       workers.length = 0;
     },
   };
-}
-
-/**
- * The worker is TypeScript like the rest of the project. Under tsx or Vitest the parent's loader does not reach
- * worker threads, so a one-line bootstrap registers tsx in the worker before importing the entry.
- */
-function spawnWorker(workerData: unknown): Worker {
-  const entry = new URL(
-    `./moonshine-worker${import.meta.url.endsWith('.js') ? '.js' : '.ts'}`,
-    import.meta.url,
-  );
-  if (entry.pathname.endsWith('.js')) return new Worker(entry, { workerData });
-  const tsx = resolveModule('tsx/esm/api', 'tsx', 'dist/esm/api/index.mjs');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
 }

@@ -53,14 +53,21 @@ export function wavHeaderLength(bytes: Uint8Array): number {
   return 0;
 }
 
-export function encodeWav(samples: Int16Array, sampleRate: number): Uint8Array {
-  const bytes = new Uint8Array(44 + samples.byteLength);
+/** A data size that no stream reaches: how a WAV stream whose length is not yet known says "until the end". */
+export const WAV_STREAMING_SIZE = 0xffff_ffff;
+
+/**
+ * The 44-byte header of 16-bit mono PCM. Without `dataBytes` it announces a stream of unknown length (both sizes
+ * 0xFFFFFFFF), which browsers' decodeAudioData reads to the end of the bytes they were given.
+ */
+export function wavHeader(sampleRate: number, dataBytes?: number): Uint8Array {
+  const bytes = new Uint8Array(44);
   const view = new DataView(bytes.buffer);
   const writeTag = (offset: number, text: string) => {
     for (let i = 0; i < 4; i++) bytes[offset + i] = text.charCodeAt(i);
   };
   writeTag(0, 'RIFF');
-  view.setUint32(4, 36 + samples.byteLength, true);
+  view.setUint32(4, dataBytes === undefined ? WAV_STREAMING_SIZE : 36 + dataBytes, true);
   writeTag(8, 'WAVE');
   writeTag(12, 'fmt ');
   view.setUint32(16, 16, true);
@@ -71,7 +78,13 @@ export function encodeWav(samples: Int16Array, sampleRate: number): Uint8Array {
   view.setUint16(32, 2, true);
   view.setUint16(34, 16, true);
   writeTag(36, 'data');
-  view.setUint32(40, samples.byteLength, true);
+  view.setUint32(40, dataBytes ?? WAV_STREAMING_SIZE, true);
+  return bytes;
+}
+
+export function encodeWav(samples: Int16Array, sampleRate: number): Uint8Array {
+  const bytes = new Uint8Array(44 + samples.byteLength);
+  bytes.set(wavHeader(sampleRate, samples.byteLength));
   bytes.set(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength), 44);
   return bytes;
 }

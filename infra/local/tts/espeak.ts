@@ -1,0 +1,27 @@
+import createEspeakModule from '@echogarden/espeak-ng-emscripten';
+
+/** espeak-ng's output: 16-bit mono PCM at this rate (checked when it loads). */
+export const ESPEAK_SAMPLE_RATE_HZ = 22_050;
+
+export interface Espeak {
+  /** Names of the voices espeak-ng carries (the last part of each identifier, e.g. `en-US`, `cmn`). */
+  voiceNames(): string[];
+  /** False when espeak-ng has no such voice. */
+  setVoice(voice: string): boolean;
+  /** Synchronous: calls `onAudio` with each piece as espeak-ng makes it; `onAudio` returning true stops it. */
+  synthesize(text: string, onAudio: (samples: Int16Array) => boolean): void;
+}
+
+/** Loads the wasm build with its voice data (both inside the npm package: nothing is fetched). */
+export async function loadEspeak(): Promise<Espeak> {
+  const module = await createEspeakModule();
+  const worker = new module.eSpeakNGWorker();
+  if (worker.samplerate !== ESPEAK_SAMPLE_RATE_HZ) {
+    throw new Error(`espeak-ng speaks at ${worker.samplerate} Hz, not ${ESPEAK_SAMPLE_RATE_HZ}`);
+  }
+  return {
+    voiceNames: () => worker.list_voices().map((voice) => voice.identifier.split('/').at(-1) ?? voice.identifier),
+    setVoice: (voice) => worker.set_voice(voice) === 0,
+    synthesize: (text, onAudio) => worker.synthesize(text, (samples) => onAudio(samples)),
+  };
+}
