@@ -22,6 +22,7 @@ import { createDeepgramSpeaker } from './adapters/cloud/deepgram-speaker';
 import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
 import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
+import type { CapabilitiesResponse, EngineState } from '@wayfarer/shared/api/capabilities';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
 import type {
   Analyzer,
@@ -237,5 +238,34 @@ export const getSpeaker = /* @__PURE__ */ engine('tts', {
               model: OPENAI_MODEL_TTS,
             }),
     }),
-  embedded: registeredEngine('tts'),
+  embedded: /* @__PURE__ */ registeredEngine('tts'),
 });
+
+// --- What serves each capability: GET /api/capabilities and the local cloud's start-up banner ---------------
+
+/**
+ * Which engine can actually serve each capability under this configuration: the engine `config.engines`
+ * chose, or `unavailable` when that engine lacks what it needs (a model name, a key, an embedded engine this
+ * process does not have: translation has none anywhere). The UI offers only what is available.
+ */
+export function capabilityStates(config: Config): CapabilitiesResponse {
+  const openAiCompatible = config.OPENAI_API_KEY !== undefined || config.OPENAI_BASE_URL !== undefined;
+  const openAiModel = (model: string | undefined) => openAiCompatible && model !== undefined;
+  const state = (capability: Capability, cloudReady: boolean, embeddedReady: boolean): EngineState => {
+    if (config.engines[capability] === 'cloud') return cloudReady ? 'cloud' : 'unavailable';
+    return embeddedReady ? 'embedded' : 'unavailable';
+  };
+  const registered = (capability: Capability) => registeredEngines[capability] !== undefined;
+  return {
+    // The embedded key issuer is small and always built; its socket is the local cloud's.
+    stt: state('stt', config.DEEPGRAM_API_KEY !== undefined, true),
+    translate: state('translate', openAiModel(config.OPENAI_MODEL_TRANSLATE), false),
+    tts: state(
+      'tts',
+      config.DEEPGRAM_API_KEY !== undefined || openAiModel(config.OPENAI_MODEL_TTS),
+      registered('tts'),
+    ),
+    analysis: state('analysis', openAiModel(config.OPENAI_MODEL_ANALYSIS), registered('analysis')),
+    vision: state('vision', openAiModel(config.OPENAI_MODEL_VISION), registered('vision')),
+  };
+}

@@ -36,6 +36,14 @@ const httpDefaults = {
 // Exhaustive: a new area in shared/api/route-types.ts does not compile until its access is declared here.
 const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   health: { ...httpDefaults, table: 'read', secrets: [], memorySize: 256, timeoutSeconds: 10 },
+  // Reads the provider keys only to say which are configured (GET /api/capabilities); never the table's data.
+  capabilities: {
+    ...httpDefaults,
+    table: 'read',
+    secrets: ['providers'],
+    memorySize: 256,
+    timeoutSeconds: 10,
+  },
   auth: { ...httpDefaults, userPoolAdmin: true },
   // Forgot-password: counts the attempt and publishes passwordResetRequested; the mail area does the rest.
   'reset-request': { ...httpDefaults, publishesEvents: true },

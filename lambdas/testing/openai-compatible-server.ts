@@ -59,6 +59,11 @@ export interface FakeOpenAiServer {
   readonly url: string;
   readonly requests: readonly SeenRequest[];
   readonly closedConnections: readonly ClosedConnection[];
+  /**
+   * When each streamed chat completion wrote its first content token (performance.now() of this process), in
+   * order: what a bench subtracts from the client's first chunk to get the overhead of everything between.
+   */
+  readonly firstTokenTimes: readonly number[];
   /** Queues behaviours for the next chat completion requests, one each, in order. */
   script(...behaviours: ChatBehaviour[]): void;
   /** Resolves at the next (or an already recorded, unclaimed) client close. */
@@ -190,6 +195,7 @@ export async function startOpenAiCompatibleServer(
   const interAudioChunkMs = options.interAudioChunkMs ?? 0;
   const requests: SeenRequest[] = [];
   const closedConnections: ClosedConnection[] = [];
+  const firstTokenTimes: number[] = [];
   const scripted: ChatBehaviour[] = [];
   let unclaimedCloses = 0;
   const closeWaiters: ((closed: ClosedConnection) => void)[] = [];
@@ -288,6 +294,7 @@ export async function startOpenAiCompatibleServer(
       if (index > 0) await sleep(interTokenMs);
       if (state.gone) return;
       response.write(chunk({ content: token }, null));
+      if (state.written === 0) firstTokenTimes.push(performance.now());
       state.written += 1;
     }
     if (behaviour.kind === 'fail-mid-stream') {
@@ -368,6 +375,7 @@ export async function startOpenAiCompatibleServer(
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     requests,
     closedConnections,
+    firstTokenTimes,
     script: (...behaviours) => scripted.push(...behaviours),
     nextClientClose() {
       if (unclaimedCloses > 0) {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@wayfarer/shared/api/routes';
 import { envSchema } from '@wayfarer/lambdas/config';
-import { greaterThanPattern, ORIGIN_VERIFY_HEADER, pathPattern } from '../constructs/api-firewall';
+import {
+  EXPENSIVE_LIMIT,
+  greaterThanPattern,
+  ORIGIN_VERIFY_HEADER,
+  pathPattern,
+  VIEWER_IP_HEADER,
+} from '../constructs/api-firewall';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
 import { API_STAGE_NAME } from './api-stack';
 
@@ -145,6 +151,33 @@ describe('API stack', () => {
       expect(rules, route.id).toContain(`body-over-${route.maxBodyBytes}-bytes`);
     }
     api.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+  });
+
+  it('limits each viewer on the expensive routes (translate, TTS, photo) with a 429 the client maps to its message', () => {
+    const acl = Object.values(resourcesOfType(api, 'AWS::WAFv2::WebACL'))[0]?.Properties ?? {};
+    const rule = (acl.Rules as Properties[]).find((candidate) => candidate.Name === 'expensive-per-viewer');
+    expect(rule).toMatchObject({
+      Action: {
+        Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rateLimitedExpensive' } },
+      },
+      Statement: {
+        RateBasedStatement: {
+          Limit: EXPENSIVE_LIMIT.requests,
+          EvaluationWindowSec: EXPENSIVE_LIMIT.windowSeconds,
+          AggregateKeyType: 'CUSTOM_KEYS',
+          CustomKeys: [
+            { Header: { Name: VIEWER_IP_HEADER, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } },
+          ],
+        },
+      },
+    });
+    const scope = JSON.stringify((rule?.Statement as Properties).RateBasedStatement);
+    for (const route of routes) {
+      const pattern = JSON.stringify(pathPattern(route.path, API_STAGE_NAME)).slice(1, -1);
+      expect(scope.includes(pattern), route.id).toBe(route.rateLimitClass === 'expensive');
+    }
+    const bodies = acl.CustomResponseBodies as Record<string, { Content: string }>;
+    expect(JSON.parse(bodies.rateLimitedExpensive!.Content)).toEqual({ error: 'error_rate_limit_expensive' });
   });
 
   it('refuses, before any other rule, every request without the origin-verify header CloudFront adds', () => {
