@@ -87,3 +87,14 @@ test('recent languages: most recent first, no duplicates, at most 3, removable, 
   await expect(page.getByTestId('language-picker-trigger')).toHaveAttribute('data-lang', 'ja');
   expect(await chipLanguages(page)).toEqual(['ja', 'it']);
 });
+
+test('without a translation engine the switch is off and says how to enable one', async ({ page }) => {
+  // The shared local cloud runs with no OpenAI key and no OPENAI_BASE_URL.
+  await page.goto('/');
+  const toggle = page.getByTestId('translation-switch');
+  await expect(toggle).toHaveAttribute('data-available', 'false');
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).toHaveAttribute('data-checked', 'false');
+  await expect(page.getByTestId('translation-unavailable')).toContainText('OPENAI_BASE_URL');
+  await expect(page.getByTestId('transcript-translation')).toHaveCount(0);
+});
