@@ -414,6 +414,13 @@ describe('translation on the voice screen (docs/SPEC.md §2, §3, §4)', () => {
     expect(screen.getByTestId('translation-switch')).toBeDisabled();
     expect(screen.getByTestId('translation-switch')).toHaveAttribute('data-checked', 'false');
     expect(screen.queryByTestId('transcript-translation')).toBeNull();
+
+    const events = userEvent.setup();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('Where is the station?', true);
+    expect(badge()).toHaveAttribute('data-status', 'transcribed');
+    expect(mocks.streamRoute).not.toHaveBeenCalled();
   });
 
   it('a final phrase is translated into the chosen language and read in the chosen voice', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import { isSubscriber, useSession } from '../../../lib/session-context';
@@ -63,6 +63,12 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
   });
   const translationUnavailable = capabilities?.translate === 'unavailable';
   const translationOn = state.translationEnabled && !translationUnavailable;
+  // The stored setting stays as the traveller left it (a server with an engine may serve the next visit), but
+  // with no engine here no phrase is sent to be translated: the switch explains why instead.
+  useEffect(() => {
+    if (translationUnavailable && state.translationEnabled)
+      dispatch({ type: 'translation_toggled', enabled: false });
+  }, [translationUnavailable, state.translationEnabled, dispatch]);
   const callerCountry = useCallerCountry(translationOn);
   const outputLanguage = findLanguage(voice.settings.outputLanguage);
   const busy = isBusy(state);
