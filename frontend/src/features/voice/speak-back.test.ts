@@ -38,7 +38,10 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 beforeEach(() => {
   log = [];
   events = recorder();
-  mocks.play.mockResolvedValue(undefined);
+  // Like the real queue: reads the whole speech before the clip ends.
+  mocks.play.mockImplementation(async (clip: ReadableStream<Uint8Array>) => {
+    await new Response(clip).arrayBuffer();
+  });
   mocks.streamRoute.mockImplementation(async (id: string, call: { body: { text?: string } }) =>
     id === 'translate.stream' ? translateResponse('Bon', 'jour.') : new Response(`audio:${call.body.text}`),
   );
@@ -70,8 +73,8 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
 
   it('clips play in the order the phrases were spoken', async () => {
     const played: string[] = [];
-    mocks.play.mockImplementation(async (clip: ArrayBuffer) => {
-      played.push(new TextDecoder().decode(clip));
+    mocks.play.mockImplementation(async (clip: ReadableStream<Uint8Array>) => {
+      played.push(await new Response(clip).text());
     });
     let call = 0;
     mocks.streamRoute.mockImplementation(async (id: string, request: { body: { text?: string } }) => {

@@ -64,13 +64,14 @@ async function synthesise(
   text: string,
   settings: SpeakBackSettings,
   signal: AbortSignal,
-): Promise<ArrayBuffer> {
+): Promise<ReadableStream<Uint8Array>> {
   const response = await streamRoute('tts.speak', {
     pathParameters: { provider: ttsProviderForLanguage(settings.outputLanguage) },
     body: { text, language: settings.outputLanguage, gender: settings.voiceGender },
     signal,
   });
-  return response.arrayBuffer();
+  if (!response.body) throw new Error('The speech response has no body');
+  return response.body;
 }
 
 /**
@@ -98,21 +99,22 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
   async function speak(text: string, settings: SpeakBackSettings): Promise<void> {
     generating += 1;
     if (generating === 1) events.generating(true);
-    let clip: ArrayBuffer;
-    try {
-      clip = await synthesise(text, settings, signal);
-    } catch (error) {
-      if (!isAbort(error, signal)) events.speechFailed(speechFailureMessage(error));
-      return;
-    } finally {
+    let madeOnce = false;
+    // The badge lasts until the speech's last byte has arrived, not while it plays (docs/SPEC.md §4).
+    const made = () => {
+      if (madeOnce) return;
+      madeOnce = true;
       generating -= 1;
       if (generating === 0) live(() => events.generating(false));
-    }
+    };
     try {
-      await audio.play(clip);
+      const clip = await synthesise(text, settings, signal);
+      await audio.play(clip.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: made })));
       live(() => events.clipEnded());
-    } catch {
-      live(() => events.speechFailed(LITERAL_MESSAGES.audioStreamFailed));
+    } catch (error) {
+      if (!isAbort(error, signal)) live(() => events.speechFailed(speechFailureMessage(error)));
+    } finally {
+      made();
     }
   }
 

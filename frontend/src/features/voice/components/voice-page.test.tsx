@@ -40,8 +40,8 @@ vi.mock('../../../lib/api-client', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   streamRoute: mocks.streamRoute,
 }));
+vi.mock('../../../lib/audio-context', () => ({ unlockAudio: () => undefined }));
 vi.mock('../../../lib/audio-playback', () => ({
-  unlockAudio: () => undefined,
   createAudioQueue: () => ({ play: mocks.playClip, stop: mocks.stopAudio }),
 }));
 vi.mock('../../../lib/deepgram-socket', () => ({ openDeepgramSocket: mocks.openDeepgramSocket }));
@@ -117,12 +117,13 @@ beforeEach(() => {
       }),
     );
   });
-  mocks.playClip.mockImplementation(
-    () =>
-      new Promise<void>((resolve) => {
-        endClip = resolve;
-      }),
-  );
+  // Like the real queue: reads the whole speech, then plays until the test ends the clip.
+  mocks.playClip.mockImplementation((clip: ReadableStream<Uint8Array>) => {
+    const ended = new Promise<void>((resolve) => {
+      endClip = resolve;
+    });
+    return new Response(clip).arrayBuffer().then(() => ended);
+  });
   mocks.fetchVoiceCapabilities.mockResolvedValue({ translate: 'cloud', tts: 'embedded' });
   mocks.fetchCallerCountry.mockResolvedValue('JP');
   mocks.startAudioCapture.mockResolvedValue(capture);
