@@ -29,7 +29,7 @@ interface Marks {
   ttsStart: number;
   ttsFirstByte: number;
   ttsEnd: number;
-  /** The first translated clip started playing (plus the context's output latency). */
+  /** The first translated samples started playing (plus the context's output latency). */
   played: number;
 }
 
@@ -85,6 +85,12 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
     {
       timeout: 60_000,
     },
+  );
+  // Playback starts with the first bytes, so the speech request's timing entry is complete only later.
+  await page.waitForFunction(
+    () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api/tts/')),
+    undefined,
+    { timeout: 60_000 },
   );
   const marks = await page.evaluate(() => {
     const w = window as unknown as {
@@ -223,8 +229,12 @@ export async function main(): Promise<void> {
   console.log(
     `    speech request -> first audio byte (embedded espeak-ng): ${span((m) => m.ttsFirstByte - m.ttsStart)}`,
   );
-  console.log(`    first audio byte -> last audio byte: ${span((m) => m.ttsEnd - m.ttsFirstByte)}`);
-  console.log(`    last audio byte -> playing (decode, queue): ${span((m) => m.played - m.ttsEnd)}`);
+  console.log(
+    `    first audio byte -> playing (WAV header read, first chunk scheduled): ${span((m) => m.played - m.ttsFirstByte)}`,
+  );
+  console.log(
+    `    (the speech's last byte arrives ${span((m) => m.ttsEnd - m.ttsFirstByte)} ms after its first, while it plays)`,
+  );
 }
 
 if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
