@@ -12,7 +12,16 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 // "I need a doctor near the Eiffel Tower." (flite, voice slt). Translation goes to the protocol-faithful
 // OpenAI-compatible server the test starts, through the real openai SDK adapter of the local cloud.
-test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
+// Without the config's autoplay exemption, so speech must play under Chromium's default autoplay policy. It
+// cannot show iOS Safari's stricter rule (unlock inside the press): Chromium lets a page that was clicked
+// start audio later, with or without the app's unlock (checked by removing it).
+const microphone = fakeMicrophone('speech-doctor-slt.wav');
+test.use({
+  launchOptions: {
+    ...microphone,
+    args: microphone.args?.filter((argument) => !argument.startsWith('--autoplay-policy')),
+  },
+});
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 /** The fake server's models: names only, the server answers any. */
