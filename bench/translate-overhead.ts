@@ -11,9 +11,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
-import { createGateway, listenOnLoopback } from '@wayfarer/infra/local/gateway';
-import { quietLogger } from '@wayfarer/infra/local/log';
-import { createStaticSite } from '@wayfarer/infra/local/static-site';
+import { listenApiGateway } from '@wayfarer/infra/local/testing/api-gateway';
 import { resetProviders } from '@wayfarer/lambdas/providers';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 
@@ -57,16 +55,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     LOG_LEVEL: 'error',
   });
   resetProviders();
-  const gateway = await listenOnLoopback(
-    createGateway({
-      staticSite: createStaticSite({ webRoot: '/nonexistent', localesDir: '/nonexistent' }),
-      localRoutes: [],
-      isReady: () => true,
-      log: quietLogger('gateway'),
-    }),
-    0,
-    '127.0.0.1',
-  );
+  const gateway = await listenApiGateway();
   const sdk = new OpenAI({ apiKey: 'bench', baseURL: `${fake.url}/v1`, maxRetries: 0 });
   try {
     await firstLineAt(gateway.url); // warm: handler import, SDK client, keep-alive sockets

@@ -11,9 +11,8 @@ import {
   TRANSLATION_INTERRUPTED,
   TRANSLATION_UNAVAILABLE,
 } from '@wayfarer/lambdas/functions/translate/service';
-import { createGateway, listenOnLoopback, type Listening } from './gateway';
-import { quietLogger } from './log';
-import { createStaticSite } from './static-site';
+import type { Listening } from './gateway';
+import { listenApiGateway } from './testing/api-gateway';
 
 // POST /api/translate and /api/tts/{provider} through the local gateway and its streaming shim, with the real handler, the real openai
 // SDK and a protocol-faithful OpenAI-compatible server. The gateway runs in this worker, so this file points
@@ -42,16 +41,7 @@ beforeAll(async () => {
     TRANSLATE_ENGINE: undefined,
     TTS_ENGINE: 'cloud',
   });
-  gateway = await listenOnLoopback(
-    createGateway({
-      staticSite: createStaticSite({ webRoot: '/nonexistent', localesDir: '/nonexistent' }),
-      localRoutes: [],
-      isReady: () => true,
-      log: quietLogger('gateway'),
-    }),
-    0,
-    '127.0.0.1',
-  );
+  gateway = await listenApiGateway();
 });
 
 afterAll(async () => {

@@ -105,6 +105,17 @@ describe('API stack', () => {
     expect(streamed).toEqual(expect.arrayContaining(['/api/translate', '/api/tts/{provider}']));
   });
 
+  it.each(['translate.stream', 'tts.speak', 'capabilities.list'])(
+    '%s reads the provider keys secret (and the translate and TTS functions outlive API Gateway’s 29 s)',
+    (routeId) => {
+      const route = routes.find((candidate) => candidate.id === routeId)!;
+      const fn = functions[integratedFunction(methodFor(route.method, route.path) ?? {})]?.Properties ?? {};
+      const variables = (fn.Environment as Properties).Variables as Properties;
+      expect(JSON.stringify(variables.SECRET_ARNS)).toMatch(/ProviderKeys/);
+      if (route.streaming) expect(fn.Timeout).toBeGreaterThan(29);
+    },
+  );
+
   it('accepts multipart uploads as binary so the image reaches the Lambda intact', () => {
     expect(routes.some((route) => route.bodyKind === 'multipart')).toBe(true);
     api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['multipart/form-data'] });

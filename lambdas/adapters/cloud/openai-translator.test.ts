@@ -21,6 +21,29 @@ async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
   return seen;
 }
 
+/** The chunks yielded before the translation failed, and what it failed with (undefined if it did not). */
+async function untilFailure(
+  chunks: AsyncIterable<string>,
+  onChunk: () => void = () => undefined,
+): Promise<{ chunks: string[]; error: unknown }> {
+  const seen: string[] = [];
+  try {
+    for await (const chunk of chunks) {
+      seen.push(chunk);
+      onChunk();
+    }
+  } catch (error) {
+    return { chunks: seen, error };
+  }
+  return { chunks: seen, error: undefined };
+}
+
+const trainStation = (signal?: AbortSignal) => ({
+  text: 'Where is the train station?',
+  outputLanguage: 'es',
+  signal,
+});
+
 describe('OpenAI translator', () => {
   it('yields the streamed chunks in order, as they arrive', async () => {
     const translator = await translatorOn();
@@ -59,19 +82,10 @@ describe('OpenAI translator', () => {
     const translator = await translatorOn({ interTokenMs: 100 });
     const controller = new AbortController();
     const closed = server!.nextClientClose();
-    const chunks: string[] = [];
-    await expect(
-      (async () => {
-        for await (const chunk of translator.translate({
-          text: 'Where is the train station?',
-          outputLanguage: 'es',
-          signal: controller.signal,
-        })) {
-          chunks.push(chunk);
-          controller.abort();
-        }
-      })(),
-    ).rejects.toThrow();
+    const { chunks, error } = await untilFailure(translator.translate(trainStation(controller.signal)), () =>
+      controller.abort(),
+    );
+    expect(error).toBeDefined();
     const close = await closed;
     expect(close.url).toBe('/v1/chat/completions');
     // Closed long before the six tokens of this phrase were all written.
@@ -94,16 +108,8 @@ describe('OpenAI translator', () => {
     async (how) => {
       const translator = await translatorOn();
       server!.script({ kind: 'fail-mid-stream', afterTokens: 2, how });
-      const chunks: string[] = [];
-      await expect(
-        (async () => {
-          for await (const chunk of translator.translate({
-            text: 'Where is the train station?',
-            outputLanguage: 'es',
-          }))
-            chunks.push(chunk);
-        })(),
-      ).rejects.toThrow();
+      const { chunks, error } = await untilFailure(translator.translate(trainStation()));
+      expect(error).toBeDefined();
       expect(chunks).toEqual(['¿Dónde', ' está']);
     },
   );

@@ -6,9 +6,9 @@ import type { Translator } from '../../ports';
 
 /** 503 body when the engine fails before the first chunk (docs/SPEC.md §8: the client logs it and returns to recording). */
 export const TRANSLATION_UNAVAILABLE = 'translation unavailable';
-/** 503 body when no engine is configured at all: what the README says to set. */
+/** 503 body when no engine can serve (none configured, or no model named): what the README says to set. */
 export const NO_TRANSLATION_ENGINE =
-  'translation unavailable: no translation engine is configured (OPENAI_API_KEY, or OPENAI_BASE_URL of an OpenAI-compatible server)';
+  'translation unavailable: set OPENAI_MODEL_TRANSLATE with OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server)';
 /** The error line's message when the engine fails after the first chunk. */
 export const TRANSLATION_INTERRUPTED = 'translation interrupted';
 
