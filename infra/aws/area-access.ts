@@ -52,7 +52,10 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   // Streaming responses are not bound by the 29 s buffered limit; a long translation or TTS clip may need more.
   tts: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
   translate: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
-  analysis: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024 },
+  // Reads the RATES item (one signed GetItem, no DynamoDB client: the openai client fills the bundle budget).
+  analysis: { ...httpDefaults, table: 'read', secrets: ['ipHash', 'providers'], memorySize: 1024 },
+  // Exchange rates: the route reads the RATES item, the daily schedule writes it from the ECB feed.
+  rates: { ...httpDefaults, memorySize: 256 },
   vision: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1536 },
   billing: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'stripe'] },
   analytics: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'admin'] },

@@ -1,4 +1,6 @@
 import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
+import { embeddedAnalyzer } from './analysis/embedded-analyzer';
+import { createLocalBilling } from './billing/local-stripe';
 import { sharedEspeakSpeaker } from './tts/espeak-speaker';
 
 /**
@@ -9,6 +11,9 @@ import { sharedEspeakSpeaker } from './tts/espeak-speaker';
  * local speech socket (local-routes.ts).
  */
 export const embeddedEngines: EmbeddedEngines = {
+  // Stripe's API in this process, with local checkout and portal pages (billing/).
+  billing: createLocalBilling,
+  analysis: () => embeddedAnalyzer,
   // One espeak-ng worker per process, started by the first phrase (not at start: most sessions never speak).
   tts: () => sharedEspeakSpeaker(),
 };

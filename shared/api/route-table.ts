@@ -169,7 +169,7 @@ export const routeTable = [
     path: '/api/analysis/exchange-rates',
     auth: 'none',
     rateLimitClass: 'default',
-    handler: { area: 'analysis', export: 'exchangeRates' },
+    handler: { area: 'rates', export: 'exchangeRates' },
   }),
   route({
     id: 'vision.translateImage',

@@ -26,6 +26,7 @@ export type HandlerArea =
   | 'tts'
   | 'translate'
   | 'analysis'
+  | 'rates'
   | 'vision'
   | 'billing'
   | 'analytics'

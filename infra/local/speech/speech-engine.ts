@@ -103,7 +103,10 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
   function startWorker(workerOptions: Omit<WorkerOptions, 'cancel'>) {
     return new Promise<RecogniserWorker>((resolve, reject) => {
       const cancel = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-      const worker = spawnWorker(import.meta.url, 'moonshine-worker', { ...workerOptions, cancel } satisfies WorkerOptions);
+      const worker = spawnWorker(import.meta.url, 'moonshine-worker', {
+        ...workerOptions,
+        cancel,
+      } satisfies WorkerOptions);
       worker.unref();
       const entry: RecogniserWorker = {
         worker,

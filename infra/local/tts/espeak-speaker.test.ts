@@ -96,7 +96,12 @@ describe('espeak speaker', () => {
   });
 
   it('a reader that stops early stops synthesis and leaves nothing behind for the next phrase', async () => {
-    const { audio } = await speaker.speak({ text: 'One. Two. Three.', language: 'en', gender: 'male', provider: 'openai' });
+    const { audio } = await speaker.speak({
+      text: 'One. Two. Three.',
+      language: 'en',
+      gender: 'male',
+      provider: 'openai',
+    });
     for await (const piece of audio) if (piece.byteLength > 44) break;
     const after = await speak('Good morning.', 'en', 'male');
     const alone = await speak('Good morning.', 'en', 'male');

@@ -29,7 +29,8 @@ export type EspeakWorkerMessage =
 
 const port = parentPort;
 if (!port) throw new Error('espeak-worker must run in a worker thread');
-const post = (message: EspeakWorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const post = (message: EspeakWorkerMessage, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(message, transfer);
 
 try {
   const cancel = new Int32Array((workerData as EspeakWorkerOptions).cancel);
@@ -49,7 +50,8 @@ try {
         espeak.synthesize(text, (samples) => {
           if (Atomics.load(cancel, 0) === request.id) return true;
           // Each piece leaves as soon as it is made: the first one is what the listener waits for.
-          if (samples.length > 0) post({ type: 'audio', id: request.id, samples }, [samples.buffer as ArrayBuffer]);
+          if (samples.length > 0)
+            post({ type: 'audio', id: request.id, samples }, [samples.buffer as ArrayBuffer]);
           return false;
         });
         post({ type: 'done', id: request.id });

@@ -1,5 +1,3 @@
-import createEspeakModule from '@echogarden/espeak-ng-emscripten';
-
 /** espeak-ng's output: 16-bit mono PCM at this rate (checked when it loads). */
 export const ESPEAK_SAMPLE_RATE_HZ = 22_050;
 
@@ -14,13 +12,16 @@ export interface Espeak {
 
 /** Loads the wasm build with its voice data (both inside the npm package: nothing is fetched). */
 export async function loadEspeak(): Promise<Espeak> {
+  // Imported here, not at the top: the local cloud imports this folder at start, and only the worker needs espeak-ng.
+  const { default: createEspeakModule } = await import('@echogarden/espeak-ng-emscripten');
   const module = await createEspeakModule();
   const worker = new module.eSpeakNGWorker();
   if (worker.samplerate !== ESPEAK_SAMPLE_RATE_HZ) {
     throw new Error(`espeak-ng speaks at ${worker.samplerate} Hz, not ${ESPEAK_SAMPLE_RATE_HZ}`);
   }
   return {
-    voiceNames: () => worker.list_voices().map((voice) => voice.identifier.split('/').at(-1) ?? voice.identifier),
+    voiceNames: () =>
+      worker.list_voices().map((voice) => voice.identifier.split('/').at(-1) ?? voice.identifier),
     setVoice: (voice) => worker.set_voice(voice) === 0,
     synthesize: (text, onAudio) => worker.synthesize(text, (samples) => onAudio(samples)),
   };

@@ -13,7 +13,9 @@ export interface KanaConverter {
  * script) stay as written, and espeak-ng reads those itself.
  */
 export async function loadKanaConverter(): Promise<KanaConverter> {
-  const dicPath = fileURLToPath(new URL('../dict/', resolveModule('kuromoji', 'kuromoji', 'src/kuromoji.js')));
+  const dicPath = fileURLToPath(
+    new URL('../dict/', resolveModule('kuromoji', 'kuromoji', 'src/kuromoji.js')),
+  );
   const tokenizer = await new Promise<Tokenizer>((resolve, reject) => {
     kuromoji.builder({ dicPath }).build((error, built) => (error ? reject(error) : resolve(built)));
   });

@@ -53,7 +53,10 @@ describe('splitSentences', () => {
   });
 
   it('splits after CJK, Arabic, Devanagari and Amharic sentence marks, with or without a space', () => {
-    expect(splitSentences('駅はどこですか？ホテルの近くです。')).toEqual(['駅はどこですか？', 'ホテルの近くです。']);
+    expect(splitSentences('駅はどこですか？ホテルの近くです。')).toEqual([
+      '駅はどこですか？',
+      'ホテルの近くです。',
+    ]);
     expect(splitSentences('火车站在哪里？在酒店附近。')).toEqual(['火车站在哪里？', '在酒店附近。']);
     expect(splitSentences('أين المحطة؟ إنها قريبة.')).toEqual(['أين المحطة؟', 'إنها قريبة.']);
     expect(splitSentences('स्टेशन कहाँ है। यह पास है।')).toEqual(['स्टेशन कहाँ है।', 'यह पास है।']);

@@ -9,7 +9,7 @@
 // prettier-ignore
 const ABBREVIATIONS: ReadonlySet<string> = new Set([
   // English titles and references
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'sr', 'jr', 'mt', 'ave', 'rd', 'no', 'vs', 'etc', 'approx', 'tel', 'dept',
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'sr', 'jr', 'mt', 'ave', 'rd', 'vs', 'etc', 'approx', 'tel', 'dept',
   'e.g', 'i.e', 'a.m', 'p.m',
   // French, Spanish, Portuguese, Italian
   'mme', 'mlle', 'sra', 'srta', 'dra', 'sig', 'pág', 'av',
@@ -48,7 +48,10 @@ export function splitSentences(text: string): string[] {
     const closed = CLOSED_MARKS.includes(char);
     if (!closed && !SPACED_MARKS.includes(char)) continue;
     let end = i + 1;
-    while (end < text.length && (SPACED_MARKS.includes(text[end] ?? '') || CLOSERS.includes(text[end] ?? ''))) {
+    while (
+      end < text.length &&
+      (SPACED_MARKS.includes(text[end] ?? '') || CLOSERS.includes(text[end] ?? ''))
+    ) {
       end++;
     }
     const rest = text.slice(end);
