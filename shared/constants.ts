@@ -199,6 +199,8 @@ export const LOCAL_STORAGE_KEYS = {
   authToken: 'authToken',
   heroDismissed: `${PRODUCT_SLUG}-hero-dismissed`,
   recentLanguages: `${PRODUCT_SLUG}-recent-languages`,
+  /** docs/SPEC.md §3 Settings other than the recent languages: output language, voice, translation on/off. */
+  voiceSettings: `${PRODUCT_SLUG}-voice-settings`,
   theme: 'vite-ui-theme',
   uiLanguage: 'i18nextLng',
 } as const;

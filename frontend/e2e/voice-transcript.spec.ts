@@ -63,6 +63,12 @@ test('a spoken sentence becomes a live transcript; stop offers the analysis', as
 });
 
 test('the translation switch adds the translation column', async ({ page }) => {
+  // The shared local cloud has no translation engine, so its switch is disabled and explains why
+  // (language-picker.spec.ts); answer the capabilities call as a server with one would.
+  await page.route('**/api/capabilities', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), translate: 'cloud' } });
+  });
   await page.goto('/');
   const toggle = page.getByTestId('translation-switch');
   await expect(toggle).toHaveAttribute('data-checked', 'false');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
-import { fetchSpeechKey, reportUsage } from './api';
+import { fetchCallerCountry, fetchSpeechKey, fetchVoiceCapabilities, reportUsage } from './api';
 
 function answer(status: number, body: unknown) {
   return vi.fn<typeof fetch>(
@@ -62,5 +62,60 @@ describe('voice api', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.keepalive).toBe(true);
     expect(new Headers(init?.headers).get('authorization')).toBe(`Bearer ${token}`);
+  });
+});
+
+describe('capabilities and country (docs/SPEC.md §5)', () => {
+  it('reads which engine serves translation and speech', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(200, {
+        stt: 'embedded',
+        translate: 'unavailable',
+        tts: 'embedded',
+        analysis: 'embedded',
+        vision: 'unavailable',
+      }),
+    );
+    expect(await fetchVoiceCapabilities()).toEqual({ translate: 'unavailable', tts: 'embedded' });
+  });
+
+  it('a failed capabilities call says nothing either way', async () => {
+    vi.stubGlobal('fetch', answer(500, { error: 'x' }));
+    expect(await fetchVoiceCapabilities()).toBeUndefined();
+  });
+
+  it('reads the caller country, or null', async () => {
+    vi.stubGlobal('fetch', answer(200, { country: 'JP' }));
+    expect(await fetchCallerCountry()).toBe('JP');
+    vi.stubGlobal('fetch', answer(200, { country: null }));
+    expect(await fetchCallerCountry()).toBeNull();
+  });
+
+  it('the country lookup gives up after 3000 ms', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn<typeof fetch>(
+          (_url, init) =>
+            new Promise((_resolve, reject) =>
+              init?.signal?.addEventListener('abort', () =>
+                reject(new DOMException('aborted', 'AbortError')),
+              ),
+            ),
+        ),
+      );
+      const country = fetchCallerCountry();
+      await vi.advanceTimersByTimeAsync(2999);
+      let settled = false;
+      void country.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await country).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

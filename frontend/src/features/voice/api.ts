@@ -1,4 +1,6 @@
+import type { EngineState } from '@wayfarer/shared/api/capabilities';
 import type { SpeechKeyResponse, UsageUpdateRequest } from '@wayfarer/shared/api/speech';
+import { IP_LOOKUP_TIMEOUT_MS } from '@wayfarer/shared/constants';
 import { ApiError, callRoute } from '../../lib/api-client';
 
 export type SpeechKeyResult =
@@ -44,5 +46,49 @@ export async function reportUsage(durationSeconds: number): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Which engine serves translation and speech; unknown (undefined) until GET /api/capabilities answers. */
+export interface VoiceCapabilities {
+  readonly translate: EngineState;
+  readonly tts: EngineState;
+}
+
+const ENGINE_STATES: readonly string[] = ['cloud', 'embedded', 'unavailable'];
+
+function isEngineState(value: unknown): value is EngineState {
+  return typeof value === 'string' && ENGINE_STATES.includes(value);
+}
+
+/**
+ * GET /api/capabilities. A failed call says nothing either way, so it resolves undefined and the switch stays
+ * usable: a phrase that then fails to translate says so itself.
+ */
+export async function fetchVoiceCapabilities(): Promise<VoiceCapabilities | undefined> {
+  try {
+    const body: unknown = await callRoute('capabilities.list');
+    const { translate, tts } = (body ?? {}) as Record<string, unknown>;
+    return isEngineState(translate) && isEngineState(tts) ? { translate, tts } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The caller's country from our own GET /api/geo/country (docs/SPEC.md §5 suggestions), given up after
+ * IP_LOOKUP_TIMEOUT_MS (docs/SPEC.md §9): suggestions never wait longer than that.
+ */
+export async function fetchCallerCountry(): Promise<string | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), IP_LOOKUP_TIMEOUT_MS);
+  try {
+    const body: unknown = await callRoute('capabilities.country', { signal: controller.signal });
+    const country = (body as { country?: unknown } | null)?.country;
+    return typeof country === 'string' ? country : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -6,6 +6,7 @@ import {
   isActive,
   isAnalysisButtonShown,
   isBusy,
+  fullTranslation,
   isClearDisabled,
   isMainButtonDisabled,
   isMuteButtonShown,
@@ -142,6 +143,59 @@ describe('Translation and speech (docs/SPEC.md §4)', () => {
   it('an empty translation or an error returns to recording', () => {
     expect(run(translating, { type: 'translation_finished', text: '' }).status).toBe('recording');
     expect(run(translating, { type: 'translation_failed' }).status).toBe('recording');
+  });
+
+  it('streamed chunks are appended live to the translation being shown', () => {
+    const state = run(
+      stateWith({ ...translating, translation: 'Bonjour.' }),
+      { type: 'translation_started' },
+      { type: 'translation_chunk', text: 'Il fait ' },
+      { type: 'translation_chunk', text: 'beau' },
+    );
+    expect(fullTranslation(state)).toBe('Bonjour. Il fait beau');
+    expect(state.status).toBe('translating');
+  });
+
+  it('a finished translation replaces its draft with the whole phrase', () => {
+    const state = run(
+      translating,
+      { type: 'translation_chunk', text: 'Bonj' },
+      { type: 'translation_finished', text: 'Bonjour.' },
+    );
+    expect(state).toMatchObject({ translation: 'Bonjour.', translationDraft: '' });
+  });
+
+  it('a translation failing mid-stream keeps what arrived and returns to recording', () => {
+    const state = run(
+      translating,
+      { type: 'translation_chunk', text: 'Bonj' },
+      { type: 'translation_failed' },
+    );
+    expect(state).toMatchObject({ status: 'recording', translation: 'Bonj', translationDraft: '' });
+  });
+
+  it('chunks arriving after stop are ignored', () => {
+    const stopped = run(translating, { type: 'stop' });
+    expect(run(stopped, { type: 'translation_chunk', text: 'late' })).toBe(stopped);
+  });
+
+  it('the generating-audio badge shows while speech is made and never after stop', () => {
+    const generating = run(translating, { type: 'audio_generating', generating: true });
+    expect(generating.generatingAudio).toBe(true);
+    expect(run(generating, { type: 'audio_generating', generating: false }).generatingAudio).toBe(false);
+    expect(run(generating, { type: 'stop' }).generatingAudio).toBe(false);
+    expect(
+      run(stateWith({ status: 'stopped' }), { type: 'audio_generating', generating: true }).generatingAudio,
+    ).toBe(false);
+  });
+
+  it('a next phrase heard while speaking translates, and the first clip ending does not end it', () => {
+    const state = run(
+      stateWith({ status: 'speaking', translationEnabled: true, translation: 'Bonjour.' }),
+      { type: 'final_transcript', text: 'Thanks.' },
+      { type: 'audio_ended' },
+    );
+    expect(state.status).toBe('translating');
   });
 
   it('audio ending returns speaking to recording', () => {

@@ -28,8 +28,13 @@ export interface ConversationState {
   readonly transcript: string;
   /** The phrase being heard, replaced by each interim result until its final result arrives. */
   readonly interim: string;
+  /** Finished translations of earlier phrases, joined by spaces. */
   readonly translation: string;
+  /** The translation of the phrase in flight, growing chunk by chunk as the stream arrives. */
+  readonly translationDraft: string;
   readonly translationEnabled: boolean;
+  /** docs/SPEC.md §3 isGeneratingAudio: speech for a translation is being made (its own badge, docs/SPEC.md §4). */
+  readonly generatingAudio: boolean;
   readonly translationInFlight: boolean;
   readonly muted: boolean;
   /** Consecutive main-button presses while permission is denied (the second opens the help dialog). */
@@ -44,7 +49,9 @@ export const initialConversationState: ConversationState = {
   transcript: '',
   interim: '',
   translation: '',
+  translationDraft: '',
   translationEnabled: false,
+  generatingAudio: false,
   translationInFlight: false,
   muted: false,
   deniedPresses: 0,
@@ -61,7 +68,9 @@ export type ConversationEvent =
   | { type: 'interim_transcript'; text: string }
   | { type: 'final_transcript'; text: string }
   | { type: 'translation_started' }
+  | { type: 'translation_chunk'; text: string }
   | { type: 'translation_finished'; text: string }
+  | { type: 'audio_generating'; generating: boolean }
   | { type: 'translation_failed' }
   | { type: 'audio_ended' }
   | { type: 'stop' }
@@ -143,7 +152,12 @@ export function mainPressEffect(state: ConversationState): MainPressEffect {
 
 /** docs/SPEC.md §4: clear is disabled while busy or when both texts are empty. */
 export function isClearDisabled(state: ConversationState): boolean {
-  return isBusy(state) || (!hasTranscript(state) && state.translation.trim() === '');
+  return isBusy(state) || (!hasTranscript(state) && fullTranslation(state).trim() === '');
+}
+
+/** What the translation card shows: the finished translations and the one still streaming in. */
+export function fullTranslation(state: ConversationState): string {
+  return joinPhrases(state.translation, state.translationDraft);
 }
 
 /** docs/SPEC.md §2: after stopping with a non-empty transcript, unless the panel is already visible. */
@@ -171,12 +185,18 @@ function joinPhrases(...phrases: string[]): string {
     .join(' ');
 }
 
+/** The draft of an interrupted translation kept as text: it is no longer growing. */
+function settledTranslation(state: ConversationState): ConversationState {
+  return { ...state, translation: fullTranslation(state), translationDraft: '' };
+}
+
 function cleared(state: ConversationState): ConversationState {
   return {
     ...state,
     transcript: '',
     interim: '',
     translation: '',
+    translationDraft: '',
     analysisPanelVisible: false,
     analysisPromptOpen: false,
   };
@@ -193,7 +213,13 @@ export function conversationReducer(state: ConversationState, event: Conversatio
     }
     case 'start':
       if (state.status === 'limit_reached') return state;
-      return { ...cleared(state), status: 'initializing', muted: false, translationInFlight: false };
+      return {
+        ...cleared(state),
+        status: 'initializing',
+        muted: false,
+        translationInFlight: false,
+        generatingAudio: false,
+      };
     case 'microphone_started':
       if (state.status !== 'initializing') return state;
       // "listening" becomes recording only after the start delay (start_delay_elapsed).
@@ -223,46 +249,61 @@ export function conversationReducer(state: ConversationState, event: Conversatio
     }
     case 'translation_started':
       return isActive(state) ? { ...state, translationInFlight: true } : state;
+    case 'translation_chunk':
+      return isActive(state) ? { ...state, translationDraft: state.translationDraft + event.text } : state;
     case 'translation_finished':
       if (!isActive(state)) return { ...state, translationInFlight: false };
       return {
         ...state,
         translationInFlight: false,
         translation: joinPhrases(state.translation, event.text),
+        translationDraft: '',
         status: event.text.trim() !== '' ? 'speaking' : 'recording',
       };
     case 'translation_failed':
+      // What already streamed in stays on screen: the traveller may have read it.
       return {
-        ...state,
+        ...settledTranslation(state),
         translationInFlight: false,
         status: isActive(state) ? 'recording' : state.status,
       };
+    case 'audio_generating':
+      return { ...state, generatingAudio: event.generating && isActive(state) };
     case 'audio_ended':
       return state.status === 'speaking' ? { ...state, status: 'recording' } : state;
     case 'stop': {
       // What was still being heard is kept: the socket's last results arrive after stop and are ignored.
       const transcript = joinPhrases(state.transcript, state.interim);
       return {
-        ...state,
+        ...settledTranslation(state),
         transcript,
         interim: '',
         muted: false,
         translationInFlight: false,
+        generatingAudio: false,
         status: state.status === 'limit_reached' ? 'limit_reached' : 'stopped',
         analysisPromptOpen: transcript !== '' && !state.analysisPanelVisible,
       };
     }
     case 'limit_reached':
       return {
-        ...state,
+        ...settledTranslation(state),
         transcript: joinPhrases(state.transcript, state.interim),
         interim: '',
         muted: false,
         translationInFlight: false,
+        generatingAudio: false,
         status: 'limit_reached',
       };
     case 'failed':
-      return { ...state, interim: '', muted: false, translationInFlight: false, status: 'error' };
+      return {
+        ...settledTranslation(state),
+        interim: '',
+        muted: false,
+        translationInFlight: false,
+        generatingAudio: false,
+        status: 'error',
+      };
     case 'clear':
       return cleared(state);
     case 'translation_toggled':

@@ -7,6 +7,8 @@ export function TranscriptCard({
   placeholder,
   text,
   pending = '',
+  lang,
+  dir,
 }: {
   testId: string;
   title: string;
@@ -14,6 +16,9 @@ export function TranscriptCard({
   text: string;
   /** Text still being heard, shown after the final text and styled as provisional. */
   pending?: string;
+  /** The text's language and direction (docs/SPEC.md: ar, he, fa and ur read right to left). */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
 }) {
   const body = useRef<HTMLDivElement>(null);
   const empty = text === '' && pending === '';
@@ -31,6 +36,8 @@ export function TranscriptCard({
         className="voice-text"
         data-testid={testId}
         data-empty={empty}
+        lang={empty ? undefined : lang}
+        dir={empty ? undefined : dir}
         aria-live="polite"
         tabIndex={0}
       >

@@ -15,6 +15,11 @@ const mocks = vi.hoisted(() => ({
   reportUsage: vi.fn(),
   openDeepgramSocket: vi.fn(),
   toastError: vi.fn(),
+  fetchVoiceCapabilities: vi.fn(),
+  fetchCallerCountry: vi.fn(),
+  streamRoute: vi.fn(),
+  playClip: vi.fn(),
+  stopAudio: vi.fn(),
 }));
 
 vi.mock('../../../lib/audio-capture', async () => {
@@ -25,7 +30,20 @@ vi.mock('../../../lib/audio-capture', async () => {
   }
   return { AudioCaptureError, startAudioCapture: mocks.startAudioCapture };
 });
-vi.mock('../api', () => ({ fetchSpeechKey: mocks.fetchSpeechKey, reportUsage: mocks.reportUsage }));
+vi.mock('../api', () => ({
+  fetchSpeechKey: mocks.fetchSpeechKey,
+  reportUsage: mocks.reportUsage,
+  fetchVoiceCapabilities: mocks.fetchVoiceCapabilities,
+  fetchCallerCountry: mocks.fetchCallerCountry,
+}));
+vi.mock('../../../lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  streamRoute: mocks.streamRoute,
+}));
+vi.mock('../../../lib/audio-context', () => ({ unlockAudio: () => undefined }));
+vi.mock('../../../lib/audio-playback', () => ({
+  createAudioQueue: () => ({ play: mocks.playClip, stop: mocks.stopAudio }),
+}));
 vi.mock('../../../lib/deepgram-socket', () => ({ openDeepgramSocket: mocks.openDeepgramSocket }));
 vi.mock('sonner', () => ({ toast: { error: mocks.toastError } }));
 
@@ -64,6 +82,19 @@ async function renderPage(session: SessionValue = signedOutSession) {
   return userEvent.setup();
 }
 
+let translateStream: ReadableStreamDefaultController<Uint8Array> | undefined;
+let endClip: (() => void) | undefined;
+
+/** The translate stream sends lines (docs/SPEC.md §7) and, with `end`, closes. */
+async function translateSends(lines: string, end = false) {
+  await waitFor(() => expect(translateStream).toBeDefined());
+  await act(async () => {
+    translateStream!.enqueue(new TextEncoder().encode(lines));
+    if (end) translateStream!.close();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 const badge = () => screen.getByTestId('status-badge');
 const mainButton = () => screen.getByTestId('main-button');
 
@@ -73,6 +104,28 @@ function hear(text: string, isFinal: boolean) {
 
 beforeEach(() => {
   socketOptions = undefined;
+  localStorage.clear();
+  translateStream = undefined;
+  mocks.streamRoute.mockImplementation(async (id: string, call: { signal: AbortSignal }) => {
+    if (id === 'tts.speak') return new Response('audio');
+    call.signal.addEventListener('abort', () => mocks.stopAudio('translation aborted'));
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          translateStream = controller;
+        },
+      }),
+    );
+  });
+  // Like the real queue: reads the whole speech, then plays until the test ends the clip.
+  mocks.playClip.mockImplementation((clip: ReadableStream<Uint8Array>) => {
+    const ended = new Promise<void>((resolve) => {
+      endClip = resolve;
+    });
+    return new Response(clip).arrayBuffer().then(() => ended);
+  });
+  mocks.fetchVoiceCapabilities.mockResolvedValue({ translate: 'cloud', tts: 'embedded' });
+  mocks.fetchCallerCountry.mockResolvedValue('JP');
   mocks.startAudioCapture.mockResolvedValue(capture);
   mocks.fetchSpeechKey.mockResolvedValue(speechKey());
   mocks.reportUsage.mockResolvedValue(true);
@@ -172,7 +225,9 @@ describe('voice screen', () => {
     expect(capture.setMuted).toHaveBeenLastCalledWith(false);
     expect(socket.setMuted).toHaveBeenLastCalledWith(false);
     hear('And the museum?', true);
-    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station? And the museum?');
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent(
+      'Where is the station? And the museum?',
+    );
   });
 
   it('denied permission: the first press retries, the second opens the help dialog', async () => {
@@ -328,5 +383,203 @@ describe('voice screen', () => {
 
     expect(badge()).toHaveAttribute('data-status', 'stopped');
     expect(mocks.reportUsage).toHaveBeenCalledOnce();
+  });
+});
+
+describe('translation on the voice screen (docs/SPEC.md §2, §3, §4)', () => {
+  async function renderWithTranslation() {
+    localStorage.setItem(
+      'wayfarer-voice-settings',
+      JSON.stringify({ outputLanguage: 'fr', voiceGender: 'female', enableTranslation: true }),
+    );
+    return renderPage();
+  }
+
+  it('the switch setting persists, and two columns show with it on', async () => {
+    const events = await renderPage();
+    await events.click(screen.getByTestId('translation-switch'));
+    expect(JSON.parse(localStorage.getItem('wayfarer-voice-settings') ?? '{}')).toMatchObject({
+      enableTranslation: true,
+    });
+    expect(document.querySelector('.voice-columns')).toHaveAttribute('data-columns', '2');
+    expect(screen.getByTestId('voice-select')).toHaveValue('female');
+    expect(screen.getByTestId('language-picker-trigger')).toHaveAttribute('data-lang', expect.any(String));
+  });
+
+  it('with no translation engine the switch is off, disabled, and says how to enable one', async () => {
+    mocks.fetchVoiceCapabilities.mockResolvedValue({ translate: 'unavailable', tts: 'embedded' });
+    await renderWithTranslation();
+    await waitFor(() =>
+      expect(screen.getByTestId('translation-unavailable')).toHaveTextContent(/OPENAI_BASE_URL/),
+    );
+    expect(screen.getByTestId('translation-switch')).toBeDisabled();
+    expect(screen.getByTestId('translation-switch')).toHaveAttribute('data-checked', 'false');
+    expect(screen.queryByTestId('transcript-translation')).toBeNull();
+
+    const events = userEvent.setup();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('Where is the station?', true);
+    expect(badge()).toHaveAttribute('data-status', 'transcribed');
+    expect(mocks.streamRoute).not.toHaveBeenCalled();
+  });
+
+  it('a final phrase is translated into the chosen language and read in the chosen voice', async () => {
+    const events = await renderWithTranslation();
+    await events.selectOptions(screen.getByTestId('voice-select'), 'male');
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    expect(mainButton()).toHaveTextContent('Stop translation');
+    hear('Where is the station?', true);
+    expect(badge()).toHaveAttribute('data-status', 'translating');
+    await translateSends('0:"Où est la gare ?"\n', true);
+    await waitFor(() => expect(mocks.playClip).toHaveBeenCalled());
+    expect(mocks.streamRoute).toHaveBeenCalledWith(
+      'translate.stream',
+      expect.objectContaining({
+        body: { messages: [{ role: 'user', content: 'Where is the station?' }], outputLanguage: 'fr' },
+      }),
+    );
+    expect(mocks.streamRoute).toHaveBeenCalledWith(
+      'tts.speak',
+      expect.objectContaining({
+        pathParameters: { provider: 'openai' },
+        body: { text: 'Où est la gare ?', language: 'fr', gender: 'male' },
+      }),
+    );
+  });
+
+  it('streams the translation live, then speaking, counts the played clip, and returns to recording', async () => {
+    const events = await renderWithTranslation();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('Good morning.', true);
+    await translateSends('0:"Bon"\n');
+    expect(screen.getByTestId('transcript-translation')).toHaveTextContent('Bon');
+    expect(screen.getByTestId('translation-switch')).toBeDisabled();
+    expect(screen.getByTestId('language-picker-trigger')).toBeDisabled();
+    expect(screen.getByTestId('voice-select')).toBeDisabled();
+    await translateSends('0:"jour."\n', true);
+    await waitFor(() => expect(mocks.playClip).toHaveBeenCalled());
+    expect(badge()).toHaveAttribute('data-status', 'speaking');
+    expect(screen.getByTestId('audio-playback')).toHaveAttribute('data-played', '0');
+    await act(async () => endClip?.());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    expect(screen.getByTestId('audio-playback')).toHaveAttribute('data-played', '1');
+    expect(screen.getByTestId('transcript-translation')).toHaveTextContent('Bonjour.');
+  });
+
+  it('the generating-audio badge shows while speech is being made', async () => {
+    let speechArrives: (response: Response) => void = () => undefined;
+    const events = await renderWithTranslation();
+    const translate = mocks.streamRoute.getMockImplementation()!;
+    mocks.streamRoute.mockImplementation((id: string, call: unknown) =>
+      id === 'tts.speak'
+        ? new Promise<Response>((resolve) => {
+            speechArrives = resolve;
+          })
+        : translate(id, call),
+    );
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('Good morning.', true);
+    await translateSends('0:"Bonjour."\n', true);
+    await screen.findByTestId('generating-audio-badge');
+    await act(async () => speechArrives(new Response('audio')));
+    await waitFor(() => expect(screen.queryByTestId('generating-audio-badge')).toBeNull());
+  });
+
+  it('a failure mid-stream shows its message and returns to recording', async () => {
+    const events = await renderWithTranslation();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('Good morning.', true);
+    await translateSends('0:"Bon"\n3:"The translation broke off."\n', true);
+    await waitFor(() => expect(mocks.toastError).toHaveBeenCalledWith('The translation broke off.'));
+    expect(badge()).toHaveAttribute('data-status', 'recording');
+    expect(mocks.playClip).not.toHaveBeenCalled();
+  });
+
+  it('stop aborts the translation and the audio', async () => {
+    const events = await renderWithTranslation();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('Good morning.', true);
+    await translateSends('0:"Bon"\n');
+    await events.click(mainButton());
+    expect(mocks.stopAudio).toHaveBeenCalledWith('translation aborted');
+    expect(mocks.stopAudio).toHaveBeenCalledWith();
+    expect(badge()).toHaveAttribute('data-status', 'stopped');
+  });
+
+  it('a right-to-left output language renders the translation card right to left', async () => {
+    localStorage.setItem(
+      'wayfarer-voice-settings',
+      JSON.stringify({ outputLanguage: 'ar', voiceGender: 'female', enableTranslation: true }),
+    );
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('Hello.', true);
+    await translateSends('0:"مرحبا"\n');
+    expect(screen.getByTestId('transcript-translation')).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByTestId('transcript-translation')).toHaveAttribute('lang', 'ar');
+  });
+});
+
+describe('language choice (docs/SPEC.md §2, §5)', () => {
+  async function renderTranslating(recent: string[] = []) {
+    localStorage.setItem('wayfarer-recent-languages', JSON.stringify(recent));
+    localStorage.setItem(
+      'wayfarer-voice-settings',
+      JSON.stringify({ outputLanguage: 'fr', voiceGender: 'female', enableTranslation: true }),
+    );
+    return renderPage();
+  }
+
+  it('recent chips: most recent first; a chip selects its language; its remove button removes it', async () => {
+    const events = await renderTranslating(['de', 'ja']);
+    const chips = () => screen.getAllByTestId('recent-language-chip').map((chip) => chip.dataset.lang);
+    expect(chips()).toEqual(['de', 'ja']);
+    await events.click(screen.getAllByTestId('recent-language-chip')[1]!.querySelector('button')!);
+    expect(screen.getByTestId('language-picker-trigger')).toHaveAttribute('data-lang', 'ja');
+    expect(chips()).toEqual(['ja', 'de']);
+    await events.click(screen.getAllByTestId('recent-language-remove')[1]!);
+    expect(chips()).toEqual(['ja']);
+    expect(JSON.parse(localStorage.getItem('wayfarer-recent-languages') ?? '')).toEqual(['ja']);
+  });
+
+  it('the picker opens titled, with suggestions (browser, then country) and flags, and a choice becomes recent', async () => {
+    const events = await renderTranslating(['de', 'ja', 'it']);
+    await events.click(screen.getByTestId('language-picker-trigger'));
+    const picker = await screen.findByTestId('language-picker');
+    expect(picker).toHaveTextContent('Select language');
+    // jsdom has no matchMedia: the narrow variant.
+    expect(picker).toHaveAttribute('data-variant', 'drawer');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('language-suggestion').map((option) => option.dataset.lang)).toEqual([
+        'en',
+        'ja',
+      ]),
+    );
+    expect(screen.getAllByTestId('language-option')).toHaveLength(58);
+    await events.click(
+      screen.getAllByTestId('language-option').find((option) => option.dataset.lang === 'es')!,
+    );
+    expect(screen.queryByTestId('language-picker')).toBeNull();
+    expect(screen.getByTestId('language-picker-trigger')).toHaveAttribute('data-lang', 'es');
+    expect(screen.getAllByTestId('recent-language-chip').map((chip) => chip.dataset.lang)).toEqual([
+      'es',
+      'de',
+      'ja',
+    ]);
+  });
+
+  it('the picker closes on cancel without a change', async () => {
+    const events = await renderTranslating();
+    await events.click(screen.getByTestId('language-picker-trigger'));
+    await events.click(await screen.findByTestId('language-picker-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('language-picker')).toBeNull());
+    expect(screen.getByTestId('language-picker-trigger')).toHaveAttribute('data-lang', 'fr');
   });
 });

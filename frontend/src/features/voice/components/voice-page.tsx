@@ -1,7 +1,9 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findLanguage } from '@wayfarer/shared/domain/languages';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import {
+  fullTranslation,
   isAnalysisButtonShown,
   isBusy,
   isClearDisabled,
@@ -10,10 +12,14 @@ import {
   mainButtonAction,
   type ConversationState,
 } from '../conversation';
-import { loadVoiceSession, useConversation } from '../hooks/use-conversation';
+import { loadSpeakBack, loadVoiceSession, useConversation } from '../hooks/use-conversation';
+import { useCallerCountry, useVoiceCapabilities } from '../hooks/use-translation-support';
+import { useVoiceSettings } from '../hooks/use-voice-settings';
 import { MuteButton } from './mute-button';
 import { StatusBadge } from './status-badge';
 import { TranscriptCard } from './transcript-card';
+import { TranslationControls } from './translation-controls';
+import { TranslationSwitch } from './translation-switch';
 import './voice.css';
 
 // Dialogs and overlays are fetched on first use: `/` is close to its 150 KB budget (docs/DESIGN.md §8).
@@ -45,7 +51,27 @@ export interface VoicePageProps {
 export function VoicePage({ analysisPanel }: VoicePageProps) {
   const { t } = useTranslation();
   const session = useSession();
-  const { state, pressMain, dispatch } = useConversation();
+  const voice = useVoiceSettings();
+  const capabilities = useVoiceCapabilities();
+  const { state, pressMain, dispatch, clipsPlayed } = useConversation({
+    translationEnabled: voice.settings.enableTranslation,
+    speakBackSettings: () => ({
+      outputLanguage: voice.settings.outputLanguage,
+      voiceGender: voice.settings.voiceGender,
+      speech: capabilities?.tts !== 'unavailable',
+    }),
+  });
+  const translationUnavailable = capabilities?.translate === 'unavailable';
+  const translationOn = state.translationEnabled && !translationUnavailable;
+  // The stored setting stays as the traveller left it (a server with an engine may serve the next visit), but
+  // with no engine here no phrase is sent to be translated: the switch explains why instead.
+  useEffect(() => {
+    if (translationUnavailable && state.translationEnabled)
+      dispatch({ type: 'translation_toggled', enabled: false });
+  }, [translationUnavailable, state.translationEnabled, dispatch]);
+  const callerCountry = useCallerCountry(translationOn);
+  const outputLanguage = findLanguage(voice.settings.outputLanguage);
+  const busy = isBusy(state);
   // limit_reached is final for this visit (start is blocked), so a dismissal never needs undoing.
   const [limitDismissed, setLimitDismissed] = useState(false);
   const action = mainButtonAction(state);
@@ -53,6 +79,7 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
   // What the first press needs is fetched as soon as the pointer or focus reaches the button.
   const prefetch = () => {
     void loadVoiceSession();
+    void loadSpeakBack();
     void loadInitializingOverlay();
     void loadAnalysisPrompt();
   };
@@ -63,6 +90,10 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
   };
 
   const transcriptText = state.transcript;
+  const toggleTranslation = (enabled: boolean) => {
+    voice.setEnableTranslation(enabled);
+    dispatch({ type: 'translation_toggled', enabled });
+  };
   const showLimitDialog = state.status === 'limit_reached' && !isSubscriber(session) && !limitDismissed;
 
   return (
@@ -72,23 +103,23 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
 
       <div className="voice-card voice-conversation">
         <div className="voice-controls">
-          <label className="voice-switch">
-            <button
-              type="button"
-              role="switch"
-              className="voice-switch-track"
-              data-testid="translation-switch"
-              data-checked={state.translationEnabled}
-              aria-checked={state.translationEnabled}
-              disabled={isBusy(state)}
-              onClick={() => dispatch({ type: 'translation_toggled', enabled: !state.translationEnabled })}
-            >
-              <span className="voice-switch-thumb" aria-hidden="true" />
-            </button>
-            <span>{t('voice_translation_switch')}</span>
-          </label>
-          <StatusBadge status={state.status} />
+          <TranslationSwitch
+            checked={state.translationEnabled}
+            disabled={busy}
+            unavailable={translationUnavailable}
+            onChange={toggleTranslation}
+          />
+          <div className="voice-badges">
+            {state.generatingAudio && (
+              <span className="voice-badge" data-testid="generating-audio-badge" role="status">
+                {t('voice_generating_audio')}
+              </span>
+            )}
+            <StatusBadge status={state.status} />
+            <span data-testid="audio-playback" data-played={clipsPlayed} hidden />
+          </div>
         </div>
+        {translationOn && <TranslationControls voice={voice} callerCountry={callerCountry} disabled={busy} />}
 
         <div className="voice-actions">
           <button
@@ -124,7 +155,7 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
           </button>
         </div>
 
-        <div className="voice-columns" data-columns={state.translationEnabled ? 2 : 1}>
+        <div className="voice-columns" data-columns={translationOn ? 2 : 1}>
           <TranscriptCard
             testId="transcript-original"
             title={t('voice_original_title')}
@@ -132,12 +163,14 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
             text={transcriptText}
             pending={state.interim.trim()}
           />
-          {state.translationEnabled && (
+          {translationOn && (
             <TranscriptCard
               testId="transcript-translation"
               title={t('voice_translation_title')}
               placeholder={t('voice_translation_placeholder')}
-              text={state.translation}
+              text={fullTranslation(state)}
+              lang={outputLanguage?.value}
+              dir={outputLanguage?.direction}
             />
           )}
         </div>

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { unlockAudio } from '../../../lib/audio-context';
 import { isSubscriber, useSession } from '../../../lib/session-context';
+import { translateMessage } from '../../../lib/translate-message';
 import {
   conversationReducer,
   initialConversationState,
@@ -10,30 +12,55 @@ import {
   type ConversationEvent,
   type ConversationState,
 } from '../conversation';
+import type { SpeakBack, SpeakBackSettings } from '../speak-back';
 import type { VoiceSession } from '../voice-session';
 
-// Microphone capture, the speech socket and the key call are fetched on the first press, not with `/`
-// (docs/DESIGN.md §8 budget); the press waits for the microphone anyway.
+// Microphone capture, the speech socket, the key call and the speak-back pipeline are fetched on the first
+// press, not with `/` (docs/DESIGN.md §8 budget); the press waits for the microphone anyway.
 export const loadVoiceSession = () => import('../voice-session');
+export const loadSpeakBack = () => import('../speak-back');
 
 export interface Conversation {
   readonly state: ConversationState;
   readonly pressMain: () => void;
   readonly dispatch: (event: ConversationEvent) => void;
+  /** Spoken clips that have played to their end this visit (for tests: docs/TESTIDS.md audio-playback). */
+  readonly clipsPlayed: number;
 }
 
-/** Drives the conversation reducer (docs/SPEC.md §4) from a voice session (microphone, speech key, speech socket). */
-export function useConversation(): Conversation {
+export interface ConversationOptions {
+  readonly translationEnabled: boolean;
+  /** Read when a phrase is handed to the speak-back pipeline, so a language picked mid-conversation applies. */
+  readonly speakBackSettings: () => SpeakBackSettings;
+}
+
+interface Run {
+  voice?: VoiceSession;
+  speakBack?: SpeakBack;
+  cancelled: boolean;
+}
+
+/**
+ * Drives the conversation reducer (docs/SPEC.md §4) from a voice session (microphone, speech key, speech socket) and,
+ * with translation on, the speak-back pipeline (translate, speech, playback).
+ */
+export function useConversation(options: ConversationOptions): Conversation {
   const { t } = useTranslation();
   const session = useSession();
-  const [state, dispatch] = useReducer(conversationReducer, initialConversationState);
+  const [state, dispatch] = useReducer(conversationReducer, {
+    ...initialConversationState,
+    translationEnabled: options.translationEnabled,
+  });
+  const [clipsPlayed, setClipsPlayed] = useState(0);
   const stateRef = useRef(state);
   const sessionRef = useRef(session);
-  const current = useRef<{ voice?: VoiceSession; cancelled: boolean } | null>(null);
+  const optionsRef = useRef(options);
+  const current = useRef<Run | null>(null);
 
   useEffect(() => {
     stateRef.current = state;
     sessionRef.current = session;
+    optionsRef.current = options;
   });
 
   /** Ends the current session; `then` is what the conversation does about it (nothing when leaving). */
@@ -43,6 +70,7 @@ export function useConversation(): Conversation {
     if (run) {
       run.cancelled = true;
       run.voice?.stop();
+      run.speakBack?.stop();
     }
     if (then) dispatch(then);
   }, []);
@@ -51,13 +79,32 @@ export function useConversation(): Conversation {
     if (stateRef.current.status === 'limit_reached') return;
     release();
     dispatch({ type: 'start' });
-    const run: { voice?: VoiceSession; cancelled: boolean } = { cancelled: false };
+    const run: Run = { cancelled: false };
     current.current = run;
-    const { startVoiceSession } = await loadVoiceSession();
+    const [{ startVoiceSession }, { createSpeakBack }] = await Promise.all([
+      loadVoiceSession(),
+      loadSpeakBack(),
+    ]);
     if (run.cancelled) return;
     const live = (handler: () => void) => {
       if (!run.cancelled) handler();
     };
+    const show = (message: string) => toast.error(translateMessage(t, message));
+    const speakBack = createSpeakBack({
+      translationStarted: () => live(() => dispatch({ type: 'translation_started' })),
+      chunk: (text) => live(() => dispatch({ type: 'translation_chunk', text })),
+      translationFinished: (text) => live(() => dispatch({ type: 'translation_finished', text })),
+      translationFailed: (message) =>
+        live(() => {
+          show(message);
+          dispatch({ type: 'translation_failed' });
+        }),
+      generating: (generating) => live(() => dispatch({ type: 'audio_generating', generating })),
+      clipEnded: () => live(() => setClipsPlayed((count) => count + 1)),
+      allSpoken: () => live(() => dispatch({ type: 'audio_ended' })),
+      speechFailed: (message) => live(() => show(message)),
+    });
+    run.speakBack = speakBack;
     run.voice = startVoiceSession(
       {
         subscriber: isSubscriber(sessionRef.current),
@@ -75,10 +122,8 @@ export function useConversation(): Conversation {
           live(() => {
             if (!result.isFinal) return dispatch({ type: 'interim_transcript', text: result.text });
             dispatch({ type: 'final_transcript', text: result.text });
-            // Seam for the translation feature: until it lands a phrase has no translation, which docs/SPEC.md §4
-            // treats as an empty one (back to recording).
             if (stateRef.current.translationEnabled && result.text.trim() !== '') {
-              dispatch({ type: 'translation_finished', text: '' });
+              speakBack.say(result.text, optionsRef.current.speakBackSettings());
             }
           }),
         ended: (reason) =>
@@ -94,7 +139,8 @@ export function useConversation(): Conversation {
     dispatch({ type: 'main_pressed' });
     if (effect === 'open_help') return;
     if (effect === 'stop') return release({ type: 'stop' });
-    // Unlocking audio for spoken translations belongs to the playback feature; start clears old state.
+    // Inside the press itself, before anything asynchronous: iOS Safari plays only from a context unlocked so.
+    unlockAudio();
     void begin();
   }, [begin, release]);
 
@@ -120,5 +166,5 @@ export function useConversation(): Conversation {
     };
   }, [release]);
 
-  return { state, pressMain, dispatch };
+  return { state, pressMain, dispatch, clipsPlayed };
 }

@@ -1,0 +1,242 @@
+// `npm run bench ear-voice-span`: the ear-voice span of issue 14, from the end of a spoken sentence (Chromium's
+// fake microphone playing a WAV) to the first sample of its translation being played, with the local speech
+// socket, the OpenAI-compatible test server answering after a fixed first-token delay, and embedded speech.
+// Printed minus that delay, with where the time goes. Needs the built SPA (`npm run build:web`).
+import { spawn } from 'node:child_process';
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
+import { freePort } from '../frontend/e2e/support/free-port';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const WAV = path.join(root, 'frontend/e2e/fixtures/speech-doctor-slt.wav');
+const FIRST_TOKEN_MS = 300;
+const RUNS = 7;
+// -40 dBFS, as bench/speech.ts hears the end of speech.
+const AUDIBLE = 328;
+
+interface Marks {
+  /** The last captured sample louder than AUDIBLE, in page time: where the speaker stopped. */
+  speechEnd: number;
+  /** The status became translating: the final transcript arrived. */
+  final: number;
+  translateStart: number;
+  translateFirstByte: number;
+  translateEnd: number;
+  ttsStart: number;
+  ttsFirstByte: number;
+  ttsEnd: number;
+  /** The first translated samples started playing (plus the context's output latency). */
+  played: number;
+}
+
+// Runs in the page before the app: watches the audio sent to the speech socket, the status and playback.
+function instrument(audible: number): void {
+  const w = window as unknown as {
+    __marks: Record<string, number>;
+    __frames: { at: number; lastAudibleAgoMs: number }[];
+  };
+  w.__marks = {};
+  w.__frames = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+    if (this.url.includes('/v1/listen') && (data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
+      const bytes =
+        data instanceof ArrayBuffer
+          ? data
+          : data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
+      const samples = new Int16Array(bytes);
+      for (let i = samples.length - 1; i >= 0; i--) {
+        if (Math.abs(samples[i]!) > audible) {
+          // A chunk leaves once its 250 ms are complete; its sample i was captured (length - i) / 16 ms before.
+          w.__frames.push({ at: performance.now(), lastAudibleAgoMs: (samples.length - i) / 16 });
+          break;
+        }
+      }
+    }
+    return send.call(this, data);
+  };
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (
+    this: AudioBufferSourceNode,
+    ...args: Parameters<AudioBufferSourceNode['start']>
+  ) {
+    // The unlock plays a single silent sample; a translation is longer.
+    if (w.__marks.played === undefined && (this.buffer?.length ?? 0) > 1) {
+      w.__marks.played = performance.now() + (this.context as AudioContext).outputLatency * 1000;
+    }
+    return start.apply(this, args);
+  };
+  new MutationObserver(() => {
+    const status = document.querySelector('[data-testid="status-badge"]')?.getAttribute('data-status');
+    if (status === 'translating' && w.__marks.final === undefined) w.__marks.final = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
+}
+
+async function measure(page: Page, baseURL: string): Promise<Marks> {
+  await page.goto(`${baseURL}/`);
+  await page.getByTestId('main-button').click();
+  await page.waitForFunction(
+    () => (window as unknown as { __marks: { played?: number } }).__marks.played !== undefined,
+    undefined,
+    {
+      timeout: 60_000,
+    },
+  );
+  // Playback starts with the first bytes, so the speech request's timing entry is complete only later.
+  await page.waitForFunction(
+    () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api/tts/')),
+    undefined,
+    { timeout: 60_000 },
+  );
+  const marks = await page.evaluate(() => {
+    const w = window as unknown as {
+      __marks: Record<string, number>;
+      __frames: { at: number; lastAudibleAgoMs: number }[];
+    };
+    const beforeFinal = w.__frames.filter((frame) => frame.at <= w.__marks.final!);
+    const last = beforeFinal.at(-1)!;
+    // No named helpers in here: tsx's name-keeping wrapper does not exist in the page.
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const translate = resources.find((e) => e.name.includes('/api/translate'))!;
+    const tts = resources.find((e) => e.name.includes('/api/tts/'))!;
+    return {
+      speechEnd: last.at - last.lastAudibleAgoMs,
+      final: w.__marks.final!,
+      translateStart: translate.requestStart || translate.startTime,
+      translateFirstByte: translate.responseStart,
+      translateEnd: translate.responseEnd,
+      ttsStart: tts.requestStart || tts.startTime,
+      ttsFirstByte: tts.responseStart,
+      ttsEnd: tts.responseEnd,
+      played: w.__marks.played!,
+    };
+  });
+  await page.getByTestId('main-button').click();
+  return marks;
+}
+
+async function startLocalCloud(
+  env: Record<string, string>,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-'));
+  const child = spawn('npx', ['tsx', 'infra/local/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    detached: true,
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop();
+  throw new Error('the local cloud did not become healthy');
+}
+
+function p50(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.ceil(sorted.length / 2) - 1]!);
+}
+
+export async function main(): Promise<void> {
+  try {
+    await access(path.join(root, 'frontend/dist/index.html'));
+  } catch {
+    console.log('  skipped: build the SPA first (npm run build:web)');
+    return;
+  }
+  const openAi = await startOpenAiCompatibleServer({ firstTokenMs: FIRST_TOKEN_MS });
+  const cloud = await startLocalCloud({
+    OPENAI_BASE_URL: `${openAi.url}/v1`,
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_MODEL_TRANSLATE: 'bench-translate',
+    TTS_ENGINE: 'embedded',
+    ANALYSIS_ENGINE: 'embedded',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--disable-gpu',
+      '--autoplay-policy=no-user-gesture-required',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${WAV}%noloop`,
+    ],
+  });
+  const load: number[] = [];
+  const sampler = setInterval(() => load.push(loadavg()[0]!), 1000);
+  const runs: Marks[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext();
+      await context.addInitScript(() =>
+        localStorage.setItem(
+          'wayfarer-voice-settings',
+          JSON.stringify({ outputLanguage: 'fr', voiceGender: 'female', enableTranslation: true }),
+        ),
+      );
+      await context.addInitScript(instrument, AUDIBLE);
+      try {
+        runs.push(await measure(await context.newPage(), cloud.url));
+      } catch (error) {
+        console.log(
+          `  run ${run + 1} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+        );
+      }
+      await context.close();
+    }
+  } finally {
+    clearInterval(sampler);
+    await browser.close();
+    await cloud.stop();
+    await openAi.close();
+  }
+  if (runs.length === 0) return;
+  const span = (pick: (m: Marks) => number) => p50(runs.map(pick));
+  console.log(
+    `ear-voice span (end of speech -> first translated sample played, minus the ${FIRST_TOKEN_MS} ms first-token delay):` +
+      ` p50 ${span((m) => m.played - m.speechEnd - FIRST_TOKEN_MS)} ms over ${runs.length} runs (goal <= 900 ms);` +
+      ` load average ${Math.max(...load, loadavg()[0]!).toFixed(2)} peak on ${availableParallelism()} cores`,
+  );
+  console.log('  where the time goes (p50, ms):');
+  console.log(
+    `    end of speech -> final transcript (endpointing 300 ms, 250 ms chunks): ${span((m) => m.final - m.speechEnd)}`,
+  );
+  console.log(`    final -> translate request sent: ${span((m) => m.translateStart - m.final)}`);
+  console.log(
+    `    translate request -> first chunk, minus the first-token delay: ${span((m) => m.translateFirstByte - m.translateStart - FIRST_TOKEN_MS)}`,
+  );
+  console.log(
+    `    first chunk -> translation complete: ${span((m) => m.translateEnd - m.translateFirstByte)}`,
+  );
+  console.log(`    translation complete -> speech request sent: ${span((m) => m.ttsStart - m.translateEnd)}`);
+  console.log(
+    `    speech request -> first audio byte (embedded espeak-ng): ${span((m) => m.ttsFirstByte - m.ttsStart)}`,
+  );
+  console.log(
+    `    first audio byte -> playing (WAV header read, first chunk scheduled): ${span((m) => m.played - m.ttsFirstByte)}`,
+  );
+  console.log(
+    `    (the speech's last byte arrives ${span((m) => m.ttsEnd - m.ttsFirstByte)} ms after its first, while it plays)`,
+  );
+}
+
+if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  await main();
+}

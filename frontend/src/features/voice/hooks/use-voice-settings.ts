@@ -1,0 +1,63 @@
+import { useCallback, useState } from 'react';
+import type { VoiceGender } from '@wayfarer/shared/constants';
+import { addRecentLanguage, removeRecentLanguage } from '@wayfarer/shared/domain/languages';
+import {
+  loadRecentLanguages,
+  loadVoiceSettings,
+  saveRecentLanguages,
+  saveVoiceSettings,
+  type VoiceSettings,
+} from '../voice-settings';
+
+export interface VoiceSettingsControls {
+  readonly settings: VoiceSettings;
+  readonly recentLanguages: readonly string[];
+  /** Picks the output language and puts it first among the recent ones (docs/SPEC.md §5). */
+  readonly chooseLanguage: (code: string) => void;
+  readonly removeRecent: (code: string) => void;
+  readonly setVoiceGender: (gender: VoiceGender) => void;
+  readonly setEnableTranslation: (enabled: boolean) => void;
+}
+
+/** docs/SPEC.md §3 Settings, read once from local storage and written back on every change. */
+export function useVoiceSettings(): VoiceSettingsControls {
+  const [settings, setSettings] = useState(loadVoiceSettings);
+  const [recentLanguages, setRecentLanguages] = useState(loadRecentLanguages);
+
+  const update = useCallback((change: Partial<VoiceSettings>) => {
+    setSettings((previous) => {
+      const next = { ...previous, ...change };
+      saveVoiceSettings(next);
+      return next;
+    });
+  }, []);
+
+  const updateRecent = useCallback((change: (recent: readonly string[]) => string[]) => {
+    setRecentLanguages((previous) => {
+      const next = change(previous);
+      saveRecentLanguages(next);
+      return next;
+    });
+  }, []);
+
+  return {
+    settings,
+    recentLanguages,
+    chooseLanguage: useCallback(
+      (code: string) => {
+        update({ outputLanguage: code });
+        updateRecent((recent) => addRecentLanguage(recent, code));
+      },
+      [update, updateRecent],
+    ),
+    removeRecent: useCallback(
+      (code: string) => updateRecent((recent) => removeRecentLanguage(recent, code)),
+      [updateRecent],
+    ),
+    setVoiceGender: useCallback((voiceGender: VoiceGender) => update({ voiceGender }), [update]),
+    setEnableTranslation: useCallback(
+      (enableTranslation: boolean) => update({ enableTranslation }),
+      [update],
+    ),
+  };
+}

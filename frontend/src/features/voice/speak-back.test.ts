@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { createSpeakBack, type SpeakBackEvents } from './speak-back';
+
+const mocks = vi.hoisted(() => ({ streamRoute: vi.fn(), play: vi.fn(), stopAudio: vi.fn() }));
+
+vi.mock('../../lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  streamRoute: mocks.streamRoute,
+}));
+vi.mock('../../lib/audio-playback', () => ({
+  createAudioQueue: () => ({ play: mocks.play, stop: mocks.stopAudio }),
+}));
+
+function translateResponse(...chunks: string[]): Response {
+  return new Response(chunks.map((chunk) => `0:${JSON.stringify(chunk)}\n`).join(''));
+}
+
+const settings = { outputLanguage: 'fr', voiceGender: 'female', speech: true } as const;
+let log: string[];
+let events: SpeakBackEvents;
+
+function recorder(): SpeakBackEvents {
+  return {
+    translationStarted: () => log.push('started'),
+    chunk: (text) => log.push(`chunk:${text}`),
+    translationFinished: (text) => log.push(`finished:${text}`),
+    translationFailed: (message) => log.push(`failed:${message}`),
+    generating: (active) => log.push(`generating:${active}`),
+    clipEnded: () => log.push('clip-ended'),
+    allSpoken: () => log.push('all-spoken'),
+    speechFailed: (message) => log.push(`speech-failed:${message}`),
+  };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  log = [];
+  events = recorder();
+  // Like the real queue: reads the whole speech before the clip ends.
+  mocks.play.mockImplementation(async (clip: ReadableStream<Uint8Array>) => {
+    await new Response(clip).arrayBuffer();
+  });
+  mocks.streamRoute.mockImplementation(async (id: string, call: { body: { text?: string } }) =>
+    id === 'translate.stream' ? translateResponse('Bon', 'jour.') : new Response(`audio:${call.body.text}`),
+  );
+});
+afterEach(() => vi.clearAllMocks());
+
+describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
+  it('streams the translation, fetches its speech with the SPEC §5 provider, plays it, then is done', async () => {
+    createSpeakBack(events).say('Hello.', settings);
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log).toEqual([
+      'started',
+      'chunk:Bon',
+      'chunk:jour.',
+      'finished:Bonjour.',
+      'generating:true',
+      'generating:false',
+      'clip-ended',
+      'all-spoken',
+    ]);
+    expect(mocks.streamRoute).toHaveBeenCalledWith(
+      'tts.speak',
+      expect.objectContaining({
+        pathParameters: { provider: 'openai' },
+        body: { text: 'Bonjour.', language: 'fr', gender: 'female' },
+      }),
+    );
+  });
+
+  it('clips play in the order the phrases were spoken', async () => {
+    const played: string[] = [];
+    mocks.play.mockImplementation(async (clip: ReadableStream<Uint8Array>) => {
+      played.push(await new Response(clip).text());
+    });
+    let call = 0;
+    mocks.streamRoute.mockImplementation(async (id: string, request: { body: { text?: string } }) => {
+      if (id === 'tts.speak') return new Response(`audio:${request.body.text}`);
+      call += 1;
+      return translateResponse(call === 1 ? 'Un.' : 'Deux.');
+    });
+    const speakBack = createSpeakBack(events);
+    speakBack.say('One.', settings);
+    speakBack.say('Two.', settings);
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(played).toEqual(['audio:Un.', 'audio:Deux.']);
+    expect(log.filter((entry) => entry === 'all-spoken')).toHaveLength(1);
+  });
+
+  it('an empty translation is not spoken', async () => {
+    mocks.streamRoute.mockResolvedValue(translateResponse(''));
+    createSpeakBack(events).say('Hm.', settings);
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(mocks.streamRoute).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failure mid-stream reports the message of its error line', async () => {
+    mocks.streamRoute.mockResolvedValue(new Response('0:"Bon"\n3:"The translation broke off."\n'));
+    createSpeakBack(events).say('Hello.', settings);
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log).toContain('failed:The translation broke off.');
+    expect(mocks.play).not.toHaveBeenCalled();
+  });
+
+  it('a speech failure shows the server message, else "Failed to fetch audio stream."', async () => {
+    mocks.streamRoute.mockImplementation(async (id: string) => {
+      if (id === 'translate.stream') return translateResponse('Bonjour.');
+      throw new ApiError(502, 'error_server');
+    });
+    createSpeakBack(events).say('Hello.', settings);
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log).toContain('speech-failed:Failed to fetch audio stream.');
+
+    log = [];
+    mocks.streamRoute.mockImplementation(async (id: string) => {
+      if (id === 'translate.stream') return translateResponse('Bonjour.');
+      throw new ApiError(503, 'speech unavailable', 'speech unavailable');
+    });
+    createSpeakBack(events).say('Hello.', settings);
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log).toContain('speech-failed:speech unavailable');
+  });
+
+  it('stop aborts the translation in flight and silences the audio, with no further events', async () => {
+    let aborted = false;
+    mocks.streamRoute.mockImplementation(
+      (_id: string, call: { signal: AbortSignal }) =>
+        new Promise((_resolve, reject) => {
+          call.signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }),
+    );
+    const speakBack = createSpeakBack(events);
+    speakBack.say('Hello.', settings);
+    await settled();
+    speakBack.stop();
+    await settled();
+    expect(aborted).toBe(true);
+    expect(mocks.stopAudio).toHaveBeenCalled();
+    expect(log).toEqual(['started']);
+  });
+});

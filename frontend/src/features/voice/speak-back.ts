@@ -1,0 +1,161 @@
+import type { VoiceGender } from '@wayfarer/shared/constants';
+import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { ttsProviderForLanguage } from '@wayfarer/shared/domain/languages';
+import { ApiError, streamRoute } from '../../lib/api-client';
+import { createAudioQueue } from '../../lib/audio-playback';
+import { readTranslateStream } from './translate-stream';
+
+/** What the pipeline tells the conversation; each maps to a reducer event, a toast or the played-clip count. */
+export interface SpeakBackEvents {
+  translationStarted(): void;
+  chunk(text: string): void;
+  translationFinished(text: string): void;
+  /** `message` is a key or the server's text to show; the status goes back to recording either way. */
+  translationFailed(message: string): void;
+  generating(active: boolean): void;
+  clipEnded(): void;
+  /** Nothing is left to say: every phrase handed in has been translated and its speech played or given up. */
+  allSpoken(): void;
+  speechFailed(message: string): void;
+}
+
+export interface SpeakBackSettings {
+  readonly outputLanguage: string;
+  readonly voiceGender: VoiceGender;
+  /** False when /api/capabilities says no speech engine serves: the translation is shown, not read. */
+  readonly speech: boolean;
+}
+
+export interface SpeakBack {
+  /** Translates the phrase, then reads the translation aloud after every phrase handed in before it. */
+  say(phrase: string, settings: SpeakBackSettings): void;
+  /** Aborts the translations and speech requests in flight and silences the audio; no further events. */
+  stop(): void;
+}
+
+function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+/** docs/SPEC.md §8: the server's message, else 'Failed to fetch audio stream.' (a 429 keeps its own key). */
+function speechFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return error.message;
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return LITERAL_MESSAGES.audioStreamFailed;
+}
+
+async function translate(
+  phrase: string,
+  outputLanguage: string,
+  signal: AbortSignal,
+  onChunk: (text: string) => void,
+): Promise<string> {
+  const response = await streamRoute('translate.stream', {
+    body: { messages: [{ role: 'user', content: phrase }], outputLanguage },
+    signal,
+  });
+  if (!response.body) return '';
+  return readTranslateStream(response.body, onChunk);
+}
+
+async function synthesise(
+  text: string,
+  settings: SpeakBackSettings,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await streamRoute('tts.speak', {
+    pathParameters: { provider: ttsProviderForLanguage(settings.outputLanguage) },
+    body: { text, language: settings.outputLanguage, gender: settings.voiceGender },
+    signal,
+  });
+  if (!response.body) throw new Error('The speech response has no body');
+  return response.body;
+}
+
+/**
+ * docs/SPEC.md §4 translating -> speaking -> recording, for a stream of final phrases: translations run one at a time
+ * so they finish in the order spoken; a phrase's speech is fetched while the next phrase translates, and clips
+ * play in order. Loaded with the voice session, on the first press.
+ */
+export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
+  const controller = new AbortController();
+  const { signal } = controller;
+  const audio = createAudioQueue();
+  let translations: Promise<unknown> = Promise.resolve();
+  let unfinished = 0;
+  let generating = 0;
+
+  const live = (handler: () => void) => {
+    if (!signal.aborted) handler();
+  };
+
+  function settle(): void {
+    unfinished -= 1;
+    if (unfinished === 0) live(() => events.allSpoken());
+  }
+
+  async function speak(text: string, settings: SpeakBackSettings): Promise<void> {
+    generating += 1;
+    if (generating === 1) events.generating(true);
+    let madeOnce = false;
+    // The badge lasts until the speech's last byte has arrived, not while it plays (docs/SPEC.md §4).
+    const made = () => {
+      if (madeOnce) return;
+      madeOnce = true;
+      generating -= 1;
+      if (generating === 0) live(() => events.generating(false));
+    };
+    try {
+      const clip = await synthesise(text, settings, signal);
+      await audio.play(clip.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: made })));
+      live(() => events.clipEnded());
+    } catch (error) {
+      if (!isAbort(error, signal)) live(() => events.speechFailed(speechFailureMessage(error)));
+    } finally {
+      made();
+    }
+  }
+
+  /** Resolves once the phrase is translated, with its speech still under way (wrapped, so it is not awaited). */
+  async function sayNow(phrase: string, settings: SpeakBackSettings): Promise<{ speech?: Promise<void> }> {
+    if (signal.aborted) return {};
+    events.translationStarted();
+    let text: string;
+    try {
+      text = await translate(phrase, settings.outputLanguage, signal, (chunk) =>
+        live(() => events.chunk(chunk)),
+      );
+    } catch (error) {
+      // docs/SPEC.md §8: an abort is the traveller's own doing; anything else is logged and shown.
+      if (!isAbort(error, signal)) {
+        console.warn('translation failed', error instanceof Error ? error.name : typeof error);
+        events.translationFailed(error instanceof Error ? error.message : LITERAL_MESSAGES.unknownError);
+      }
+      return {};
+    }
+    if (signal.aborted) return {};
+    events.translationFinished(text);
+    if (text.trim() === '' || !settings.speech) return {};
+    return { speech: speak(text, settings) };
+  }
+
+  return {
+    say(phrase, settings) {
+      if (signal.aborted) return;
+      unfinished += 1;
+      const turn = translations.then(() => sayNow(phrase, settings));
+      // The next phrase may translate while this one's speech is fetched and played.
+      translations = turn.catch(() => undefined);
+      void turn
+        .then(({ speech }) => speech)
+        .catch(() => undefined)
+        .finally(settle);
+    },
+    stop() {
+      controller.abort();
+      audio.stop();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  DEFAULT_ENABLE_TRANSLATION,
+  DEFAULT_VOICE_GENDER,
+  FALLBACK_SUGGESTION_LANGUAGES,
+  LOCAL_STORAGE_KEYS,
+  VOICE_GENDERS,
+  type VoiceGender,
+} from '@wayfarer/shared/constants';
+import { isAvailableLanguage, languagePart, parseRecentLanguages } from '@wayfarer/shared/domain/languages';
+
+/** docs/SPEC.md §3 Settings, apart from the recent languages, which keep their own key. */
+export interface VoiceSettings {
+  readonly outputLanguage: string;
+  readonly voiceGender: VoiceGender;
+  readonly enableTranslation: boolean;
+}
+
+/**
+ * The output language before the traveller picks one: the first of the fallback languages that is not the
+ * browser's own, since nobody needs their own language read back to them.
+ */
+export function defaultOutputLanguage(browserLanguage: string | undefined): string {
+  const own = browserLanguage ? languagePart(browserLanguage) : '';
+  return FALLBACK_SUGGESTION_LANGUAGES.find((code) => code !== own) ?? FALLBACK_SUGGESTION_LANGUAGES[0];
+}
+
+/** Reads whatever local storage held (already JSON-parsed); each field that is missing or invalid gets its default. */
+export function parseVoiceSettings(stored: unknown, browserLanguage?: string): VoiceSettings {
+  const fields = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const { outputLanguage, voiceGender, enableTranslation } = fields;
+  return {
+    outputLanguage:
+      typeof outputLanguage === 'string' && isAvailableLanguage(outputLanguage)
+        ? outputLanguage
+        : defaultOutputLanguage(browserLanguage),
+    voiceGender: VOICE_GENDERS.find((gender) => gender === voiceGender) ?? DEFAULT_VOICE_GENDER,
+    enableTranslation:
+      typeof enableTranslation === 'boolean' ? enableTranslation : DEFAULT_ENABLE_TRANSLATION,
+  };
+}
+
+function readJson(key: string): unknown {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    // Blocked storage or a value some other version wrote: the defaults apply.
+    return undefined;
+  }
+}
+
+function writeJson(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Blocked storage: the settings last as long as the page.
+  }
+}
+
+export function loadVoiceSettings(): VoiceSettings {
+  return parseVoiceSettings(readJson(LOCAL_STORAGE_KEYS.voiceSettings), navigator.language);
+}
+
+export function saveVoiceSettings(settings: VoiceSettings): void {
+  writeJson(LOCAL_STORAGE_KEYS.voiceSettings, settings);
+}
+
+export function loadRecentLanguages(): string[] {
+  return parseRecentLanguages(readJson(LOCAL_STORAGE_KEYS.recentLanguages));
+}
+
+export function saveRecentLanguages(recent: readonly string[]): void {
+  writeJson(LOCAL_STORAGE_KEYS.recentLanguages, recent);
+}
