@@ -109,9 +109,17 @@ function headHeaders(head: StreamedHead): Record<string, string | string[]> {
   return headers;
 }
 
+/**
+ * The error a response stream gets when its client disconnects: Node's own code for a peer that hung up, which is
+ * what the Lambda runtime's stream reports too, so the route stack logs it as a cancellation, not a failure.
+ */
+function clientWentAway(): Error {
+  return Object.assign(new Error('Client went away'), { code: 'ECONNRESET' });
+}
+
 /** Resolves once the response can take more bytes (or has gone away). */
 function writeWithBackpressure(response: ServerResponse, chunk: Buffer): Promise<void> {
-  if (response.destroyed) return Promise.reject(new Error('Client went away'));
+  if (response.destroyed) return Promise.reject(clientWentAway());
   if (response.write(chunk)) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const done = () => {
@@ -121,7 +129,7 @@ function writeWithBackpressure(response: ServerResponse, chunk: Buffer): Promise
     };
     const gone = () => {
       response.off('drain', done);
-      reject(new Error('Client went away'));
+      reject(clientWentAway());
     };
     response.once('drain', done);
     response.once('close', gone);
@@ -183,7 +191,7 @@ export function createGateway(options: GatewayOptions) {
       },
     });
     response.on('close', () => {
-      if (!response.writableFinished) stream.destroy(new Error('Client went away'));
+      if (!response.writableFinished) stream.destroy(clientWentAway());
     });
     const context = lambdaContext(match.route.id, STREAMING_TIMEOUT_MS, requestId);
     await withTimeout(Promise.resolve(handler(event, stream, context)), STREAMING_TIMEOUT_MS);

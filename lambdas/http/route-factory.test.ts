@@ -602,6 +602,30 @@ describe('streamingRoute', () => {
     expect(response.body.equals(audio)).toBe(true);
   });
 
+  it.each([
+    ['a client that hangs up is logged as a cancellation', 'ECONNRESET', 'info', 'stream cancelled by the client'],
+    ['a stream that breaks for any other reason is logged as a failure', undefined, 'error', 'stream failed'],
+  ])('%s', async (_rule, code, level, message) => {
+    const { streamingRoute, logs } = setup();
+    const body = new Readable({ read() {} });
+    const handler = streamingRoute('translate.stream', () => streamReply(body, 'text/plain; charset=utf-8'));
+    const invoked = invokeStreamingHandler(
+      handler,
+      makeApiEvent({
+        method: 'POST',
+        path: '/api/translate',
+        json: { messages: [{ role: 'user', content: 'hello' }], outputLanguage: 'fr' },
+      }),
+    ).catch(() => undefined);
+    body.push('0:"bon"\n');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    body.destroy(Object.assign(new Error('gone'), code === undefined ? {} : { code }));
+    await invoked;
+
+    const entry = logs().find((line) => line.message === message);
+    expect(entry).toMatchObject({ level, routeId: 'translate.stream' });
+  });
+
   it('refuses to wire a route with the wrong builder', () => {
     const { httpRoute, streamingRoute } = setup();
 

@@ -180,6 +180,13 @@ function toStreamingResult(result: StreamReply | HttpReply): StreamingHttpResult
   };
 }
 
+const HANG_UP_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+function isHangUp(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && HANG_UP_CODES.has(code);
+}
+
 /** Builds `httpRoute` and `streamingRoute` over the given ports; tests pass fakes, handlers use the defaults. */
 export function createHttpRoutes(dependencies: HttpDependencies) {
   /** Wires a JSON route of the table: `export const login = httpRoute('auth.login', (request) => ...)`. */
@@ -211,13 +218,12 @@ export function createHttpRoutes(dependencies: HttpDependencies) {
         const result = await handle(request);
         if (!(result instanceof HttpReply)) {
           // Once bytes flow, the status is sent: a failure now can only cut the stream, so log it here.
-          result.body.once('error', (error) =>
-            dependencies.logger.error('stream failed', {
-              routeId: route.id,
-              requestId: request.requestId,
-              ...errorFields(error),
-            }),
-          );
+          result.body.once('error', (error) => {
+            const fields = { routeId: route.id, requestId: request.requestId, ...errorFields(error) };
+            // A traveller who stops or leaves the page hangs up mid-stream: that is normal, not a failure.
+            if (isHangUp(error)) dependencies.logger.info('stream cancelled by the client', fields);
+            else dependencies.logger.error('stream failed', fields);
+          });
         }
         return toStreamingResult(result);
       },
