@@ -117,7 +117,11 @@ async function analyserAlone(): Promise<void> {
     [
       'all three analyses',
       timings((text) =>
-        Promise.all([embeddedAnalyzer.prices(text), embeddedAnalyzer.locations(text), embeddedAnalyzer.emergency(text)]),
+        Promise.all([
+          embeddedAnalyzer.prices(text),
+          embeddedAnalyzer.locations(text),
+          embeddedAnalyzer.emergency(text),
+        ]),
       ),
     ],
   ];
@@ -157,7 +161,11 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     await rm(dataDir, { recursive: true, force: true });
   }
   await analyserAlone();
-  console.log(`load average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -98,7 +98,9 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 }
 
 function allowedMethods(pathname: string): string {
-  return [...new Set(routes.filter((route) => matchRoute(route.method, pathname)).map((route) => route.method))].join(', ');
+  return [
+    ...new Set(routes.filter((route) => matchRoute(route.method, pathname)).map((route) => route.method)),
+  ].join(', ');
 }
 
 function headHeaders(head: StreamedHead): Record<string, string | string[]> {
@@ -148,7 +150,9 @@ export function createGateway(options: GatewayOptions) {
     requestId: string,
   ): Promise<number> {
     const context = lambdaContext(match.route.id, API_TIMEOUT_MS, requestId);
-    const reply = fromProxyResult(await withTimeout(Promise.resolve(handler(event, context)), API_TIMEOUT_MS));
+    const reply = fromProxyResult(
+      await withTimeout(Promise.resolve(handler(event, context)), API_TIMEOUT_MS),
+    );
     response.writeHead(reply.statusCode, {
       ...SECURITY_HEADERS,
       ...reply.headers,
@@ -229,7 +233,9 @@ export function createGateway(options: GatewayOptions) {
       const event = toApiGatewayEvent({ request, url, match, body, requestId });
       const handler = await load(match.route.handler);
       if (isStreamingHandler(handler) !== match.route.streaming) {
-        log.warn(`${match.route.id}: the route table says streaming=${match.route.streaming}, the handler disagrees`);
+        log.warn(
+          `${match.route.id}: the route table says streaming=${match.route.streaming}, the handler disagrees`,
+        );
       }
       statusCode = isStreamingHandler(handler)
         ? await invokeStreaming(handler, event, response, match, requestId)
@@ -247,7 +253,9 @@ export function createGateway(options: GatewayOptions) {
       } else {
         statusCode = 502;
         if (error instanceof HandlerNotFoundError) {
-          log.error(`${match.route.id}: ${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}`);
+          log.error(
+            `${match.route.id}: ${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}`,
+          );
         } else if (error instanceof InvalidProxyResultError) {
           log.error(`${match.route.id}: ${error.message}`);
         } else {
@@ -304,7 +312,10 @@ export function createUpgradeListener(sockets: () => readonly LocalSocket[]): Up
 }
 
 export class PortInUseError extends Error {
-  constructor(readonly port: number, readonly host: string) {
+  constructor(
+    readonly port: number,
+    readonly host: string,
+  ) {
     super(
       `Port ${port} on ${host} is already in use. Stop whatever is using it, or pick another port: ` +
         `PORT=${port === 0 ? 8788 : port + 1} npm start`,
@@ -371,7 +382,11 @@ export async function listenOnLoopback(
     if (host) {
       const bound = await start(host, port);
       const shown = host.includes(':') ? `[${host}]` : host;
-      return { port: bound, url: `http://${shown}:${bound}`, close: () => Promise.all(servers.map(closeServer)).then(() => undefined) };
+      return {
+        port: bound,
+        url: `http://${shown}:${bound}`,
+        close: () => Promise.all(servers.map(closeServer)).then(() => undefined),
+      };
     }
     const bound = await start('127.0.0.1', port);
     try {
@@ -381,7 +396,11 @@ export async function listenOnLoopback(
       if (!isUnavailableAddress(error)) throw error;
       servers.pop();
     }
-    return { port: bound, url: `http://localhost:${bound}`, close: () => Promise.all(servers.map(closeServer)).then(() => undefined) };
+    return {
+      port: bound,
+      url: `http://localhost:${bound}`,
+      close: () => Promise.all(servers.map(closeServer)).then(() => undefined),
+    };
   } catch (error) {
     await Promise.all(servers.filter((server) => server.listening).map(closeServer));
     throw error;

@@ -15,7 +15,13 @@ import type { EnvVariableName } from '@wayfarer/lambdas/config';
 import { registerEmbeddedEngines, resetProviders } from '@wayfarer/lambdas/providers';
 import { hashAdminPassword } from '@wayfarer/lambdas/domain/admin-password';
 import { OrphanGuard, type ManagedChild } from './child-processes';
-import { cognitoLocalJwks, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognitoLocal, type Jwks } from './cognito-local';
+import {
+  cognitoLocalJwks,
+  LOCAL_CLIENT_ID,
+  LOCAL_USER_POOL_ID,
+  startCognitoLocal,
+  type Jwks,
+} from './cognito-local';
 import { ensureTable, localDynamoClient, LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local';
 import { embeddedEngines } from './embedded-engines';
 import { startEventBus, type EventBus } from './event-bus';
@@ -166,7 +172,8 @@ async function warmHandlers(log: Logger): Promise<void> {
   const byArea = new Map(refs.map((ref) => [ref.area, ref]));
   for (const ref of byArea.values()) {
     await loadHandler(ref).catch((error: unknown) => {
-      const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      const reason =
+        error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
       log.warn(`lambdas/functions/${ref.area}/handler.ts does not load: ${reason}`);
     });
   }
@@ -182,7 +189,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   // servers, then the guard that would otherwise kill them, then the environment as it was.
   const stages = { gateway: 0, bus: 1, servers: 2, guard: 3, env: 4 } as const;
   const cleanups: { stage: number; run: () => Promise<void> | void }[] = [];
-  const onStop = (stage: keyof typeof stages, run: () => Promise<void> | void) => cleanups.push({ stage: stages[stage], run });
+  const onStop = (stage: keyof typeof stages, run: () => Promise<void> | void) =>
+    cleanups.push({ stage: stages[stage], run });
   const cleanUp = async () => {
     const pending = cleanups.splice(0);
     for (const stage of Object.values(stages)) {
@@ -295,7 +303,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     };
     const env: Record<string, string> = { ...sdkEnv, ...appEnv, ...localEnv };
     // A session token or a switch that disables endpoint variables would point the SDK back at AWS.
-    const restoreEnv = applyEnv(env, ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_IGNORE_CONFIGURED_ENDPOINT_URLS']);
+    const restoreEnv = applyEnv(env, [
+      'AWS_SESSION_TOKEN',
+      'AWS_PROFILE',
+      'AWS_IGNORE_CONFIGURED_ENDPOINT_URLS',
+    ]);
     // Handlers read the environment on their first call: whatever an earlier local cloud in this process (a
     // test run's) built from its environment is forgotten, now and when this one stops.
     resetProviders();
@@ -337,7 +349,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const whenReady = Promise.allSettled(sockets.map((socket) => socket.ready())).then((outcomes) => {
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') {
-          logger('local').error('A local WebSocket endpoint could not load; the rest runs without it', outcome.reason);
+          logger('local').error(
+            'A local WebSocket endpoint could not load; the rest runs without it',
+            outcome.reason,
+          );
         }
       }
       ready = true;
@@ -352,7 +367,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       dataDir,
       ports,
       env,
-      cognito: { endpoint: cognito.endpoint, userPoolId: LOCAL_USER_POOL_ID, clientId: LOCAL_CLIENT_ID, jwks },
+      cognito: {
+        endpoint: cognito.endpoint,
+        userPoolId: LOCAL_USER_POOL_ID,
+        clientId: LOCAL_CLIENT_ID,
+        jwks,
+      },
       eventsIdle: () => bus.whenIdle(),
       whenReady: () => whenReady,
       stop: () => {

@@ -6,7 +6,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createSpeechEngine } from './speech/speech-engine';
-import { createLocalSpeechKeyVerifier, localSpeechKeySecret } from '@wayfarer/lambdas/adapters/local/speech-keys';
+import {
+  createLocalSpeechKeyVerifier,
+  localSpeechKeySecret,
+} from '@wayfarer/lambdas/adapters/local/speech-keys';
 import { getConfig } from '@wayfarer/lambdas/config';
 import { createSpeechSocket } from './speech-socket';
 import { mailOutboxRoutes } from './mail-outbox';

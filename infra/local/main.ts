@@ -95,7 +95,10 @@ async function main(): Promise<void> {
     providers = [...Object.entries(states), ['billing', providerSummary(config).billing]];
     // The voice's worker costs 0.8-1.7 s to start (docs/ENGINES.md): pay it now, in the background, rather than
     // on the traveller's first translated phrase.
-    if (states.tts === 'embedded') void sharedEspeakSpeaker().ready().catch(() => undefined);
+    if (states.tts === 'embedded')
+      void sharedEspeakSpeaker()
+        .ready()
+        .catch(() => undefined);
   } catch (error) {
     // A bad setting (ANON_DAILY_SECONDS=abc, ...) would fail every handler: say which, and stop.
     console.error(`\nwayfarer: ${error instanceof Error ? error.message : String(error)}\n`);

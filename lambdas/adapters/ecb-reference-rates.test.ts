@@ -17,7 +17,10 @@ const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 
 describe('ECB reference rates', () => {
   it('reads the day and the units per euro of each currency', () => {
-    expect(parseEcbDailyXml(FEED)).toEqual({ date: '2026-11-20', perEuro: { USD: 1.25, JPY: 187.5, GBP: 0.875 } });
+    expect(parseEcbDailyXml(FEED)).toEqual({
+      date: '2026-11-20',
+      perEuro: { USD: 1.25, JPY: 187.5, GBP: 0.875 },
+    });
   });
 
   it('rebases on the dollar, EUR included', () => {

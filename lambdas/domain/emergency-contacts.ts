@@ -14,7 +14,9 @@ const CONTACT_ORDER = ['general', 'medical', 'police', 'fire'] as const;
 export function emergencyContactsFor(countryCode: string | undefined): EmergencyContact[] {
   const numbers = countryCode ? emergencyNumbersOf(countryCode) : undefined;
   if (!countryCode || !numbers) {
-    return [{ type: 'general', number: UNKNOWN_COUNTRY_NUMBER, labelKey: 'emergency_contact_general', country: '' }];
+    return [
+      { type: 'general', number: UNKNOWN_COUNTRY_NUMBER, labelKey: 'emergency_contact_general', country: '' },
+    ];
   }
   const code = countryCode.trim().toUpperCase();
   const contacts: EmergencyContact[] = [];
@@ -33,7 +35,19 @@ export function emergencyContactsFor(countryCode: string | undefined): Emergency
  * facility near the address (the city the text is about, or wherever the traveller is).
  */
 export function medicalFacilitySearches(severity: Severity, near: string): MedicalFacility[] {
-  const hospital: MedicalFacility = { name: 'hospital', type: 'hospital', address: near, latitude: '', longitude: '' };
-  const pharmacy: MedicalFacility = { name: 'pharmacy', type: 'pharmacy', address: near, latitude: '', longitude: '' };
+  const hospital: MedicalFacility = {
+    name: 'hospital',
+    type: 'hospital',
+    address: near,
+    latitude: '',
+    longitude: '',
+  };
+  const pharmacy: MedicalFacility = {
+    name: 'pharmacy',
+    type: 'pharmacy',
+    address: near,
+    latitude: '',
+    longitude: '',
+  };
   return severity === 'low' ? [pharmacy, hospital] : [hospital, pharmacy];
 }

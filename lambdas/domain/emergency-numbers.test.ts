@@ -2,7 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { EMERGENCY_NUMBERS, emergencyNumbersOf } from './emergency-numbers';
 
 // Every current two-letter code ICU names as a region, less the codes that are not countries.
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'XK', 'ZZ', 'AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA']);
+const NOT_COUNTRIES = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'XA',
+  'XB',
+  'XK',
+  'ZZ',
+  'AC',
+  'CP',
+  'CQ',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+]);
 function regionCodesIcuNames(): string[] {
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   const codes: string[] = [];

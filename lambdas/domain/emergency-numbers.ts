@@ -290,7 +290,10 @@ export const EMERGENCY_NUMBERS: ReadonlyMap<string, EmergencyNumbers> = new Map(
     .map((line) => {
       const [code = '', police = '-', medical = '-', fire = '-', general = '-'] = line.split(' ');
       const number = (value: string): string => (value === '-' ? '' : value);
-      return [code, { police: number(police), medical: number(medical), fire: number(fire), general: number(general) }];
+      return [
+        code,
+        { police: number(police), medical: number(medical), fire: number(fire), general: number(general) },
+      ];
     }),
 );
 

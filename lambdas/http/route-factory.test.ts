@@ -603,7 +603,12 @@ describe('streamingRoute', () => {
   });
 
   it.each([
-    ['a client that hangs up is logged as a cancellation', 'ECONNRESET', 'info', 'stream cancelled by the client'],
+    [
+      'a client that hangs up is logged as a cancellation',
+      'ECONNRESET',
+      'info',
+      'stream cancelled by the client',
+    ],
     ['a stream that breaks for any other reason is logged as a failure', undefined, 'error', 'stream failed'],
   ])('%s', async (_rule, code, level, message) => {
     const { streamingRoute, logs } = setup();

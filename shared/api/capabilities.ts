@@ -21,5 +21,10 @@ export type CapabilitiesResponse = z.infer<typeof capabilitiesResponseSchema>;
  * GET /api/geo/country: the caller's country for language suggestions (docs/SPEC.md §5), from the
  * CloudFront-Viewer-Country header, so no third-party IP service learns the traveller's address.
  */
-export const countryResponseSchema = z.object({ country: z.string().regex(/^[A-Z]{2}$/).nullable() });
+export const countryResponseSchema = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
+});
 export type CountryResponse = z.infer<typeof countryResponseSchema>;

@@ -95,19 +95,27 @@ describe('API stack', () => {
   });
 
   it('lets the analysis functions only read the table, and gives the exchange-rate route to the rates area', () => {
-    const policies = Object.values(resourcesOfType(api, 'AWS::IAM::Policy')).map((policy) => policy.Properties ?? {});
+    const policies = Object.values(resourcesOfType(api, 'AWS::IAM::Policy')).map(
+      (policy) => policy.Properties ?? {},
+    );
     const actionsOf = (functionId: string): string[] => {
-      const role = ((functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] ?? [])[0];
+      const role = ((functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] ??
+        [])[0];
       return policies
         .filter((policy) => JSON.stringify(policy.Roles).includes(`"${role}"`))
-        .flatMap((policy) => (policy.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement)
+        .flatMap(
+          (policy) => (policy.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement,
+        )
         .flatMap((statement) => statement.Action);
     };
     for (const path of ['emergency', 'locations', 'prices']) {
       const method = methodFor('POST', `/api/analysis/${path}`);
       const actions = actionsOf(integratedFunction(method ?? {}));
       expect(actions, path).toContain('dynamodb:GetItem');
-      expect(actions.filter((action) => /dynamodb:(Put|Update|Delete)Item/.test(action)), path).toEqual([]);
+      expect(
+        actions.filter((action) => /dynamodb:(Put|Update|Delete)Item/.test(action)),
+        path,
+      ).toEqual([]);
     }
     const rates = functions[integratedFunction(methodFor('GET', '/api/analysis/exchange-rates') ?? {})];
     expect(rates?.Properties?.Handler).toBe('index.exchangeRates');

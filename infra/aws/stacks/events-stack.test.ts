@@ -84,8 +84,7 @@ describe('events stack', () => {
     const schedule = rules.find((rule) => rule.ScheduleExpression !== undefined);
     const [target] = (schedule?.Targets ?? []) as Properties[];
     const environment = functions[ref(target?.Arn)]?.Properties?.Environment as
-      | { Variables: Record<string, unknown> }
-      | undefined;
+      { Variables: Record<string, unknown> } | undefined;
     expect(environment?.Variables['RATES_FEED_URL']).toBe(ECB_DAILY_RATES_URL);
   });
 });

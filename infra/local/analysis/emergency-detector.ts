@@ -15,10 +15,13 @@ import {
 import { countryOfText } from './text-country';
 import { WORD_END, WORD_START, foldText } from './text-fold';
 
+const bounded = (alternatives: readonly string[]): string =>
+  `${WORD_START}(?:${alternatives.join('|')})${WORD_END}`;
 
-const bounded = (alternatives: readonly string[]): string => `${WORD_START}(?:${alternatives.join('|')})${WORD_END}`;
-
-const ENTRY_PATTERNS = LEXICON.map((entry) => ({ entry, pattern: new RegExp(bounded(entry.patterns), 'gu') }));
+const ENTRY_PATTERNS = LEXICON.map((entry) => ({
+  entry,
+  pattern: new RegExp(bounded(entry.patterns), 'gu'),
+}));
 const HARMLESS = new RegExp(bounded(HARMLESS_PHRASES), 'gu');
 const NEGATION = new RegExp(`^(?:${NEGATIONS.join('|')})$`, 'u');
 const INTENSIFIER = new RegExp(bounded(INTENSIFIERS), 'u');
@@ -38,7 +41,11 @@ interface Detection {
 
 function isNegated(folded: string, start: number): boolean {
   const sentenceStart = Math.max(...['.', '!', '?', ';'].map((mark) => folded.lastIndexOf(mark, start - 1)));
-  const words = folded.slice(sentenceStart + 1, start).split(/[\s,]+/).filter(Boolean).slice(-NEGATION_REACH_WORDS);
+  const words = folded
+    .slice(sentenceStart + 1, start)
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .slice(-NEGATION_REACH_WORDS);
   return words.some((word) => NEGATION.test(word));
 }
 
@@ -75,7 +82,11 @@ function lossDetections(folded: string): Detection[] {
     const from = Math.max(0, match.index - LOSS_REACH);
     const to = match.index + match[0].length + LOSS_REACH;
     const window = folded.slice(from, to);
-    const left = window.slice(0, match.index - from).split(/[.!?;]/).at(-1) ?? '';
+    const left =
+      window
+        .slice(0, match.index - from)
+        .split(/[.!?;]/)
+        .at(-1) ?? '';
     const right = window.slice(match.index - from + match[0].length).split(/[.!?;]/)[0] ?? '';
     const thing = BELONGING.exec(right) ?? BELONGING.exec(left);
     if (thing) detections.push({ issue: `lost ${thing[0]}`, category: 'lost-or-stolen', severity: 'low' });
@@ -103,6 +114,8 @@ export function detectEmergency(text: string): EmergencyResult {
     detectedIssues: [...new Set(detections.map((detection) => detection.issue))],
     countryDetected: country?.name ?? '',
     emergencyContacts: isEmergency ? emergencyContactsFor(country?.code) : [],
-    nearbyMedicalFacilities: medical ? medicalFacilitySearches(severity, country?.place ?? country?.name ?? '') : [],
+    nearbyMedicalFacilities: medical
+      ? medicalFacilitySearches(severity, country?.place ?? country?.name ?? '')
+      : [],
   };
 }

@@ -23,10 +23,13 @@ describe('the RATES item', () => {
   it('is reread at most every RATES_REREAD_MS, and a refresh replaces what is held', async () => {
     let now = 0;
     let reads = 0;
-    const rates = heldRates(async () => {
-      reads += 1;
-      return SHIPPED;
-    }, () => now);
+    const rates = heldRates(
+      async () => {
+        reads += 1;
+        return SHIPPED;
+      },
+      () => now,
+    );
     await rates.latest();
     now = RATES_REREAD_MS - 1;
     await rates.latest();

@@ -62,7 +62,10 @@ export function createSignedRatesReader(options: SignedRatesReaderOptions, shipp
     sha256: NodeSha256,
   });
   const key = ratesKey();
-  const body = JSON.stringify({ TableName: options.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } } });
+  const body = JSON.stringify({
+    TableName: options.tableName,
+    Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+  });
 
   async function getItem(): Promise<Record<string, NativeAttributeValue> | undefined> {
     const signed = await signer.sign({

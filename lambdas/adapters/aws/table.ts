@@ -352,7 +352,9 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
         new UpdateCommand({
           TableName: name,
           Key: key,
-          UpdateExpression: expires ? 'ADD #attribute :amount SET #ttl = :expiresAt' : 'ADD #attribute :amount',
+          UpdateExpression: expires
+            ? 'ADD #attribute :amount SET #ttl = :expiresAt'
+            : 'ADD #attribute :amount',
           ExpressionAttributeNames: { '#attribute': attribute, ...(expires ? { '#ttl': TTL } : {}) },
           ExpressionAttributeValues: {
             ':amount': amount,
@@ -377,7 +379,9 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
             UpdateExpression: `SET ${entries.map((_, index) => `#a${index} = :v${index}`).join(', ')}`,
             ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${onceName})`,
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+            ExpressionAttributeValues: Object.fromEntries(
+              entries.map(([, value], index) => [`:v${index}`, value]),
+            ),
           }),
         ),
       );

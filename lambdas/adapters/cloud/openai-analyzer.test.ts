@@ -16,7 +16,9 @@ interface SeenBody {
   readonly model: string;
   readonly messages: readonly unknown[];
   readonly response_format: {
-    readonly json_schema: { readonly schema: { readonly properties: { readonly prices: { readonly items: unknown } } } };
+    readonly json_schema: {
+      readonly schema: { readonly properties: { readonly prices: { readonly items: unknown } } };
+    };
   };
 }
 const reply = (content: unknown) => ({ kind: 'reply' as const, content: JSON.stringify(content) });

@@ -17,7 +17,12 @@ import type { Analyzer } from '../../ports';
  * of this module and the openai client.
  */
 function replySchemas() {
-  const detectedPriceSchema = priceSchema.pick({ originalText: true, amount: true, currency: true, context: true });
+  const detectedPriceSchema = priceSchema.pick({
+    originalText: true,
+    amount: true,
+    currency: true,
+    context: true,
+  });
   return {
     prices: z.object({ prices: z.array(detectedPriceSchema) }),
     locations: z.object({ locations: z.array(locationSchema) }),

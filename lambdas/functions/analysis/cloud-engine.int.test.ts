@@ -39,7 +39,14 @@ describe('analysis with ANALYSIS_ENGINE=cloud', () => {
         kind: 'reply',
         content: JSON.stringify({
           locations: [
-            { originalText: 'Rome', name: 'Rome', address: 'Italy', type: 'city', latitude: '41.9', longitude: '12.5' },
+            {
+              originalText: 'Rome',
+              name: 'Rome',
+              address: 'Italy',
+              type: 'city',
+              latitude: '41.9',
+              longitude: '12.5',
+            },
           ],
         }),
       },
@@ -67,16 +74,25 @@ describe('analysis with ANALYSIS_ENGINE=cloud', () => {
 
     const emergency = await handlers.emergency(call('emergency', { text }), context);
     expect(emergency.statusCode).toBe(200);
-    expect(JSON.parse(emergency.body).emergencyContacts[0]).toMatchObject({ type: 'general', number: '112', country: 'IT' });
+    expect(JSON.parse(emergency.body).emergencyContacts[0]).toMatchObject({
+      type: 'general',
+      number: '112',
+      country: 'IT',
+    });
   });
 
   it('converts the prices of a well-formed reply', async () => {
     const handlers = await cloudHandlers();
     server.script({
       kind: 'reply',
-      content: JSON.stringify({ prices: [{ originalText: '5 dollars', amount: 5, currency: 'USD', context: 'a coffee' }] }),
+      content: JSON.stringify({
+        prices: [{ originalText: '5 dollars', amount: 5, currency: 'USD', context: 'a coffee' }],
+      }),
     });
-    const answer = await handlers.prices(call('prices', { text: 'A coffee is 5 dollars.', targetCurrency: 'USD' }), context);
+    const answer = await handlers.prices(
+      call('prices', { text: 'A coffee is 5 dollars.', targetCurrency: 'USD' }),
+      context,
+    );
     expect(answer.statusCode).toBe(200);
     expect(JSON.parse(answer.body).convertedPrices).toEqual([
       expect.objectContaining({ amount: 5, convertedAmount: 5, isAlreadyInTargetCurrency: true }),

@@ -41,20 +41,31 @@ afterAll(async () => {
 describe('the daily rate refresh', () => {
   it('reads the configured feed into the table, and the rates route answers with it against USD', async () => {
     vi.resetModules();
-    vi.stubEnv('RATES_FEED_URL', `http://127.0.0.1:${(feed.address() as AddressInfo).port}/eurofxref-daily.xml`);
+    vi.stubEnv(
+      'RATES_FEED_URL',
+      `http://127.0.0.1:${(feed.address() as AddressInfo).port}/eurofxref-daily.xml`,
+    );
     const { refreshRates } = await import('../rates/handler');
     await refreshRates();
     expect(feedCalls).toBe(1);
 
     const answer = await callApi(url, 'GET', '/api/analysis/exchange-rates');
     expect(answer.status).toBe(200);
-    expect(exchangeRatesResponseSchema.parse(answer.body).rates).toEqual({ USD: 1, EUR: 0.8, JPY: 150, GBP: 0.7 });
+    expect(exchangeRatesResponseSchema.parse(answer.body).rates).toEqual({
+      USD: 1,
+      EUR: 0.8,
+      JPY: 150,
+      GBP: 0.7,
+    });
   });
 });
 
 describe('POST /api/analysis/*', () => {
   it('prices: finds the prices and converts them through USD, rounded to 2 decimals', async () => {
-    const answer = await post('prices', { text: 'The museum ticket is 15 euros and the taxi 2000 yen.', targetCurrency: 'GBP' });
+    const answer = await post('prices', {
+      text: 'The museum ticket is 15 euros and the taxi 2000 yen.',
+      targetCurrency: 'GBP',
+    });
     expect(answer.status).toBe(200);
     const { convertedPrices } = pricesResponseSchema.parse(answer.body);
     expect(convertedPrices.map((price) => [price.amount, price.currency, price.convertedAmount])).toEqual([
@@ -66,7 +77,9 @@ describe('POST /api/analysis/*', () => {
   it('prices: a currency without a rate comes back without a converted amount', async () => {
     const answer = await post('prices', { text: 'It costs 20 Swiss francs.', targetCurrency: 'USD' });
     const { convertedPrices } = pricesResponseSchema.parse(answer.body);
-    expect(convertedPrices).toEqual([expect.objectContaining({ amount: 20, currency: 'CHF', targetCurrency: 'USD' })]);
+    expect(convertedPrices).toEqual([
+      expect.objectContaining({ amount: 20, currency: 'CHF', targetCurrency: 'USD' }),
+    ]);
     expect(convertedPrices[0]).not.toHaveProperty('convertedAmount');
   });
 
@@ -79,7 +92,9 @@ describe('POST /api/analysis/*', () => {
   });
 
   it("emergency: a medical emergency in Paris gives France's numbers", async () => {
-    const answer = await post('emergency', { text: 'Help, my friend collapsed and is not breathing, we are in Paris!' });
+    const answer = await post('emergency', {
+      text: 'Help, my friend collapsed and is not breathing, we are in Paris!',
+    });
     expect(answer.status).toBe(200);
     const result = emergencyResultSchema.parse(answer.body);
     expect(result).toMatchObject({ isEmergency: true, severity: 'high' });
@@ -87,26 +102,34 @@ describe('POST /api/analysis/*', () => {
   });
 
   it('emergency: an ordinary sentence is no emergency and lists no one to call', async () => {
-    const result = emergencyResultSchema.parse((await post('emergency', { text: 'The weather is lovely today.' })).body);
+    const result = emergencyResultSchema.parse(
+      (await post('emergency', { text: 'The weather is lovely today.' })).body,
+    );
     expect(result).toMatchObject({ isEmergency: false, emergencyContacts: [], nearbyMedicalFacilities: [] });
   });
 
-  it.each(['emergency', 'locations', 'prices'])('%s: blank text is refused with a 4xx {error}', async (path) => {
-    const answer = await post(path, { text: '   ', targetCurrency: 'USD' });
-    expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ error: 'text: Text must not be empty' });
-  });
+  it.each(['emergency', 'locations', 'prices'])(
+    '%s: blank text is refused with a 4xx {error}',
+    async (path) => {
+      const answer = await post(path, { text: '   ', targetCurrency: 'USD' });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual({ error: 'text: Text must not be empty' });
+    },
+  );
 
-  it.each(['emergency', 'locations', 'prices'])('%s: a malformed body is a 400 {error}, never a 5xx', async (path) => {
-    const broken = await callApi(url, 'POST', `/api/analysis/${path}`, { rawBody: '{"text": "a' });
-    expect(broken.status).toBe(400);
-    const bodies: unknown[] = [{}, { text: 42 }, [], null, { text: 'x'.repeat(100_000) }];
-    if (path === 'prices') bodies.push({ text: 'ok', targetCurrency: 'euro' }, { text: 'ok' });
-    for (const json of bodies) {
-      const answer = await post(path, json);
-      expect(answer.status, JSON.stringify(json).slice(0, 40)).toBeGreaterThanOrEqual(400);
-      expect(answer.status).toBeLessThan(500);
-      expect(answer.body).toEqual({ error: expect.any(String) });
-    }
-  });
+  it.each(['emergency', 'locations', 'prices'])(
+    '%s: a malformed body is a 400 {error}, never a 5xx',
+    async (path) => {
+      const broken = await callApi(url, 'POST', `/api/analysis/${path}`, { rawBody: '{"text": "a' });
+      expect(broken.status).toBe(400);
+      const bodies: unknown[] = [{}, { text: 42 }, [], null, { text: 'x'.repeat(100_000) }];
+      if (path === 'prices') bodies.push({ text: 'ok', targetCurrency: 'euro' }, { text: 'ok' });
+      for (const json of bodies) {
+        const answer = await post(path, json);
+        expect(answer.status, JSON.stringify(json).slice(0, 40)).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.body).toEqual({ error: expect.any(String) });
+      }
+    },
+  );
 });

@@ -23,7 +23,9 @@ const failing = () => Promise.reject(new Error('model down'));
 
 describe('analysis service', () => {
   it('converts through USD and rounds to 2 decimals', async () => {
-    const analyzer = analyzerFinding({ prices: () => Promise.resolve([price(10, 'EUR'), price(1000, 'JPY')]) });
+    const analyzer = analyzerFinding({
+      prices: () => Promise.resolve([price(10, 'EUR'), price(1000, 'JPY')]),
+    });
     const { convertedPrices: result } = await convertedPrices({ analyzer, rates }, 'text', 'USD');
     expect(result.map((entry) => entry.convertedAmount)).toEqual([12.5, 6.67]);
     expect(result[0]).toMatchObject({ targetCurrency: 'USD', isAlreadyInTargetCurrency: false });
@@ -36,9 +38,15 @@ describe('analysis service', () => {
   });
 
   it('keeps a price whose currency has no rate, without a converted amount, so the card says No rate available', async () => {
-    const analyzer = analyzerFinding({ prices: () => Promise.resolve([price(500, 'KHR'), price(10, 'EUR')]) });
+    const analyzer = analyzerFinding({
+      prices: () => Promise.resolve([price(500, 'KHR'), price(10, 'EUR')]),
+    });
     const { convertedPrices: result } = await convertedPrices({ analyzer, rates }, 'text', 'JPY');
-    expect(result[0]).toEqual({ ...price(500, 'KHR'), targetCurrency: 'JPY', isAlreadyInTargetCurrency: false });
+    expect(result[0]).toEqual({
+      ...price(500, 'KHR'),
+      targetCurrency: 'JPY',
+      isAlreadyInTargetCurrency: false,
+    });
     expect(result[1]?.convertedAmount).toBe(1875);
   });
 
@@ -68,7 +76,9 @@ describe('analysis service', () => {
       statusCode: 503,
       message: 'failed_to_analyze_emergency',
     });
-    await expect(convertedPrices({ analyzer, rates }, 'text', 'USD')).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(convertedPrices({ analyzer, rates }, 'text', 'USD')).rejects.toBeInstanceOf(
+      ServiceUnavailableError,
+    );
     await expect(findLocations(analyzer, 'text')).resolves.toEqual({ locations: [] });
   });
 
@@ -78,5 +88,4 @@ describe('analysis service', () => {
       message: 'failed_to_analyze_locations',
     });
   });
-
 });

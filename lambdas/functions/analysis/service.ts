@@ -26,8 +26,13 @@ export function analyseEmergency(analyzer: AnalyzerSource, text: string): Promis
 }
 
 /** docs/SPEC.md §5: places without a usable name or original text never reach the card. */
-export async function findLocations(analyzer: AnalyzerSource, text: string): Promise<{ locations: Location[] }> {
-  const found = await analysed(ANALYSIS_MESSAGE_KEYS.locationsFailed, async () => (await analyzer()).locations(text));
+export async function findLocations(
+  analyzer: AnalyzerSource,
+  text: string,
+): Promise<{ locations: Location[] }> {
+  const found = await analysed(ANALYSIS_MESSAGE_KEYS.locationsFailed, async () =>
+    (await analyzer()).locations(text),
+  );
   return { locations: filterLocations(found) };
 }
 
@@ -41,14 +46,18 @@ export async function convertedPrices(
   text: string,
   targetCurrency: string,
 ): Promise<{ convertedPrices: Price[] }> {
-  const found = await analysed(ANALYSIS_MESSAGE_KEYS.pricesFailed, async () => (await ports.analyzer()).prices(text));
+  const found = await analysed(ANALYSIS_MESSAGE_KEYS.pricesFailed, async () =>
+    (await ports.analyzer()).prices(text),
+  );
   const usable = filterPrices(found);
   if (usable.length === 0) return { convertedPrices: [] };
   const { rates } = await ports.rates.latest();
   return {
     convertedPrices: usable.map((price) => {
       const conversion = convertPrice(price, targetCurrency, rates);
-      return conversion.ok ? conversion.price : { ...price, targetCurrency, isAlreadyInTargetCurrency: false };
+      return conversion.ok
+        ? conversion.price
+        : { ...price, targetCurrency, isAlreadyInTargetCurrency: false };
     }),
   };
 }

@@ -4,7 +4,8 @@ export async function exchangeRates(rates: Rates): Promise<{ rates: Record<strin
   return { rates: { ...(await rates.latest()).rates } };
 }
 
-export type RefreshOutcome = { readonly refreshed: false } | { readonly refreshed: true; readonly date: string };
+export type RefreshOutcome =
+  { readonly refreshed: false } | { readonly refreshed: true; readonly date: string };
 
 /**
  * The daily refresh: the feed's rates replace the cached ones. Without a feed (the local cloud) there is
