@@ -63,7 +63,10 @@ describe('location link sets (docs/SPEC.md §2)', () => {
   it('opens the platform maps app with the coordinates on iOS and Android', () => {
     const ios = linksFor(place('landmark'), 'ios').links[0];
     const android = linksFor(place('landmark'), 'android').links[0];
-    expect(ios).toEqual({ kind: 'maps', href: expect.stringMatching(/^maps:\/\/\?ll=48\.8583701,2\.2944813&q=Eiffel%20Tower$/) });
+    expect(ios).toEqual({
+      kind: 'maps',
+      href: expect.stringMatching(/^maps:\/\/\?ll=48\.8583701,2\.2944813&q=Eiffel%20Tower$/),
+    });
     expect(android?.href).toMatch(/^geo:48\.8583701,2\.2944813\?q=48\.8583701,2\.2944813\(Eiffel%20Tower\)$/);
   });
 
@@ -86,7 +89,10 @@ describe('location link sets (docs/SPEC.md §2)', () => {
 
 describe('coordinates', () => {
   it('needs both latitude and longitude, as numbers in range', () => {
-    expect(coordinatesOf({ latitude: '48.85', longitude: '2.29' })).toEqual({ latitude: 48.85, longitude: 2.29 });
+    expect(coordinatesOf({ latitude: '48.85', longitude: '2.29' })).toEqual({
+      latitude: 48.85,
+      longitude: 2.29,
+    });
     expect(coordinatesOf({ latitude: '', longitude: '2.29' })).toBeUndefined();
     expect(coordinatesOf({ latitude: '48.85', longitude: 'n/a' })).toBeUndefined();
     expect(coordinatesOf({ latitude: '91', longitude: '2' })).toBeUndefined();

@@ -92,7 +92,9 @@ function navigationHref(at: Coordinates): string {
   return `https://waze.com/ul?ll=${at.latitude},${at.longitude}&navigate=yes`;
 }
 
-const SEARCHES: Readonly<Record<'travel' | 'encyclopedia' | 'weather' | 'booking', (name: string) => string>> = {
+const SEARCHES: Readonly<
+  Record<'travel' | 'encyclopedia' | 'weather' | 'booking', (name: string) => string>
+> = {
   travel: (name) => `https://www.tripadvisor.com/Search?q=${q(name)}`,
   encyclopedia: (name) => `https://en.wikipedia.org/w/index.php?search=${q(name)}`,
   weather: (name) => `https://www.accuweather.com/en/search-locations?query=${q(name)}`,
@@ -100,7 +102,10 @@ const SEARCHES: Readonly<Record<'travel' | 'encyclopedia' | 'weather' | 'booking
 };
 
 /** Eight ride-hailing apps, each opened at the destination (their own deep-link formats). */
-export const RIDE_APPS: readonly { readonly app: string; readonly href: (at: Coordinates, name: string) => string }[] = [
+export const RIDE_APPS: readonly {
+  readonly app: string;
+  readonly href: (at: Coordinates, name: string) => string;
+}[] = [
   {
     app: 'Uber',
     href: (at, name) =>
