@@ -59,7 +59,7 @@ export function AnalysisPanel({ transcript, targetLanguage }: AnalysisPanelProps
       </h2>
       {started && <AnalysisProgress value={state.progress} />}
       {wholeFailure ? (
-        <p className="analysis-card-error" role="alert" data-testid="analysis-error">
+        <p className="analysis-card analysis-failure" role="alert" data-testid="analysis-error">
           {LITERAL_MESSAGES.analysisFailed}
         </p>
       ) : (

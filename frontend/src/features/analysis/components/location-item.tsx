@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Location } from '@wayfarer/shared/api/analysis';
@@ -38,6 +39,24 @@ export function LocationItem({ location }: { location: Location }) {
   const at = coordinatesOf(location);
   const { links, rides } = linksFor(location, platformOf(navigator.userAgent));
   const gps = at ? formatCoordinates(at) : undefined;
+  const ridesMenu = useRef<HTMLDetailsElement>(null);
+
+  // A dropdown closes when the visitor clicks elsewhere or presses Escape, as menus do.
+  useEffect(() => {
+    const close = (event: Event) => {
+      const menu = ridesMenu.current;
+      if (!menu?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.contains(event.target as Node)) {
+        menu.open = false;
+      }
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
 
   const copyCoordinates = async () => {
     if (gps && (await copyText(gps))) toast.success(t('coordinates_copied'));
@@ -86,7 +105,7 @@ export function LocationItem({ location }: { location: Location }) {
           </a>
         ))}
         {rides.length > 0 && (
-          <details className="location-rides" data-testid="location-rides">
+          <details ref={ridesMenu} className="location-rides" data-testid="location-rides">
             <summary className="analysis-link-button">{t('location_link_rides')}</summary>
             <ul className="location-rides-menu">
               {rides.map((ride) => (

@@ -53,6 +53,14 @@ describe('price card', () => {
     expect(item).toHaveTextContent('twenty five euros');
   });
 
+  it('shows a price already in the target currency once', async () => {
+    await renderCard({
+      kind: 'done',
+      value: [aPrice({ currency: 'GBP', amount: 15, convertedAmount: 15, isAlreadyInTargetCurrency: true })],
+    }).view;
+    expect(screen.getByTestId('price-item').querySelector('.price-amounts')).toHaveTextContent(/^£15\.00$/);
+  });
+
   it('formats en-US, falling back to amount and code for a code Intl rejects', async () => {
     await renderCard({
       kind: 'done',

@@ -7,10 +7,13 @@ import { formatCurrency } from '@wayfarer/shared/domain/money';
 import type { Outcome } from '../analysis-model';
 import { AnalysisCard, cardStateOf } from './analysis-card';
 
-function convertedText(price: Price): string {
-  if (price.isAlreadyInTargetCurrency) return formatCurrency(price.amount, price.currency);
-  if (price.convertedAmount === undefined || !price.targetCurrency) return LITERAL_MESSAGES.noRateAvailable;
-  return formatCurrency(price.convertedAmount, price.targetCurrency);
+function ConvertedAmount({ price }: { price: Price }) {
+  if (price.convertedAmount === undefined || !price.targetCurrency) {
+    return <span className="price-no-rate">{LITERAL_MESSAGES.noRateAvailable}</span>;
+  }
+  return (
+    <strong className="price-converted">{formatCurrency(price.convertedAmount, price.targetCurrency)}</strong>
+  );
 }
 
 /** The price converter (docs/SPEC.md §2): prices found, each converted into the selected currency. */
@@ -78,9 +81,13 @@ export function PriceCard({
             >
               <div className="price-amounts">
                 <span className="price-original">{formatCurrency(price.amount, price.currency)}</span>
-                <span aria-hidden="true">→</span>
-                <span className="visually-hidden">{t('analysis_price_converted')}</span>
-                <strong className="price-converted">{convertedText(price)}</strong>
+                {!price.isAlreadyInTargetCurrency && (
+                  <>
+                    <span aria-hidden="true">→</span>
+                    <span className="visually-hidden">{t('analysis_price_converted')}</span>
+                    <ConvertedAmount price={price} />
+                  </>
+                )}
               </div>
               <p className="analysis-quote">“{price.originalText}”</p>
               {price.context.trim() !== '' && <p className="analysis-detail">{price.context}</p>}
