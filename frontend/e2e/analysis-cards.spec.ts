@@ -1,0 +1,142 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { fakeMicrophone } from './support/fake-microphone';
+
+// Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+// "Please help me, I need a doctor now. The taxi to Tower Bridge costs fifteen pounds." (espeak-ng en-US,
+// docs/E2E.md): an emergency, a landmark and a price in one breath.
+test.describe.configure({ timeout: 120_000 });
+test.use({ launchOptions: fakeMicrophone('speech-doctor-tower-bridge.wav') });
+
+/** Speaks the fixture, stops, and accepts the analysis prompt. */
+async function speakAndAnalyze(page: Page) {
+  await page.goto('/');
+  const badge = page.getByTestId('status-badge');
+  await page.getByTestId('main-button').click();
+  await expect(badge).toHaveAttribute('data-status', 'recording');
+  const transcript = page.getByTestId('transcript-original');
+  await expect(transcript).toContainText(/pounds/i, { timeout: 40_000 });
+  await expect(badge).toHaveAttribute('data-status', 'transcribed');
+  await page.getByTestId('main-button').click();
+  await expect(page.getByTestId('analysis-prompt')).toBeVisible();
+  await page.getByTestId('analysis-prompt-analyze').click();
+  await expect(page.getByTestId('analysis-panel')).toBeVisible();
+}
+
+test('speech with a price, a landmark and an emergency fills all three cards; a currency change reconverts', async ({
+  page,
+}) => {
+  await speakAndAnalyze(page);
+  await expect(page.getByTestId('analysis-progress')).toHaveAttribute('data-value', '100');
+
+  const price = page.getByTestId('price-item');
+  await expect(price).toHaveCount(1);
+  await expect(price).toHaveAttribute('data-amount', '15');
+  await expect(price).toHaveAttribute('data-currency', 'GBP');
+  // The interface is English, whose currency (docs/SPEC.md §3: en -> GBP) is the default target.
+  const select = page.getByTestId('currency-select');
+  await expect(select).toHaveValue('GBP');
+  await expect(price).toHaveAttribute('data-converted', '15');
+
+  const place = page.getByTestId('location-item');
+  await expect(place).toHaveCount(1);
+  await expect(place).toHaveAttribute('data-name', /tower bridge/i);
+  await expect(place).toHaveAttribute('data-lat', '51.5055');
+  await expect(place).toHaveAttribute('data-lng', '-0.0754');
+  await expect(place.getByTestId('location-gps')).toHaveText('51.505500, -0.075400');
+  const kinds = await place
+    .getByTestId('location-link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('data-kind')));
+  expect(kinds).toEqual(['maps', 'navigation', 'travel', 'encyclopedia']);
+  await expect(place.getByTestId('location-ride')).toHaveCount(8);
+
+  await expect(page.getByTestId('emergency-card')).toBeVisible();
+  await expect(page.getByTestId('emergency-severity')).toHaveAttribute('data-severity', /^(high|medium)$/);
+  const contacts = page.getByTestId('emergency-contact');
+  await expect(contacts.first()).toHaveAttribute('href', /^tel:\d+$/);
+  await expect(page.getByTestId('emergency-card').getByText(/United Kingdom/)).toBeVisible();
+  await expect(page.getByTestId('analysis-no-results')).toHaveCount(0);
+
+  const reconversion = page.waitForRequest(
+    (request) =>
+      request.url().endsWith('/api/analysis/prices') && request.postDataJSON()?.targetCurrency === 'EUR',
+  );
+  await select.selectOption('EUR');
+  await reconversion;
+  await expect(price).toHaveAttribute('data-currency', 'GBP');
+  await expect(price).toHaveAttribute('data-target-currency', 'EUR');
+  await expect(price).not.toHaveAttribute('data-converted', '15');
+  await expect(price).toHaveAttribute('data-converted', /^\d+(\.\d{1,2})?$/);
+  await expect(select).toBeEnabled();
+  await expect(select).toHaveValue('EUR');
+});
+
+const EVERY_TYPE = [
+  'restaurant',
+  'hotel',
+  'landmark',
+  'attraction',
+  'museum',
+  'airport',
+  'station',
+  'city',
+  'country',
+  'region',
+  'park',
+  'building',
+  'address',
+  'other',
+] as const;
+
+// docs/SPEC.md §2's link sets, as the location card builds them (frontend/src/features/analysis/location-links.ts).
+const EXPECTED_LINKS: Record<(typeof EVERY_TYPE)[number], { links: string[]; rides: boolean }> = {
+  restaurant: { links: ['maps', 'navigation', 'travel'], rides: true },
+  hotel: { links: ['maps', 'navigation', 'booking', 'travel'], rides: true },
+  landmark: { links: ['maps', 'navigation', 'travel', 'encyclopedia'], rides: true },
+  attraction: { links: ['maps', 'navigation', 'travel', 'encyclopedia'], rides: true },
+  museum: { links: ['maps', 'navigation', 'travel', 'encyclopedia'], rides: true },
+  airport: { links: ['maps', 'navigation'], rides: true },
+  station: { links: ['maps', 'navigation'], rides: true },
+  city: { links: ['maps', 'travel', 'encyclopedia', 'weather', 'booking'], rides: false },
+  country: { links: ['maps', 'travel', 'encyclopedia', 'weather'], rides: false },
+  region: { links: ['maps', 'travel', 'encyclopedia', 'weather'], rides: false },
+  park: { links: ['maps', 'navigation', 'encyclopedia', 'weather'], rides: true },
+  building: { links: ['maps', 'navigation'], rides: true },
+  address: { links: ['maps', 'navigation'], rides: true },
+  other: { links: ['maps', 'navigation', 'encyclopedia'], rides: true },
+};
+
+test('each location type gets its own link set in the browser', async ({ page }) => {
+  // Speech cannot name a place of every type, so this answer is the server's for one run.
+  await page.route('**/api/analysis/locations', (route) =>
+    route.fulfill({
+      json: {
+        locations: EVERY_TYPE.map((type, index) => ({
+          originalText: `place ${index}`,
+          name: `Place ${type}`,
+          address: '',
+          type,
+          latitude: '51.5',
+          longitude: '-0.12',
+        })),
+      },
+    }),
+  );
+  await speakAndAnalyze(page);
+  for (const type of EVERY_TYPE) {
+    const item = page.locator(`[data-testid="location-item"][data-type="${type}"]`);
+    await expect(item).toHaveCount(1);
+    const kinds = await item
+      .getByTestId('location-link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('data-kind')));
+    expect(kinds, type).toEqual(EXPECTED_LINKS[type].links);
+    await expect(item.getByTestId('location-ride')).toHaveCount(EXPECTED_LINKS[type].rides ? 8 : 0);
+  }
+  // The ride-hailing dropdown opens on demand.
+  const rides = page
+    .locator('[data-testid="location-item"][data-type="airport"]')
+    .getByTestId('location-rides');
+  await rides.locator('summary').click();
+  await expect(rides.getByTestId('location-ride').first()).toBeVisible();
+});
