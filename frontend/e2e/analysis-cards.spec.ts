@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { locationTypeSchema, type LocationType } from '@wayfarer/shared/api/analysis';
 import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
@@ -72,25 +73,10 @@ test('speech with a price, a landmark and an emergency fills all three cards; a 
   await expect(select).toHaveValue('EUR');
 });
 
-const EVERY_TYPE = [
-  'restaurant',
-  'hotel',
-  'landmark',
-  'attraction',
-  'museum',
-  'airport',
-  'station',
-  'city',
-  'country',
-  'region',
-  'park',
-  'building',
-  'address',
-  'other',
-] as const;
+const EVERY_TYPE = locationTypeSchema.options;
 
 // docs/SPEC.md §2's link sets, as the location card builds them (frontend/src/features/analysis/location-links.ts).
-const EXPECTED_LINKS: Record<(typeof EVERY_TYPE)[number], { links: string[]; rides: boolean }> = {
+const EXPECTED_LINKS: Record<LocationType, { links: string[]; rides: boolean }> = {
   restaurant: { links: ['maps', 'navigation', 'travel'], rides: true },
   hotel: { links: ['maps', 'navigation', 'booking', 'travel'], rides: true },
   landmark: { links: ['maps', 'navigation', 'travel', 'encyclopedia'], rides: true },

@@ -70,4 +70,18 @@ describe('location card', () => {
       'travel',
     ]);
   });
+
+  it('closes the ride-hailing dropdown on Escape and on a click elsewhere', async () => {
+    const user = userEvent.setup();
+    await renderPlaces(aLocation());
+    const rides = screen.getByTestId('location-rides') as HTMLDetailsElement;
+    await user.click(within(rides).getByText('Get a ride'));
+    expect(rides.open).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(rides.open).toBe(false);
+    await user.click(within(rides).getByText('Get a ride'));
+    expect(rides.open).toBe(true);
+    await user.click(screen.getByText('Eiffel Tower'));
+    expect(rides.open).toBe(false);
+  });
 });
