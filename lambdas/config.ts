@@ -44,6 +44,8 @@ export const envSchema = z.object({
   TABLE_NAME: textWithDefault(tableDefinition.localTableName),
   EVENT_BUS_NAME: textWithDefault(EVENT_BUS_NAME),
   AWS_REGION: textWithDefault('us-east-1'),
+  /** The SDK's standard DynamoDB endpoint override (the local cloud's DynamoDB Local), for the signed RATES read. */
+  AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? blankAsAbsent(value.toLowerCase()) : value),
     z
@@ -71,6 +73,12 @@ export const envSchema = z.object({
   OPENAI_MODEL_VISION: optionalText,
   OPENAI_MODEL_TTS: optionalText,
 
+  /**
+   * The daily exchange-rate feed the scheduled refresh reads (the ECB's reference rates in AWS). Unset, as in the
+   * local cloud, nothing is fetched: the shipped dated rates answer, and the machine never reaches the network.
+   */
+  RATES_FEED_URL: optionalUrl,
+
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_ID: optionalText,
@@ -91,12 +99,14 @@ export const envSchema = z.object({
   TTS_ENGINE: engineChoice,
   ANALYSIS_ENGINE: engineChoice,
   VISION_ENGINE: engineChoice,
+  /** cloud: Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID); embedded: the local checkout. */
+  BILLING_ENGINE: engineChoice,
 });
 
 export type EnvVariableName = keyof typeof envSchema.shape;
 export type Env = z.infer<typeof envSchema>;
 export type Engine = 'cloud' | 'embedded';
-export type Capability = 'stt' | 'translate' | 'tts' | 'analysis' | 'vision';
+export type Capability = 'stt' | 'translate' | 'tts' | 'analysis' | 'vision' | 'billing';
 
 export interface Jwks {
   readonly keys: readonly Record<string, unknown>[];
@@ -124,6 +134,7 @@ function resolveEngines(env: Env): Record<Capability, Engine> {
     tts: pick(env.TTS_ENGINE, env.DEEPGRAM_API_KEY !== undefined || env.OPENAI_API_KEY !== undefined),
     analysis: pick(env.ANALYSIS_ENGINE, openAiCompatible),
     vision: pick(env.VISION_ENGINE, openAiCompatible),
+    billing: pick(env.BILLING_ENGINE, env.STRIPE_SECRET_KEY !== undefined),
   };
 }
 
@@ -176,14 +187,11 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
   return Object.freeze({ ...parsed.data, engines, localCognitoJwks });
 }
 
-export type ProviderSummary = Readonly<Record<Capability | 'billing', Engine>>;
+export type ProviderSummary = Readonly<Record<Capability, Engine>>;
 
 /** What runs where, for the local cloud's start-up banner and the capabilities call. Holds no secrets. */
 export function providerSummary(current: Config): ProviderSummary {
-  return {
-    ...current.engines,
-    billing: current.STRIPE_SECRET_KEY === undefined ? 'embedded' : 'cloud',
-  };
+  return { ...current.engines };
 }
 
 /**

@@ -140,7 +140,6 @@ export interface Users {
   createProfile(profile: UserProfile): Promise<void>;
   /** The account whose profile has this (normalised) address; the newest, should a deleted one linger. */
   findSubByEmail(email: string): Promise<string | undefined>;
-  updateSubscription(sub: string, state: SubscriptionState): Promise<void>;
   linkStripeCustomer(sub: string, stripeCustomerId: string): Promise<void>;
   findSubByStripeCustomer(stripeCustomerId: string): Promise<string | undefined>;
 }
@@ -215,6 +214,11 @@ export interface IdempotencyMarks {
   markOnce(id: string, ttlSeconds: number): Promise<boolean>;
 }
 
+/** Marks a claim can give back: work that claimed an id and then failed lets the sender's retry do it. */
+export interface ReleasableMarks extends IdempotencyMarks {
+  unmark(id: string): Promise<void>;
+}
+
 // --- Events -----------------------------------------------------------------------------------------------
 
 export interface Events {
@@ -224,11 +228,24 @@ export interface Events {
 
 // --- Billing (Stripe, local checkout) ---------------------------------------------------------------------
 
+/** A subscription's state as Stripe last told it, stamped with Stripe's own time for that news. */
+export interface StampedSubscriptionState extends SubscriptionState {
+  /** The `created` time of the Stripe event that carried it: the newest state wins, never the latest arrival. */
+  readonly changedAt: Date;
+}
+
 export interface BillingSubscriptionEvent {
   /** Stripe's event id: the idempotency mark for the webhook. */
   readonly eventId: string;
   readonly stripeCustomerId: string;
-  readonly state: SubscriptionState;
+  /** The account our checkout recorded with Stripe (metadata), for a customer whose link is not readable yet. */
+  readonly userSub?: string;
+  readonly state: StampedSubscriptionState;
+}
+
+/** A webhook whose signature does not verify over its raw bytes: not from Stripe, or altered on the way. */
+export class WebhookSignatureError extends Error {
+  override readonly name = 'WebhookSignatureError';
 }
 
 export interface Billing {
@@ -238,8 +255,24 @@ export interface Billing {
     readonly stripeCustomerId?: string;
   }): Promise<{ readonly checkoutUrl: string; readonly stripeCustomerId: string }>;
   createPortalSession(stripeCustomerId: string): Promise<{ readonly portalUrl: string }>;
-  /** Verifies the signature over the exact raw bytes; resolves undefined for events we do not act on. */
+  /**
+   * Verifies the signature over the exact raw bytes (rejects with WebhookSignatureError); resolves undefined
+   * for events we do not act on.
+   */
   parseWebhook(rawBody: Buffer, signature: string): Promise<BillingSubscriptionEvent | undefined>;
+}
+
+/** The subscription side of the Users port, as billing uses it. */
+export interface Subscriptions extends Pick<
+  Users,
+  'getProfile' | 'linkStripeCustomer' | 'findSubByStripeCustomer'
+> {
+  /**
+   * Writes the state unless the profile holds a newer one (by `changedAt`): 'stale', changing nothing, when it
+   * does, so events delivered out of order end on Stripe's newest state. At the same instant a deleted (CANCELED)
+   * subscription stays ended.
+   */
+  applySubscription(sub: string, state: StampedSubscriptionState): Promise<'applied' | 'stale'>;
 }
 
 // --- Voice path -------------------------------------------------------------------------------------------
@@ -316,6 +349,16 @@ export interface ExchangeRates {
 
 export interface Rates {
   latest(): Promise<ExchangeRates>;
+}
+
+/** Where the latest rates are kept between the daily refreshes (the table's RATES item). */
+export interface RatesCache extends Rates {
+  save(rates: ExchangeRates): Promise<void>;
+}
+
+/** A daily published source of exchange rates. */
+export interface RatesFeed {
+  fetchLatest(): Promise<ExchangeRates>;
 }
 
 export interface MailMessage {

@@ -1,4 +1,5 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { createAttemptCounters } from './adapters/aws/attempt-counter-store';
 import { createCognitoIdentity } from './adapters/aws/cognito-identity';
 import { createCognitoTokenVerifier } from './adapters/aws/cognito-token-verifier';
@@ -14,17 +15,33 @@ import {
   createTable,
   type Table,
 } from './adapters/aws/table';
+import { createRatesStore } from './adapters/aws/rates-store';
+import { createSignedRatesReader } from './adapters/aws/signed-rates-reader';
+import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
+import { createCloudSpeaker } from './adapters/cloud/cloud-speaker';
 import { createDeepgramKeys } from './adapters/cloud/deepgram-keys';
+import { createEcbRatesFeed } from './adapters/cloud/ecb-rates-feed';
+import { SHIPPED_RATES } from './adapters/local/shipped-rates';
+import { createStripeBilling } from './adapters/cloud/stripe-billing';
+import { createDeepgramSpeaker } from './adapters/cloud/deepgram-speaker';
+import { createOpenAiAnalyzer } from './adapters/cloud/openai-analyzer';
+import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
+import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
+import type { CapabilitiesResponse, EngineState } from '@wayfarer/shared/api/capabilities';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
 import type {
   Analyzer,
+  Billing,
   Clock,
   Events,
   Identity,
   Mailer,
+  Rates,
+  RatesCache,
+  RatesFeed,
   Speaker,
   SpeechKeys,
   TokenVerifier,
@@ -79,8 +96,35 @@ export const getResetTokens = () => getTable().then(createResetTokens);
 export const getAttemptCounters = () => getTable().then(createAttemptCounters);
 export const getLeases = () => getTable().then(createLeaseStore);
 export const getUsage = () => getTable().then(createUsageStore);
+export const getSubscriptions = () => getTable().then(createSubscriptionStore);
 export const getIdempotencyMarks = () => getTable().then(createIdempotencyMarks);
 export const getStorageHealth = () => getTable().then(createStorageHealth);
+export const getRates: () => Promise<RatesCache> = /* @__PURE__ */ perContainer(async () =>
+  createRatesStore(await getTable(), SHIPPED_RATES),
+);
+
+/**
+ * The same RATES item read without the DynamoDB client, for the analysis functions, whose openai client leaves
+ * no room for it in the bundle. Credentials come from the environment the way the SDK reads them in Lambda.
+ */
+export const getRatesReader: () => Promise<Rates> = /* @__PURE__ */ perContainer(async () => {
+  const config = await getConfig();
+  return createSignedRatesReader(
+    {
+      region: config.AWS_REGION,
+      tableName: config.TABLE_NAME,
+      endpoint: config.AWS_ENDPOINT_URL_DYNAMODB,
+      credentials: fromEnv(),
+    },
+    SHIPPED_RATES,
+  );
+});
+
+/** The daily rate feed, or none when RATES_FEED_URL is unset (the local cloud: offline, shipped rates only). */
+export const getRatesFeed: () => Promise<RatesFeed | undefined> = /* @__PURE__ */ perContainer(async () => {
+  const { RATES_FEED_URL } = await getConfig();
+  return RATES_FEED_URL === undefined ? undefined : createEcbRatesFeed({ url: RATES_FEED_URL });
+});
 
 export const getEvents: () => Promise<Events> = /* @__PURE__ */ perContainer(async () => {
   const config = await getConfig();
@@ -125,6 +169,7 @@ export interface CapabilityPorts {
   readonly tts: Speaker;
   readonly analysis: Analyzer;
   readonly vision: Vision;
+  readonly billing: Billing;
 }
 
 type EngineFactory<Port> = (config: Config) => Port;
@@ -195,3 +240,117 @@ export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
       ? refusingSpeechKeys('The embedded speech socket needs IP_HASH_SECRET')
       : createLocalSpeechKeys({ secret: localSpeechKeySecret(IP_HASH_SECRET), appUrl: APP_URL }),
 });
+
+/** Billing that cannot work as configured: each billing call fails (500) and the log says why. */
+const refusingBilling = (reason: string): Billing => ({
+  createCheckoutSession: () => Promise.reject(new Error(reason)),
+  createPortalSession: () => Promise.reject(new Error(reason)),
+  parseWebhook: () => Promise.reject(new Error(reason)),
+});
+
+/** Billing: Stripe, or the local cloud's checkout and portal pages (infra/local/billing/), which only it has. */
+export const getBilling = /* @__PURE__ */ engine('billing', {
+  cloud: ({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID, APP_URL }) =>
+    STRIPE_SECRET_KEY === undefined ||
+    STRIPE_WEBHOOK_SECRET === undefined ||
+    STRIPE_PRICE_ID === undefined ||
+    APP_URL === undefined
+      ? refusingBilling(
+          'BILLING_ENGINE=cloud needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID and APP_URL',
+        )
+      : createStripeBilling({
+          secretKey: STRIPE_SECRET_KEY,
+          webhookSecret: STRIPE_WEBHOOK_SECRET,
+          priceId: STRIPE_PRICE_ID,
+          appUrl: APP_URL,
+        }),
+  embedded: /* @__PURE__ */ registeredEngine('billing'),
+});
+/**
+ * Translation: OpenAI or any OpenAI-compatible server (OPENAI_BASE_URL). No embedded engine exists
+ * (docs/ENGINES.md), so without one the translator says it is unavailable and the UI explains how to enable it.
+ */
+export const getTranslator = /* @__PURE__ */ engine('translate', {
+  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_TRANSLATE }) =>
+    OPENAI_MODEL_TRANSLATE === undefined
+      ? unavailableTranslator('Translation needs OPENAI_MODEL_TRANSLATE (the model to translate with)')
+      : createOpenAiTranslator({
+          apiKey: OPENAI_API_KEY,
+          baseUrl: OPENAI_BASE_URL,
+          model: OPENAI_MODEL_TRANSLATE,
+        }),
+  embedded: () =>
+    unavailableTranslator(
+      'No translation engine: set OPENAI_API_KEY, or OPENAI_BASE_URL of an OpenAI-compatible server',
+    ),
+});
+
+/**
+ * Text to speech: Deepgram Aura for en and es, OpenAI (or a compatible server) for the rest (docs/SPEC.md §5);
+ * embedded, the local cloud's espeak-ng (registered by infra/local/embedded-engines.ts).
+ */
+/** An analyser that cannot work as configured: each analysis fails (503) and the log says why. */
+const refusingAnalyzer = (reason: string): Analyzer => {
+  const refuse = () => Promise.reject(new Error(reason));
+  return { emergency: refuse, locations: refuse, prices: refuse };
+};
+
+/** Prices, places and emergencies: OpenAI structured outputs, or the local cloud's rules and gazetteer. */
+export const getAnalyzer = /* @__PURE__ */ engine('analysis', {
+  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_ANALYSIS }) =>
+    OPENAI_MODEL_ANALYSIS === undefined
+      ? refusingAnalyzer('ANALYSIS_ENGINE=cloud needs OPENAI_MODEL_ANALYSIS')
+      : createOpenAiAnalyzer({
+          // An OpenAI-compatible local server (OPENAI_BASE_URL) takes no key; the SDK still wants one.
+          apiKey: OPENAI_API_KEY ?? 'not-needed',
+          baseURL: OPENAI_BASE_URL,
+          model: OPENAI_MODEL_ANALYSIS,
+        }),
+  embedded: /* @__PURE__ */ registeredEngine('analysis'),
+});
+
+export const getSpeaker = /* @__PURE__ */ engine('tts', {
+  cloud: ({ DEEPGRAM_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_TTS }) =>
+    createCloudSpeaker({
+      deepgram:
+        DEEPGRAM_API_KEY === undefined ? undefined : createDeepgramSpeaker({ apiKey: DEEPGRAM_API_KEY }),
+      openai:
+        OPENAI_MODEL_TTS === undefined || (OPENAI_API_KEY === undefined && OPENAI_BASE_URL === undefined)
+          ? undefined
+          : createOpenAiSpeaker({
+              apiKey: OPENAI_API_KEY,
+              baseUrl: OPENAI_BASE_URL,
+              model: OPENAI_MODEL_TTS,
+            }),
+    }),
+  embedded: /* @__PURE__ */ registeredEngine('tts'),
+});
+
+// --- What serves each capability: GET /api/capabilities and the local cloud's start-up banner ---------------
+
+/**
+ * Which engine can actually serve each capability under this configuration: the engine `config.engines`
+ * chose, or `unavailable` when that engine lacks what it needs (a model name, a key, an embedded engine this
+ * process does not have: translation has none anywhere). The UI offers only what is available.
+ */
+export function capabilityStates(config: Config): CapabilitiesResponse {
+  const openAiCompatible = config.OPENAI_API_KEY !== undefined || config.OPENAI_BASE_URL !== undefined;
+  const openAiModel = (model: string | undefined) => openAiCompatible && model !== undefined;
+  const state = (capability: Capability, cloudReady: boolean, embeddedReady: boolean): EngineState => {
+    if (config.engines[capability] === 'cloud') return cloudReady ? 'cloud' : 'unavailable';
+    return embeddedReady ? 'embedded' : 'unavailable';
+  };
+  const registered = (capability: Capability) => registeredEngines[capability] !== undefined;
+  return {
+    // The embedded key issuer is small and always built; its socket is the local cloud's.
+    stt: state('stt', config.DEEPGRAM_API_KEY !== undefined, true),
+    translate: state('translate', openAiModel(config.OPENAI_MODEL_TRANSLATE), false),
+    tts: state(
+      'tts',
+      config.DEEPGRAM_API_KEY !== undefined || openAiModel(config.OPENAI_MODEL_TTS),
+      registered('tts'),
+    ),
+    analysis: state('analysis', openAiModel(config.OPENAI_MODEL_ANALYSIS), registered('analysis')),
+    vision: state('vision', openAiModel(config.OPENAI_MODEL_VISION), registered('vision')),
+  };
+}

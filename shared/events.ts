@@ -108,6 +108,6 @@ export const eventRules: readonly EventRule[] = (Object.keys(events) as EventNam
  */
 export const RATE_REFRESH_HANDLER = {
   id: 'analysis.refreshRates',
-  area: 'analysis',
+  area: 'rates',
   export: 'refreshRates',
 } as const satisfies HandlerReference & { readonly id: string };

@@ -36,6 +36,14 @@ const httpDefaults = {
 // Exhaustive: a new area in shared/api/route-types.ts does not compile until its access is declared here.
 const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   health: { ...httpDefaults, table: 'read', secrets: [], memorySize: 256, timeoutSeconds: 10 },
+  // Reads the provider keys only to say which are configured (GET /api/capabilities); never the table's data.
+  capabilities: {
+    ...httpDefaults,
+    table: 'read',
+    secrets: ['providers'],
+    memorySize: 256,
+    timeoutSeconds: 10,
+  },
   auth: { ...httpDefaults, userPoolAdmin: true },
   // Forgot-password: counts the attempt and publishes passwordResetRequested; the mail area does the rest.
   'reset-request': { ...httpDefaults, publishesEvents: true },
@@ -44,7 +52,10 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   // Streaming responses are not bound by the 29 s buffered limit; a long translation or TTS clip may need more.
   tts: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
   translate: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
-  analysis: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024 },
+  // Reads the RATES item (one signed GetItem, no DynamoDB client: the openai client fills the bundle budget).
+  analysis: { ...httpDefaults, table: 'read', secrets: ['ipHash', 'providers'], memorySize: 1024 },
+  // Exchange rates: the route reads the RATES item, the daily schedule writes it from the ECB feed.
+  rates: { ...httpDefaults, memorySize: 256 },
   vision: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1536 },
   billing: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'stripe'] },
   analytics: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'admin'] },

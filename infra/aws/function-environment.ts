@@ -1,3 +1,4 @@
+import { ECB_DAILY_RATES_URL } from '@wayfarer/lambdas/adapters/ecb-reference-rates';
 import type { EnvVariableName } from '@wayfarer/lambdas/config';
 import type { StageConfig } from './stage-config';
 
@@ -48,5 +49,7 @@ export function baseEnvironment(stage: StageConfig, names: SharedResourceNames):
     OPENAI_MODEL_ANALYSIS: stage.openAiModels.analysis,
     OPENAI_MODEL_VISION: stage.openAiModels.vision,
     OPENAI_MODEL_TTS: stage.openAiModels.tts,
+    // Read by the daily rate refresh only; the local cloud leaves it unset and stays offline.
+    RATES_FEED_URL: ECB_DAILY_RATES_URL,
   } satisfies FunctionEnvironment);
 }

@@ -1,4 +1,6 @@
 import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
+import { embeddedAnalyzer } from './analysis/embedded-analyzer';
+import { createLocalBilling } from './billing/local-stripe';
 
 /**
  * The heavy offline engines (onnx, wasm, OCR, gazetteers) behind each capability's `embedded` choice in
@@ -7,4 +9,8 @@ import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
  * `tts: (config) => createEspeakSpeaker(...)`. Speech to text needs none: its embedded key issuer is a small
  * HMAC in lambdas, and the Moonshine model runs behind the local speech socket (local-routes.ts).
  */
-export const embeddedEngines: EmbeddedEngines = {};
+export const embeddedEngines: EmbeddedEngines = {
+  // Stripe's API in this process, with local checkout and portal pages (billing/).
+  billing: createLocalBilling,
+  analysis: () => embeddedAnalyzer,
+};

@@ -10,6 +10,7 @@ import { createLocalSpeechKeyVerifier, localSpeechKeySecret } from '@wayfarer/la
 import { getConfig } from '@wayfarer/lambdas/config';
 import { createSpeechSocket } from './speech-socket';
 import { mailOutboxRoutes } from './mail-outbox';
+import { checkoutRoutes } from './billing/checkout-pages';
 
 export const LOCAL_ROUTE_PREFIX = '/__local/';
 
@@ -20,7 +21,7 @@ export interface LocalRoute {
   handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> | void;
 }
 
-export const localRoutes: readonly LocalRoute[] = [...mailOutboxRoutes];
+export const localRoutes: readonly LocalRoute[] = [...mailOutboxRoutes, ...checkoutRoutes];
 
 /** A WebSocket endpoint on the gateway's port (the local speech socket of docs/TESTIDS.md's local run contract). */
 export interface LocalSocket {

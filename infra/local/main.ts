@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { getConfig, providerSummary } from '@wayfarer/lambdas/config';
+import { capabilityStates } from '@wayfarer/lambdas/providers';
 import { ChildStartError } from './child-processes';
 import { PortInUseError } from './gateway';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
@@ -22,7 +23,8 @@ function fail(message: string): never {
 function portFromEnv(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_PORT;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) fail(`PORT must be a number from 1 to 65535, not "${value}".`);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    fail(`PORT must be a number from 1 to 65535, not "${value}".`);
   return port;
 }
 
@@ -63,12 +65,18 @@ async function main(): Promise<void> {
       verbose: true,
       warmHandlers: true,
       onCrash: (name) => {
-        console.error(`\nwayfarer: ${name} stopped unexpectedly (its log is under ${path.join(dataDir, 'logs')}).`);
+        console.error(
+          `\nwayfarer: ${name} stopped unexpectedly (its log is under ${path.join(dataDir, 'logs')}).`,
+        );
         void shutDown(1);
       },
     });
   } catch (error) {
-    if (error instanceof PrerequisiteError || error instanceof PortInUseError || error instanceof ChildStartError) {
+    if (
+      error instanceof PrerequisiteError ||
+      error instanceof PortInUseError ||
+      error instanceof ChildStartError
+    ) {
       fail(error.message);
     }
     throw error;
@@ -80,7 +88,9 @@ async function main(): Promise<void> {
 
   let providers: [string, string][];
   try {
-    providers = Object.entries(providerSummary(await getConfig()));
+    // The same truth GET /api/capabilities tells the UI, plus billing.
+    const config = await getConfig();
+    providers = [...Object.entries(capabilityStates(config)), ['billing', providerSummary(config).billing]];
   } catch (error) {
     // A bad setting (ANON_DAILY_SECONDS=abc, ...) would fail every handler: say which, and stop.
     console.error(`\nwayfarer: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -97,7 +107,10 @@ async function main(): Promise<void> {
       '  storage    embedded (DynamoDB Local)',
       '  identity   embedded (cognito-local)',
       '  events     embedded (local PutEvents endpoint)',
-      ...providers.map(([capability, engine]) => `  ${capability.padEnd(10)} ${engine}`),
+      ...providers.map(
+        ([capability, engine]) =>
+          `  ${capability.padEnd(10)} ${engine}${engine === 'unavailable' ? (UNAVAILABLE_HINTS[capability] ?? '') : ''}`,
+      ),
       '',
       `Data: ${dataDir}. Local mode is for trying and developing Wayfarer, not for serving the public.`,
       'Press Ctrl-C to stop.',
@@ -105,6 +118,13 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
 }
+
+/** What to set, for the capabilities nothing serves; the README says more. */
+const UNAVAILABLE_HINTS: Readonly<Record<string, string>> = {
+  translate:
+    '  (set OPENAI_MODEL_TRANSLATE and OPENAI_API_KEY or OPENAI_BASE_URL: README, Translation and voices)',
+  tts: '  (set DEEPGRAM_API_KEY, or OPENAI_MODEL_TTS with OPENAI_API_KEY: README, Translation and voices)',
+};
 
 main().catch((error: unknown) => {
   console.error('\nwayfarer: the local cloud could not start:', error);

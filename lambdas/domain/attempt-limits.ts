@@ -14,6 +14,8 @@ interface AttemptLimit {
 export const ATTEMPT_LIMITS = {
   auth: { perEmail: 10, perIp: 100, windowSeconds: 15 * 60 },
   'password-reset': { perEmail: 5, perIp: 30, windowSeconds: 60 * 60 },
+  // Checkout and portal sessions: each is a call to Stripe's API, whose rate limit the whole app shares.
+  stripe: { perEmail: 20, perIp: 100, windowSeconds: 60 * 60 },
 } as const satisfies Partial<Record<RateLimitClass, AttemptLimit>>;
 
 export interface AttemptLimiterPorts {

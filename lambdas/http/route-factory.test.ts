@@ -264,7 +264,7 @@ describe('httpRoute: query and path parameters', () => {
     expect(bodyOf(bad)).toEqual({ error: 'days: days must be 7, 30 or 90' });
   });
 
-  it('validates path parameters', async () => {
+  it('answers 404 for a path parameter naming nothing that exists (an unknown TTS provider)', async () => {
     const { streamingRoute } = setup();
     const handler = streamingRoute('tts.speak', notImplemented);
 
@@ -278,8 +278,8 @@ describe('httpRoute: query and path parameters', () => {
       }),
     );
 
-    expect(response.statusCode).toBe(422);
-    expect(JSON.parse(response.body.toString('utf8')).error).toMatch(/^provider: /);
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body.toString('utf8'))).toEqual({ error: 'Not found' });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { z } from 'zod';
-import { ValidationError } from './errors';
+import { NotFoundError, ValidationError } from './errors';
 import { requireRequestState } from './request-state';
 
 /** A short message naming the field: `email: Invalid email address`. */
@@ -21,13 +21,17 @@ function validated(schema: z.ZodType | undefined, value: unknown): unknown {
 
 /**
  * Checks path parameters, query and (JSON) body against the route's zod schemas: a well-formed request that
- * breaks a rule is a 422. Multipart fields are the vision handler's to parse and check.
+ * breaks a rule is a 422, and a path parameter naming nothing that exists is a 404. Multipart fields are the vision handler's to parse and check.
  */
 export function validateRequest(): MiddlewareObj<APIGatewayProxyEvent> {
   return {
     before: (request) => {
       const state = requireRequestState(request.event);
       const schemas = state.route.request;
+      // A path names a resource: one that does not exist (an unknown TTS provider) is a 404, not a 422.
+      if (schemas.pathParameters && !schemas.pathParameters.safeParse(state.pathParameters).success) {
+        throw new NotFoundError();
+      }
       state.pathParameters = validated(schemas.pathParameters, state.pathParameters);
       state.query = validated(schemas.query, state.query);
       if (state.route.bodyKind === 'json') state.body = validated(schemas.body, state.body);

@@ -23,7 +23,7 @@ function route<const Input extends RouteMetaInput>(input: Input): RouteMeta & In
 }
 
 /**
- * Every call of docs/SPEC.md §7 (plus health and the Stripe webhook): method, path, auth, 429 class and handler.
+ * Every call of docs/SPEC.md §7 (plus health, capabilities, the caller's country and the Stripe webhook): method, path, auth, 429 class and handler.
  * It holds no schemas, so the browser can map errors by path without loading every zod schema; routes.ts adds
  * the schemas for the server, the gateway and the CDK stack.
  */
@@ -35,6 +35,22 @@ export const routeTable = [
     auth: 'none',
     rateLimitClass: 'default',
     handler: { area: 'health', export: 'check' },
+  }),
+  route({
+    id: 'capabilities.list',
+    method: 'GET',
+    path: '/api/capabilities',
+    auth: 'none',
+    rateLimitClass: 'default',
+    handler: { area: 'capabilities', export: 'list' },
+  }),
+  route({
+    id: 'capabilities.country',
+    method: 'GET',
+    path: '/api/geo/country',
+    auth: 'none',
+    rateLimitClass: 'default',
+    handler: { area: 'capabilities', export: 'country' },
   }),
   route({
     id: 'auth.login',
@@ -153,7 +169,7 @@ export const routeTable = [
     path: '/api/analysis/exchange-rates',
     auth: 'none',
     rateLimitClass: 'default',
-    handler: { area: 'analysis', export: 'exchangeRates' },
+    handler: { area: 'rates', export: 'exchangeRates' },
   }),
   route({
     id: 'vision.translateImage',

@@ -18,6 +18,7 @@ export type HttpMethod = 'GET' | 'POST';
 /** The Lambda areas: one bundle each, `lambdas/functions/<area>/handler.ts`; infra grants access per area. */
 export type HandlerArea =
   | 'health'
+  | 'capabilities'
   | 'auth'
   | 'reset-request'
   | 'speech'
@@ -25,6 +26,7 @@ export type HandlerArea =
   | 'tts'
   | 'translate'
   | 'analysis'
+  | 'rates'
   | 'vision'
   | 'billing'
   | 'analytics'

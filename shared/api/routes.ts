@@ -12,6 +12,7 @@ import {
   userSchema,
 } from './auth';
 import { speechKeyResponseSchema, usageUpdateRequestSchema } from './speech';
+import { capabilitiesResponseSchema, countryResponseSchema } from './capabilities';
 import { translateRequestSchema, ttsPathSchema, ttsRequestSchema } from './voice-output';
 import {
   analysisTextRequestSchema,
@@ -39,6 +40,14 @@ export const routeSchemas = {
   'health.check': {
     request: {},
     response: z.object({ ok: z.literal(true) }),
+  },
+  'capabilities.list': {
+    request: {},
+    response: capabilitiesResponseSchema,
+  },
+  'capabilities.country': {
+    request: {},
+    response: countryResponseSchema,
   },
   'auth.login': {
     request: { body: loginRequestSchema },

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router-dom';
-import { PAGES } from '@wayfarer/shared/api/pages';
+import { Outlet } from 'react-router-dom';
 import { useBrowserBlock } from '../features/browser-guard/hooks/use-browser-block';
 import { AppHeader } from './app-header';
+import { LegalLinks } from './legal-links';
 import { PageLoading } from './page-loading';
 import { usePageTracking } from './use-page-tracking';
 
@@ -30,11 +30,7 @@ export function AppLayout() {
           </Suspense>
         </main>
         <footer className="app-footer">
-          <nav aria-label={t('legal_nav_label')}>
-            <Link to={PAGES.privacyPolicy}>{t('privacy_policy_page_title')}</Link>
-            <Link to={PAGES.termsOfService}>{t('terms_of_service_page_title')}</Link>
-            <Link to={PAGES.refundPolicy}>{t('refund_policy_page_title')}</Link>
-          </nav>
+          <LegalLinks />
         </footer>
       </div>
       {blockedBecause && (

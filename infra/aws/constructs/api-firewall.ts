@@ -1,6 +1,7 @@
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '@wayfarer/shared/api/route-types';
+import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
 
 /**
  * The API stage's regional web ACL does two things, before a Lambda is invoked (and billed):
@@ -24,6 +25,23 @@ const BODY_INSPECTION_LIMIT = 'KB_64';
 /** The message the Lambdas' PayloadTooLargeError carries, so the client sees one shape either way. */
 const TOO_LARGE_BODY = JSON.stringify({ error: 'Request body is too large' });
 const NOT_THROUGH_CLOUDFRONT = JSON.stringify({ error: 'Forbidden' });
+/** The body the Lambdas' RateLimitedError('expensive') carries, so the client shows its 429 message. */
+const EXPENSIVE_RATE_LIMITED = JSON.stringify({ error: rateLimitMessageKey('expensive') });
+
+/**
+ * The viewer's address, set by the /api/* CloudFront function over anything the client sent (stacks/web-stack.ts).
+ * Here every request comes from a CloudFront edge, and X-Forwarded-For's first entry, which WAF's forwarded-IP
+ * keys read, is the client's to forge: this header is the one per-viewer key a viewer cannot choose.
+ */
+export const VIEWER_IP_HEADER = 'x-viewer-ip';
+
+/**
+ * The per-caller limit of the `expensive` class (translate, TTS, photo): a phrase costs one translate and one
+ * TTS call, so this allows a phrase every 2 s for 5 minutes from one address, room for a group behind one NAT,
+ * and stops anyone using the API as a free model. The Lambdas cannot count it themselves: the table client
+ * would push the translate and TTS bundles over their 400 KB budget (docs/DESIGN.md §3).
+ */
+export const EXPENSIVE_LIMIT = { requests: 300, windowSeconds: 300 } as const;
 
 /** The header CloudFront adds to requests for the API origin, holding the origin-verify secret. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -116,7 +134,10 @@ function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
   return { cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: false };
 }
 
-/** The regional web ACL on the API stage: CloudFront only, then one rule per distinct body limit. */
+/**
+ * The regional web ACL on the API stage: CloudFront only, then one rule per distinct body limit, then the
+ * per-viewer limit of the expensive routes.
+ */
 export class ApiFirewall extends Construct {
   readonly webAcl: CfnWebACL;
 
@@ -162,12 +183,34 @@ export class ApiFirewall extends Construct {
         };
       });
 
+    const expensiveRoutes = props.routes.filter((route) => route.rateLimitClass === 'expensive');
+    const expensivePerViewer: CfnWebACL.RuleProperty = {
+      name: 'expensive-per-viewer',
+      priority: sizeRules.length + 1,
+      action: {
+        block: { customResponse: { responseCode: 429, customResponseBodyKey: 'rateLimitedExpensive' } },
+      },
+      statement: {
+        rateBasedStatement: {
+          limit: EXPENSIVE_LIMIT.requests,
+          evaluationWindowSec: EXPENSIVE_LIMIT.windowSeconds,
+          aggregateKeyType: 'CUSTOM_KEYS',
+          customKeys: [
+            { header: { name: VIEWER_IP_HEADER, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+          ],
+          scopeDownStatement: anyOf(expensiveRoutes.map((route) => routeMatch(route, props.stageName))),
+        },
+      },
+      visibilityConfig: visibility('expensive-per-viewer'),
+    };
+
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: props.name,
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      rules: [throughCloudFront, ...sizeRules],
+      rules: [throughCloudFront, ...sizeRules, ...(expensiveRoutes.length > 0 ? [expensivePerViewer] : [])],
       customResponseBodies: {
+        rateLimitedExpensive: { contentType: 'APPLICATION_JSON', content: EXPENSIVE_RATE_LIMITED },
         tooLarge: { contentType: 'APPLICATION_JSON', content: TOO_LARGE_BODY },
         forbidden: { contentType: 'APPLICATION_JSON', content: NOT_THROUGH_CLOUDFRONT },
       },

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@wayfarer/shared/api/routes';
 import { envSchema } from '@wayfarer/lambdas/config';
-import { greaterThanPattern, ORIGIN_VERIFY_HEADER, pathPattern } from '../constructs/api-firewall';
+import {
+  EXPENSIVE_LIMIT,
+  greaterThanPattern,
+  ORIGIN_VERIFY_HEADER,
+  pathPattern,
+  VIEWER_IP_HEADER,
+} from '../constructs/api-firewall';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
 import { API_STAGE_NAME } from './api-stack';
 
@@ -88,6 +94,27 @@ describe('API stack', () => {
     }
   });
 
+  it('lets the analysis functions only read the table, and gives the exchange-rate route to the rates area', () => {
+    const policies = Object.values(resourcesOfType(api, 'AWS::IAM::Policy')).map((policy) => policy.Properties ?? {});
+    const actionsOf = (functionId: string): string[] => {
+      const role = ((functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] ?? [])[0];
+      return policies
+        .filter((policy) => JSON.stringify(policy.Roles).includes(`"${role}"`))
+        .flatMap((policy) => (policy.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement)
+        .flatMap((statement) => statement.Action);
+    };
+    for (const path of ['emergency', 'locations', 'prices']) {
+      const method = methodFor('POST', `/api/analysis/${path}`);
+      const actions = actionsOf(integratedFunction(method ?? {}));
+      expect(actions, path).toContain('dynamodb:GetItem');
+      expect(actions.filter((action) => /dynamodb:(Put|Update|Delete)Item/.test(action)), path).toEqual([]);
+    }
+    const rates = functions[integratedFunction(methodFor('GET', '/api/analysis/exchange-rates') ?? {})];
+    expect(rates?.Properties?.Handler).toBe('index.exchangeRates');
+    // The rates area's sizing (area-access.ts), not the analysis area's 1024 MB.
+    expect(rates?.Properties?.MemorySize).toBe(256);
+  });
+
   it('streams exactly the streaming routes (translate and TTS) through Lambda response streaming', () => {
     for (const route of routes) {
       const integration = methodFor(route.method, route.path)?.Integration as Properties;
@@ -98,6 +125,17 @@ describe('API stack', () => {
     const streamed = routes.filter((route) => route.streaming).map((route) => route.path);
     expect(streamed).toEqual(expect.arrayContaining(['/api/translate', '/api/tts/{provider}']));
   });
+
+  it.each(['translate.stream', 'tts.speak', 'capabilities.list'])(
+    '%s reads the provider keys secret (and the translate and TTS functions outlive API Gateway’s 29 s)',
+    (routeId) => {
+      const route = routes.find((candidate) => candidate.id === routeId)!;
+      const fn = functions[integratedFunction(methodFor(route.method, route.path) ?? {})]?.Properties ?? {};
+      const variables = (fn.Environment as Properties).Variables as Properties;
+      expect(JSON.stringify(variables.SECRET_ARNS)).toMatch(/ProviderKeys/);
+      if (route.streaming) expect(fn.Timeout).toBeGreaterThan(29);
+    },
+  );
 
   it('accepts multipart uploads as binary so the image reaches the Lambda intact', () => {
     expect(routes.some((route) => route.bodyKind === 'multipart')).toBe(true);
@@ -145,6 +183,33 @@ describe('API stack', () => {
       expect(rules, route.id).toContain(`body-over-${route.maxBodyBytes}-bytes`);
     }
     api.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+  });
+
+  it('limits each viewer on the expensive routes (translate, TTS, photo) with a 429 the client maps to its message', () => {
+    const acl = Object.values(resourcesOfType(api, 'AWS::WAFv2::WebACL'))[0]?.Properties ?? {};
+    const rule = (acl.Rules as Properties[]).find((candidate) => candidate.Name === 'expensive-per-viewer');
+    expect(rule).toMatchObject({
+      Action: {
+        Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rateLimitedExpensive' } },
+      },
+      Statement: {
+        RateBasedStatement: {
+          Limit: EXPENSIVE_LIMIT.requests,
+          EvaluationWindowSec: EXPENSIVE_LIMIT.windowSeconds,
+          AggregateKeyType: 'CUSTOM_KEYS',
+          CustomKeys: [
+            { Header: { Name: VIEWER_IP_HEADER, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } },
+          ],
+        },
+      },
+    });
+    const scope = JSON.stringify((rule?.Statement as Properties).RateBasedStatement);
+    for (const route of routes) {
+      const pattern = JSON.stringify(pathPattern(route.path, API_STAGE_NAME)).slice(1, -1);
+      expect(scope.includes(pattern), route.id).toBe(route.rateLimitClass === 'expensive');
+    }
+    const bodies = acl.CustomResponseBodies as Record<string, { Content: string }>;
+    expect(JSON.parse(bodies.rateLimitedExpensive!.Content)).toEqual({ error: 'error_rate_limit_expensive' });
   });
 
   it('refuses, before any other rule, every request without the origin-verify header CloudFront adds', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ECB_DAILY_RATES_URL } from '@wayfarer/lambdas/adapters/ecb-reference-rates';
 import { EVENT_BUS_NAME, eventRules, rulePattern } from '@wayfarer/shared/events';
 import { CONSUMER_RETRY_ATTEMPTS } from '../constructs/reliable-target';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
@@ -71,11 +72,20 @@ describe('events stack', () => {
     },
   );
 
-  it('refreshes exchange rates daily through analysis/handler.ts refreshRates, with the same safety net', () => {
+  it('refreshes exchange rates daily through rates/handler.ts refreshRates, with the same safety net', () => {
     const schedule = rules.find((rule) => rule.ScheduleExpression !== undefined);
     expect(schedule?.ScheduleExpression).toBe('cron(30 0 * * ? *)');
     const [target] = (schedule?.Targets ?? []) as Properties[];
     expect(functions[ref(target?.Arn)]?.Properties?.Handler).toBe('index.refreshRates');
     expect(target?.DeadLetterConfig).toBeDefined();
+  });
+
+  it("points the rate refresh at the ECB's daily reference rates", () => {
+    const schedule = rules.find((rule) => rule.ScheduleExpression !== undefined);
+    const [target] = (schedule?.Targets ?? []) as Properties[];
+    const environment = functions[ref(target?.Arn)]?.Properties?.Environment as
+      | { Variables: Record<string, unknown> }
+      | undefined;
+    expect(environment?.Variables['RATES_FEED_URL']).toBe(ECB_DAILY_RATES_URL);
   });
 });

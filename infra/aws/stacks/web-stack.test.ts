@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN_VERIFY_HEADER } from '../constructs/api-firewall';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../constructs/api-firewall';
 import { contentSecurityPolicy, inlineScriptHashes } from '../constructs/security-headers';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
 
@@ -41,7 +41,26 @@ describe('web stack', () => {
     ]);
     // Distribution-wide error pages would also rewrite the API's meaningful 404s.
     expect(distribution.CustomErrorResponses).toBeUndefined();
-    for (const behaviour of behaviours) expect(behaviour.FunctionAssociations).toBeUndefined();
+    const spaFunction = (defaultBehaviour.FunctionAssociations as Properties[])[0]?.FunctionARN;
+    for (const behaviour of behaviours) {
+      for (const association of (behaviour.FunctionAssociations ?? []) as Properties[]) {
+        expect(association.FunctionARN).not.toEqual(spaFunction);
+      }
+    }
+  });
+
+  it('tells the API each viewer address in a header the client cannot set, for the per-viewer limits', () => {
+    const api = behaviours.find((behaviour) => behaviour.PathPattern === '/api/*');
+    expect(api?.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    const functions = Object.values(resourcesOfType(web, 'AWS::CloudFront::Function')).map((fn) =>
+      String(fn.Properties?.FunctionCode),
+    );
+    // Assigned unconditionally, from the edge's own view of the connection.
+    expect(functions).toContainEqual(
+      expect.stringContaining(`event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip }`),
+    );
+    const locales = behaviours.find((behaviour) => behaviour.PathPattern === '/locales/*');
+    expect(locales?.FunctionAssociations).toBeUndefined();
   });
 
   it('forwards /api/* uncached with every method, and serves /locales/* from the bucket', () => {

@@ -22,7 +22,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '../constructs/api-firewall';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../constructs/api-firewall';
 import { repositoryRoot } from '../lambda-bundling';
 import { createSecurityHeadersPolicy, inlineScriptHashes } from '../constructs/security-headers';
 import type { StageConfig } from '../stage-config';
@@ -46,6 +46,12 @@ const SPA_FALLBACK_SOURCE = `function handler(event) {
   var last = request.uri.split('/').pop();
   if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
+}`;
+
+// Overwrites any value the client sent: the API's per-viewer limits key on it (constructs/api-firewall.ts).
+const VIEWER_IP_SOURCE = `function handler(event) {
+  event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return event.request;
 }`;
 
 export const WEB_DIST_DIRECTORY = join(repositoryRoot, 'frontend', 'dist');
@@ -88,6 +94,12 @@ export class WebStack extends Stack {
       comment: 'Serve index.html for app routes',
     });
 
+    const viewerIp = new CloudFrontFunction(this, 'ViewerIp', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(VIEWER_IP_SOURCE),
+      comment: 'Tell the API the viewer address for its per-viewer limits',
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Wayfarer ${stage.stage}`,
       defaultRootObject: 'index.html',
@@ -124,6 +136,7 @@ export class WebStack extends Stack {
           responseHeadersPolicy: headers,
           // Compressing at the edge holds back streamed translation lines; audio does not compress anyway.
           compress: false,
+          functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         '/locales/*': {
           origin: siteOrigin,

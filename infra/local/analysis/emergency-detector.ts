@@ -1,5 +1,5 @@
 import type { EmergencyResult } from '@wayfarer/shared/api/analysis';
-import { UNKNOWN_COUNTRY_NUMBER, emergencyNumbersOf, type EmergencyNumbers } from './emergency-numbers';
+import { emergencyContactsFor, medicalFacilitySearches } from '@wayfarer/lambdas/domain/emergency-contacts';
 import {
   BELONGINGS,
   HARMLESS_PHRASES,
@@ -15,8 +15,6 @@ import {
 import { countryOfText } from './text-country';
 import { WORD_END, WORD_START, foldText } from './text-fold';
 
-type EmergencyContact = EmergencyResult['emergencyContacts'][number];
-type MedicalFacility = EmergencyResult['nearbyMedicalFacilities'][number];
 
 const bounded = (alternatives: readonly string[]): string => `${WORD_START}(?:${alternatives.join('|')})${WORD_END}`;
 
@@ -85,32 +83,6 @@ function lossDetections(folded: string): Detection[] {
   return detections;
 }
 
-function contactsFor(code: string | undefined): EmergencyContact[] {
-  const numbers: EmergencyNumbers | undefined = code ? emergencyNumbersOf(code) : undefined;
-  if (!code || !numbers) {
-    return [{ type: 'general', number: UNKNOWN_COUNTRY_NUMBER, labelKey: 'emergency_contact_general', country: '' }];
-  }
-  const contacts: EmergencyContact[] = [];
-  const seen = new Set<string>();
-  for (const type of ['general', 'medical', 'police', 'fire'] as const) {
-    const number = numbers[type];
-    if (number === '' || seen.has(number)) continue;
-    seen.add(number);
-    contacts.push({ type, number, labelKey: `emergency_contact_${type}`, country: code });
-  }
-  return contacts;
-}
-
-/**
- * Places to look for on a map, not invented ones: the card turns each into a map search for the kind of
- * facility near the address (the city the text is about, or wherever the traveller is).
- */
-function facilitySearches(severity: Severity, near: string): MedicalFacility[] {
-  const hospital: MedicalFacility = { name: 'hospital', type: 'hospital', address: near, latitude: '', longitude: '' };
-  const pharmacy: MedicalFacility = { name: 'pharmacy', type: 'pharmacy', address: near, latitude: '', longitude: '' };
-  return severity === 'low' ? [pharmacy, hospital] : [hospital, pharmacy];
-}
-
 /**
  * Whether the text tells of an emergency (medical, police, fire, lost or stolen, accident), how serious it
  * is, and whom to call in the country the text is about.
@@ -130,7 +102,7 @@ export function detectEmergency(text: string): EmergencyResult {
     severity,
     detectedIssues: [...new Set(detections.map((detection) => detection.issue))],
     countryDetected: country?.name ?? '',
-    emergencyContacts: isEmergency ? contactsFor(country?.code) : [],
-    nearbyMedicalFacilities: medical ? facilitySearches(severity, country?.place ?? country?.name ?? '') : [],
+    emergencyContacts: isEmergency ? emergencyContactsFor(country?.code) : [],
+    nearbyMedicalFacilities: medical ? medicalFacilitySearches(severity, country?.place ?? country?.name ?? '') : [],
   };
 }

@@ -9,7 +9,7 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { IdempotencyMarks, StorageHealth } from '../../ports';
+import type { ReleasableMarks, StorageHealth } from '../../ports';
 import { tableDefinition } from './table-definition';
 
 /*
@@ -17,7 +17,9 @@ import { tableDefinition } from './table-definition';
  *
  *   pk                              sk                  holds
  *   USER#<sub>                      PROFILE             email, subscriptionStatus, stripeCustomerId,
- *                                                       cancelAtPeriodEnd, currentPeriodEnd; in gsi1 as
+ *                                                       cancelAtPeriodEnd, currentPeriodEnd,
+ *                                                       subscriptionChangedAt (Stripe's time of the state
+ *                                                       kept: an older event never overwrites it); in gsi1 as
  *                                                       EMAIL#<email> / PROFILE#<created iso time>, so the
  *                                                       reset mail finds an account by its address
  *   CUSTOMER#<stripeCustomerId>     USER                sub (reverse lookup for Stripe webhooks)
@@ -120,7 +122,8 @@ export const recentViewKey = (viewedAt: string, id: string): TableKey => ({
   sk: `${part('viewedAt', viewedAt)}#${part('id', id)}`,
 });
 
-export const ratesKey = (): TableKey => ({ pk: 'RATES', sk: 'LATEST' });
+// Defined beside the RATES item's reader, which must not import this module (see rates-item.ts).
+export { ratesKey } from './rates-item';
 
 export const resetTokenKey = (tokenHash: string): TableKey => ({
   pk: `RESET#${part('tokenHash', tokenHash)}`,
@@ -366,10 +369,11 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
   };
 }
 
-export function createIdempotencyMarks(table: Table): IdempotencyMarks {
+export function createIdempotencyMarks(table: Table): ReleasableMarks {
   return {
     markOnce: (id, ttlSeconds) =>
       table.putIfAbsent({ ...eventSeenKey(id), [TTL]: expiresAtAfter(ttlSeconds) }),
+    unmark: (id) => table.delete(eventSeenKey(id)),
   };
 }
 

@@ -1,17 +1,19 @@
-// Every route is wired through the full http stack now (size limit, auth, JSON parsing, validation, errors);
-// the bodies belong to the analysis issue and answer 501 until it lands.
-import { notImplemented } from '../../http/errors';
 import { httpRoute } from '../../http/route';
+import { getAnalyzer, getRatesReader } from '../../providers';
+import * as analysis from './service';
 
-export const emergency = httpRoute('analysis.emergency', notImplemented);
-export const locations = httpRoute('analysis.locations', notImplemented);
-export const prices = httpRoute('analysis.prices', notImplemented);
-export const exchangeRates = httpRoute('analysis.exchangeRates', notImplemented);
+export const emergency = httpRoute('analysis.emergency', (request) =>
+  analysis.analyseEmergency(getAnalyzer, request.body.text),
+);
 
-/**
- * The daily exchange-rate refresh, run by the schedule in the infra/aws events stack. The rate feed arrives
- * with the analysis issue; until then the job fails loudly, so its dead-letter alarm shows the gap.
- */
-export async function refreshRates(): Promise<void> {
-  throw new Error('Exchange-rate refresh is not implemented yet: it arrives with the analysis issue');
-}
+export const locations = httpRoute('analysis.locations', (request) =>
+  analysis.findLocations(getAnalyzer, request.body.text),
+);
+
+export const prices = httpRoute('analysis.prices', async (request) =>
+  analysis.convertedPrices(
+    { analyzer: getAnalyzer, rates: await getRatesReader() },
+    request.body.text,
+    request.body.targetCurrency,
+  ),
+);

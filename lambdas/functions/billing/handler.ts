@@ -1,13 +1,57 @@
-// Every route is wired through the full http stack now (size limit, auth, JSON parsing, validation, errors);
-// the bodies belong to the billing issue and answer 501 until it lands.
-import { BadRequestError, notImplemented } from '../../http/errors';
+import { getConfig } from '../../config';
+import { createAttemptLimiter } from '../../domain/attempt-limits';
 import { httpRoute } from '../../http/route';
+import { logger } from '../../logger';
+import {
+  getAttemptCounters,
+  getBilling,
+  getEvents,
+  getIdempotencyMarks,
+  getSubscriptions,
+  perContainer,
+  systemClock,
+} from '../../providers';
+import {
+  currentSubscription,
+  openPortal,
+  receiveWebhook,
+  startCheckout,
+  type SessionPorts,
+  type WebhookPorts,
+} from './service';
 
-export const createCheckoutSession = httpRoute('billing.createCheckoutSession', notImplemented);
-export const subscription = httpRoute('billing.subscription', notImplemented);
-export const customerPortal = httpRoute('billing.customerPortal', notImplemented);
-// Stripe signs every delivery: an unsigned body is not from Stripe, whatever state billing is in.
-export const webhook = httpRoute('billing.webhook', async ({ headers }) => {
-  if (!headers['stripe-signature']) throw new BadRequestError('Missing Stripe-Signature header');
-  return notImplemented();
+// Built on the first call of a container and kept, so warm calls reuse the clients and their connections.
+const sessionPorts = perContainer(async (): Promise<SessionPorts> => {
+  const [config, billing, subscriptions, attempts] = await Promise.all([
+    getConfig(),
+    getBilling(),
+    getSubscriptions(),
+    getAttemptCounters(),
+  ]);
+  const limit = createAttemptLimiter({ attempts, clock: systemClock, counterSecret: config.IP_HASH_SECRET });
+  return { billing, subscriptions, limit };
+});
+
+const webhookPorts = perContainer(async (): Promise<WebhookPorts> => {
+  const [billing, subscriptions, marks, events] = await Promise.all([
+    getBilling(),
+    getSubscriptions(),
+    getIdempotencyMarks(),
+    getEvents(),
+  ]);
+  return { billing, subscriptions, marks, events, logger };
+});
+
+export const createCheckoutSession = httpRoute('billing.createCheckoutSession', async (request) =>
+  startCheckout(await sessionPorts(), request.auth.sub, { ip: request.sourceIp }),
+);
+export const subscription = httpRoute('billing.subscription', async (request) =>
+  currentSubscription({ subscriptions: await getSubscriptions() }, request.auth.sub),
+);
+export const customerPortal = httpRoute('billing.customerPortal', async (request) =>
+  openPortal(await sessionPorts(), request.auth.sub, { ip: request.sourceIp }),
+);
+export const webhook = httpRoute('billing.webhook', async (request) => {
+  await receiveWebhook(await webhookPorts(), request.rawBody, request.headers['stripe-signature']);
+  return { received: true as const };
 });

@@ -1,6 +1,27 @@
-// Every route is wired through the full http stack now (size limit, auth, JSON parsing, validation, errors);
-// the body belongs to the translation issue and answers 501 until it lands.
-import { notImplemented } from '../../http/errors';
+import { abortableBody } from '../../http/abortable-body';
+import { streamReply } from '../../http/reply';
 import { streamingRoute } from '../../http/route';
+import { logger } from '../../logger';
+import { getTranslator } from '../../providers';
+import { startTranslation } from './service';
 
-export const stream = streamingRoute('translate.stream', notImplemented);
+export const stream = streamingRoute('translate.stream', async (request) => {
+  const translator = await getTranslator();
+  // Cancelled when the client goes away (the body is torn down) or the function nears its timeout.
+  const clientGone = new AbortController();
+  const lines = await startTranslation(
+    { translator, logger },
+    {
+      text: request.body.messages.map((message) => message.content).join('\n'),
+      outputLanguage: request.body.outputLanguage,
+      signal: AbortSignal.any([clientGone.signal, request.signal]),
+    },
+  );
+  return streamReply(
+    abortableBody(lines, () => clientGone.abort()),
+    'text/plain; charset=utf-8',
+    {
+      headers: { 'cache-control': 'no-store' },
+    },
+  );
+});

@@ -1,6 +1,22 @@
-// Every route is wired through the full http stack now (size limit, auth, JSON parsing, validation, errors);
-// the body belongs to the speech-output issue and answers 501 until it lands.
-import { notImplemented } from '../../http/errors';
+import { abortableBody } from '../../http/abortable-body';
+import { streamReply } from '../../http/reply';
 import { streamingRoute } from '../../http/route';
+import { getSpeaker } from '../../providers';
+import { startSpeech } from './service';
 
-export const speak = streamingRoute('tts.speak', notImplemented);
+export const speak = streamingRoute('tts.speak', async (request) => {
+  // Cancelled when the client goes away (the body is torn down) or the function nears its timeout.
+  const clientGone = new AbortController();
+  const { contentType, audio } = await startSpeech(getSpeaker, {
+    ...request.body,
+    provider: request.pathParameters.provider,
+    signal: AbortSignal.any([clientGone.signal, request.signal]),
+  });
+  return streamReply(
+    abortableBody(audio, () => clientGone.abort()),
+    contentType,
+    {
+      headers: { 'cache-control': 'no-store' },
+    },
+  );
+});

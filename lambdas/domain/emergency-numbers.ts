@@ -1,23 +1,35 @@
 // Emergency telephone numbers per country (ISO 3166-1 alpha-2): police, medical (ambulance), fire, and the
 // general number that reaches all three where one exists ('' where a service has no number of its own here).
 //
-// Source: written for this project from the ITU-T list "Emergency numbers in use" (annexed to the ITU
-// Operational Bulletin, compiled from what each national administration declares), as republished in
-// Wikipedia's "List of emergency telephone numbers"; 112 for every EU/EEA state follows Directive (EU)
-// 2018/1972 art. 109. Lists disagree for some small states: where no national number was certain, the
-// entry gives only the general number 112, which GSM networks route to the local emergency service
-// (3GPP TS 22.101). Check an entry against the national regulator before relying on it.
+// Sources, checked line by line on 2026-11-23:
+// - the Android Open Source Project's emergency number database (packages/services/Telephony,
+//   ecc/input/eccdata.txt, revision 2, as of commit 795f545 of 2024-03-05): per country, the numbers every
+//   Android phone treats as emergency calls and the service each reaches, kept with the mobile operators;
+// - Directive (EU) 2018/1972 art. 109 for 112 in every EU/EEA state; 3GPP TS 22.101 for 112 and 911 being
+//   routed to the local emergency service by any GSM/UMTS/LTE network.
+// The table was first written from the ITU-T "Emergency numbers in use" list as republished in Wikipedia's
+// "List of emergency telephone numbers". The 2026-11-23 check against the AOSP database changed 54 entries:
+// where the two disagreed on a short number, the AOSP number was taken (it is what local phones route);
+// where AOSP gives only a local landline (6+ digits: AF, ER, GN, ST, TL medical/fire), that service is left
+// empty and the general number is 112. National service numbers were kept where AOSP lists only the unified
+// number for every service, since both reach help: AZ BE BG CY CZ DE GR HR HU IE IN LI LU LV MC MD PL SI SK
+// ZA, and MY 994 (fire), KR 119 (ambulance), LK 1990 (ambulance), NA 10111, NG 112, PA/SV/MS 911, DZ 17/14,
+// MA 19/15 (AOSP: 190/150; both are published). Not in the AOSP database, so unconfirmed and copied from the
+// parent state: AX SJ (112), BL GF GP MF MQ NC PF PM RE WF YT (France's), BQ CW SX (911), CC CX NF (000),
+// GG IM JE (999), UM (911); AQ BV GS HM PN TF have no telephone service of their own.
+// A wrong number is the worst bug this product can have: change an entry only from a national regulator's
+// or the AOSP database's current text, and name it in the commit.
 //
 // One line per country: CODE police medical fire general ('-' = none).
 
 const TABLE = `
 AD 110 116 118 112
 AE 999 998 997 112
-AF 119 112 119 -
+AF 119 - 119 112
 AG 911 911 911 911
 AI 911 911 911 911
 AL 129 127 128 112
-AM 102 103 101 112
+AM 911 911 911 911
 AO 113 112 115 -
 AQ - - - -
 AR 911 107 100 911
@@ -31,11 +43,11 @@ BA 122 124 123 112
 BB 211 511 311 -
 BD 999 999 999 999
 BE 101 112 112 112
-BF 17 112 18 -
+BF 17 18 18 -
 BG 166 150 160 112
 BH 999 999 999 999
-BI 112 - - 112
-BJ 117 112 118 -
+BI 112 112 112 112
+BJ 117 - 118 112
 BL 17 15 18 112
 BM 911 911 911 911
 BN 993 991 995 -
@@ -50,12 +62,12 @@ BY 102 103 101 112
 BZ 911 911 911 911
 CA 911 911 911 911
 CC 000 000 000 000
-CD - - - 112
-CF 117 - 118 -
-CG 117 - 118 -
+CD 118 - - 112
+CF 117 117 117 117
+CG 118 - - 112
 CH 117 144 118 112
-CI 110 185 180 -
-CK 999 998 996 -
+CI 170 185 180 -
+CK 999 999 999 999
 CL 133 131 132 -
 CM 117 119 118 -
 CN 110 120 119 -
@@ -68,25 +80,25 @@ CX 000 000 000 000
 CY 199 199 199 112
 CZ 158 155 150 112
 DE 110 112 112 112
-DJ 17 - 18 -
+DJ 17 18 18 -
 DK 112 112 112 112
-DM 999 999 999 999
+DM 911 911 911 911
 DO 911 911 911 911
 DZ 17 14 14 -
 EC 911 911 911 911
 EE 112 112 112 112
 EG 122 123 180 -
 EH 19 15 15 -
-ER 113 114 116 -
-ES 091 061 080 112
-ET 991 907 939 -
+ER - - - 112
+ES 091 112 080 112
+ET 991 991 991 991
 FI 112 112 112 112
 FJ 917 911 911 -
 FK 999 999 999 999
 FM 911 911 911 911
 FO 112 112 112 112
 FR 17 15 18 112
-GA 1730 1300 18 -
+GA 177 177 18 177
 GB 999 999 999 999
 GD 911 911 911 911
 GE 112 112 112 112
@@ -95,15 +107,15 @@ GG 999 999 999 999
 GH 191 193 192 112
 GI 199 190 190 112
 GL 112 112 112 112
-GM 117 116 118 -
-GN 117 - 18 -
+GM 911 116 118 -
+GN 122 - - 112
 GP 17 15 18 112
-GQ 114 115 112 -
+GQ 113 - 115 112
 GR 100 166 199 112
 GS - - - -
-GT 110 128 123 -
+GT 120 123 123 -
 GU 911 911 911 911
-GW 117 119 118 -
+GW 117 113 118 -
 GY 911 913 912 -
 HK 999 999 999 999
 HM - - - -
@@ -116,29 +128,29 @@ IE 999 999 999 112
 IL 100 101 102 112
 IM 999 999 999 999
 IN 100 108 101 112
-IO - - - -
-IQ 104 122 115 -
+IO 112 112 112 112
+IQ 130 130 130 130
 IR 110 115 125 112
 IS 112 112 112 112
 IT 113 118 115 112
 JE 999 999 999 999
-JM 119 110 110 -
+JM 119 110 110 112
 JO 911 911 911 911
 JP 110 119 119 -
 KE 999 999 999 112
 KG 102 103 101 112
 KH 117 119 118 -
-KI 192 994 193 -
+KI 192 194 193 -
 KM 17 - 18 -
-KN 911 911 911 911
-KP 119 119 119 -
+KN 911 911 333 911
+KP 112 112 112 112
 KR 112 119 119 -
 KW 112 112 112 112
 KY 911 911 911 911
 KZ 102 103 101 112
-LA 191 195 190 -
-LB 112 140 175 -
-LC 911 911 911 911
+LA 1191 1195 1190 -
+LB 112 140 175 112
+LC 999 911 911 911
 LI 117 144 118 112
 LK 119 1990 110 -
 LR 911 911 911 911
@@ -152,7 +164,7 @@ MC 17 15 18 112
 MD 112 112 112 112
 ME 122 124 123 112
 MF 17 15 18 112
-MG 117 124 118 -
+MG 117 117 118 -
 MH 911 911 911 911
 MK 192 194 193 112
 ML 17 15 18 -
@@ -161,7 +173,7 @@ MN 102 103 101 105
 MO 999 999 999 999
 MP 911 911 911 911
 MQ 17 15 18 112
-MR 17 101 18 -
+MR 117 118 118 -
 MS 999 911 911 911
 MT 112 112 112 112
 MU 999 114 115 112
@@ -184,11 +196,11 @@ NU 999 999 999 999
 NZ 111 111 111 111
 OM 9999 9999 9999 9999
 PA 911 911 911 911
-PE 105 117 116 -
+PE 105 110 116 -
 PF 17 15 18 112
-PG 111 111 110 -
+PG 112 111 110 -
 PH 911 911 911 911
-PK 15 1122 16 -
+PK 15 115 16 -
 PL 997 999 998 112
 PM 17 15 18 112
 PN - - - -
@@ -202,41 +214,41 @@ RE 17 15 18 112
 RO 112 112 112 112
 RS 192 194 193 112
 RU 102 103 101 112
-RW 112 912 112 112
+RW 112 112 111 112
 SA 999 997 998 911
-SB 999 999 999 999
+SB 999 911 988 -
 SC 999 999 999 999
-SD 999 999 999 999
+SD 999 333 999 -
 SE 112 112 112 112
 SG 999 995 995 -
-SH 999 999 999 999
+SH 999 911 999 999
 SI 113 112 112 112
 SJ 112 112 112 112
 SK 158 155 150 112
-SL 999 999 999 -
+SL 019 999 999 -
 SM 113 118 115 112
 SN 17 15 18 -
-SO 888 999 555 -
-SR 115 115 110 -
-SS 777 - - -
-ST 222 - 112 -
+SO 888 888 888 888
+SR 115 115 115 115
+SS 999 999 999 999
+ST - - 112 112
 SV 911 911 911 911
 SX 911 911 911 911
 SY 112 110 113 -
-SZ 999 977 933 112
+SZ 999 911 933 112
 TC 911 911 911 911
 TD 17 - 18 -
 TF - - - -
 TG 117 - 118 -
 TH 191 1669 199 191
 TJ 102 103 101 112
-TK - - - -
-TL 112 110 115 -
-TM 02 03 01 -
+TK 111 111 111 111
+TL 112 110 - 112
+TM 002 003 001 -
 TN 197 190 198 -
 TO 922 933 999 -
 TR 155 112 110 112
-TT 999 811 990 -
+TT 999 990 990 -
 TV 911 911 911 911
 TW 110 119 119 -
 TZ 112 112 112 112
@@ -246,7 +258,7 @@ UM - - - 911
 US 911 911 911 911
 UY 911 911 911 911
 UZ 102 103 101 112
-VA 112 112 112 112
+VA 113 118 115 112
 VC 911 911 911 911
 VE 911 911 911 911
 VG 999 999 999 911
@@ -254,12 +266,12 @@ VI 911 911 911 911
 VN 113 115 114 -
 VU 111 112 113 112
 WF 17 15 18 112
-WS 994 996 995 -
-YE 194 191 191 -
+WS 911 911 911 911
+YE 199 199 199 199
 YT 17 15 18 112
 ZA 10111 10177 10177 112
-ZM 999 991 993 112
-ZW 995 994 993 999
+ZM 991 991 993 112
+ZW 995 999 993 999
 `;
 
 export interface EmergencyNumbers {

@@ -1,0 +1,42 @@
+import { AudioClient } from '@deepgram/sdk/speak/v1/audio';
+import type { VoiceGender } from '@wayfarer/shared/api/voice-output';
+import { languagePart } from '@wayfarer/shared/domain/languages';
+import type { Speaker } from '../../ports';
+
+/**
+ * Aura-2 voices, one per gender for each language Deepgram speaks (docs/SPEC.md §5: en and es). Imported from
+ * the SDK's speak subpath only: the whole client would add about 200 KB to the tts bundle.
+ */
+export const AURA_VOICES: Readonly<Record<string, Readonly<Record<VoiceGender, string>>>> = {
+  en: { female: 'aura-2-thalia-en', male: 'aura-2-apollo-en' },
+  es: { female: 'aura-2-celeste-es', male: 'aura-2-nestor-es' },
+};
+
+export class UnsupportedVoiceError extends Error {
+  override readonly name = 'UnsupportedVoiceError';
+}
+
+/** Deepgram's REST speech (POST /v1/speak): MP3, streamed to the caller as Deepgram sends it. */
+export function createDeepgramSpeaker(options: {
+  readonly apiKey: string;
+  /** Tests point the real client at a local server; Deepgram's own by default. */
+  readonly baseUrl?: string;
+}): Speaker {
+  const client = new AudioClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, maxRetries: 0 });
+  return {
+    async speak({ text, language, gender, signal }) {
+      const voice = AURA_VOICES[languagePart(language)]?.[gender];
+      if (voice === undefined)
+        throw new UnsupportedVoiceError(`Deepgram has no ${gender} voice for ${language}`);
+      const { data, rawResponse } = await client
+        .generate({ text, model: voice, encoding: 'mp3' }, { abortSignal: signal })
+        .withRawResponse();
+      const body = data.stream();
+      if (body === null) throw new Error('Deepgram answered without audio');
+      return {
+        contentType: rawResponse.headers.get('content-type') ?? 'audio/mpeg',
+        audio: body as AsyncIterable<Uint8Array>,
+      };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Speaker } from '../../ports';
+import {
+  startOpenAiCompatibleServer,
+  toneWav,
+  type FakeOpenAiServer,
+} from '../../testing/openai-compatible-server';
+import { createCloudSpeaker } from './cloud-speaker';
+import { AURA_VOICES, createDeepgramSpeaker } from './deepgram-speaker';
+import { createOpenAiSpeaker, OPENAI_VOICES } from './openai-speaker';
+
+// The real openai and @deepgram/sdk clients against the protocol-faithful fake.
+
+let server: FakeOpenAiServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function speakers(options: { interAudioChunkMs?: number } = {}) {
+  server = await startOpenAiCompatibleServer(options);
+  return {
+    deepgram: createDeepgramSpeaker({ apiKey: 'dg-key', baseUrl: server.url }),
+    openai: createOpenAiSpeaker({ apiKey: 'sk-key', baseUrl: `${server.url}/v1`, model: 'tts-model' }),
+  };
+}
+
+async function bytesOf(audio: AsyncIterable<Uint8Array>): Promise<{ bytes: Buffer; chunks: number }> {
+  const parts: Uint8Array[] = [];
+  for await (const part of audio) parts.push(part);
+  return { bytes: Buffer.concat(parts), chunks: parts.length };
+}
+
+const request = (overrides: Partial<Parameters<Speaker['speak']>[0]> = {}) => ({
+  text: 'Hola',
+  language: 'es',
+  gender: 'female' as const,
+  provider: 'deepgram' as const,
+  ...overrides,
+});
+
+describe('Deepgram speaker', () => {
+  it.each([
+    ['en', 'female'],
+    ['en', 'male'],
+    ['es', 'female'],
+    ['es', 'male'],
+  ] as const)('asks Aura-2 for the %s %s voice and streams the audio it sends', async (language, gender) => {
+    const { deepgram } = await speakers();
+    const { contentType, audio } = await deepgram.speak(request({ language, gender }));
+    const { bytes, chunks } = await bytesOf(audio);
+    expect(bytes.equals(toneWav())).toBe(true);
+    expect(chunks).toBeGreaterThan(1);
+    expect(contentType).toBe('audio/wav');
+    const seen = server!.requests.at(-1)!;
+    expect(new URL(seen.url, 'http://x').searchParams.get('model')).toBe(AURA_VOICES[language]![gender]);
+    expect(seen.body).toEqual({ text: 'Hola' });
+    expect(seen.headers.authorization).toBe('Token dg-key');
+  });
+
+  it('has no voice for other languages', async () => {
+    const { deepgram } = await speakers();
+    await expect(deepgram.speak(request({ language: 'fr' }))).rejects.toThrow(/no female voice for fr/);
+  });
+
+  it('stops the upstream request on abort: the server sees the connection close', async () => {
+    const { deepgram } = await speakers({ interAudioChunkMs: 100 });
+    const controller = new AbortController();
+    const closed = server!.nextClientClose();
+    const { audio } = await deepgram.speak(request({ signal: controller.signal }));
+    await expect(
+      (async () => {
+        for await (const _chunk of audio) controller.abort();
+      })(),
+    ).rejects.toThrow();
+    expect((await closed).url).toMatch(/^\/v1\/speak\?/);
+  });
+});
+
+describe('OpenAI speaker', () => {
+  it.each(['female', 'male'] as const)('asks for the %s voice with the configured model', async (gender) => {
+    const { openai } = await speakers();
+    const { contentType, audio } = await openai.speak(
+      request({ language: 'fr', gender, provider: 'openai' }),
+    );
+    expect((await bytesOf(audio)).bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(contentType).toBe('audio/wav');
+    expect(server!.requests.at(-1)).toMatchObject({
+      url: '/v1/audio/speech',
+      body: { model: 'tts-model', voice: OPENAI_VOICES[gender], input: 'Hola', response_format: 'mp3' },
+    });
+  });
+
+  it('fails with the server status when the server refuses', async () => {
+    const { openai } = await speakers();
+    await expect(openai.speak(request({ text: '' }))).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('cloud speaker', () => {
+  it('sends en and es to Deepgram and other languages to OpenAI (docs/SPEC.md §5)', async () => {
+    const cloud = createCloudSpeaker(await speakers());
+    await cloud.speak(request({ language: 'en' }));
+    expect(server!.requests.at(-1)?.url).toMatch(/^\/v1\/speak\?/);
+    await cloud.speak(request({ language: 'de', provider: 'openai' }));
+    expect(server!.requests.at(-1)?.url).toBe('/v1/audio/speech');
+  });
+
+  it('lets OpenAI speak English when no Deepgram key is configured', async () => {
+    const { openai } = await speakers();
+    const cloud = createCloudSpeaker({ deepgram: undefined, openai });
+    await cloud.speak(request({ language: 'en' }));
+    expect(server!.requests.at(-1)?.url).toBe('/v1/audio/speech');
+  });
+
+  it('says what to configure when no provider can speak the language', async () => {
+    const { deepgram } = await speakers();
+    await expect(
+      createCloudSpeaker({ deepgram, openai: undefined }).speak(
+        request({ language: 'ja', provider: 'openai' }),
+      ),
+    ).rejects.toThrow(/OPENAI_MODEL_TTS/);
+  });
+});

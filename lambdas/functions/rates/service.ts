@@ -1,0 +1,21 @@
+import type { Rates, RatesCache, RatesFeed } from '../../ports';
+
+export async function exchangeRates(rates: Rates): Promise<{ rates: Record<string, number> }> {
+  return { rates: { ...(await rates.latest()).rates } };
+}
+
+export type RefreshOutcome = { readonly refreshed: false } | { readonly refreshed: true; readonly date: string };
+
+/**
+ * The daily refresh: the feed's rates replace the cached ones. Without a feed (the local cloud) there is
+ * nothing to do; a feed that fails throws, so the schedule's retries and dead-letter alarm see it.
+ */
+export async function refreshRates(ports: {
+  readonly feed: RatesFeed | undefined;
+  readonly cache: RatesCache;
+}): Promise<RefreshOutcome> {
+  if (ports.feed === undefined) return { refreshed: false };
+  const latest = await ports.feed.fetchLatest();
+  await ports.cache.save(latest);
+  return { refreshed: true, date: latest.date };
+}

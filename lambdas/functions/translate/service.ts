@@ -1,0 +1,69 @@
+import { TRANSLATE_CHUNK_PREFIX, TRANSLATE_ERROR_PREFIX } from '@wayfarer/shared/api/voice-output';
+import { isAvailableLanguage } from '@wayfarer/shared/domain/languages';
+import { ServiceUnavailableError, ValidationError } from '../../http/errors';
+import { errorFields, type Logger } from '../../logger';
+import type { Translator } from '../../ports';
+
+/** 503 body when the engine fails before the first chunk (docs/SPEC.md §8: the client logs it and returns to recording). */
+export const TRANSLATION_UNAVAILABLE = 'translation unavailable';
+/** 503 body when no engine can serve (none configured, or no model named): what the README says to set. */
+export const NO_TRANSLATION_ENGINE =
+  'translation unavailable: set OPENAI_MODEL_TRANSLATE with OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server)';
+/** The error line's message when the engine fails after the first chunk. */
+export const TRANSLATION_INTERRUPTED = 'translation interrupted';
+
+export interface TranslateInput {
+  readonly text: string;
+  readonly outputLanguage: string;
+  /** Aborts the upstream request: the client went away, or the function is about to time out. */
+  readonly signal: AbortSignal;
+}
+
+export interface TranslatePorts {
+  readonly translator: Translator;
+  readonly logger: Logger;
+}
+
+const line = (prefix: string, text: string) => `${prefix}${JSON.stringify(text)}\n`;
+
+/**
+ * Starts the translation and waits for its first chunk, so a failure before any text still answers a status
+ * (503 `{error}`); after that, each chunk is one `0:"..."` line, and a failure ends the stream with one
+ * `3:"..."` line. Texts and translations are never logged.
+ */
+export async function startTranslation(
+  ports: TranslatePorts,
+  input: TranslateInput,
+): Promise<AsyncIterable<string>> {
+  if (!isAvailableLanguage(input.outputLanguage)) {
+    throw new ValidationError('outputLanguage: Not one of the available output languages');
+  }
+  if (!ports.translator.available) throw new ServiceUnavailableError(NO_TRANSLATION_ENGINE);
+  const translation = ports.translator.translate({
+    text: input.text,
+    outputLanguage: input.outputLanguage,
+    signal: input.signal,
+  });
+  const chunks = translation[Symbol.asyncIterator]();
+  let first: IteratorResult<string>;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    // The error handler logs the cause with the 503.
+    throw new ServiceUnavailableError(TRANSLATION_UNAVAILABLE, { cause: error });
+  }
+  return (async function* lines() {
+    if (first.done) return;
+    yield line(TRANSLATE_CHUNK_PREFIX, first.value);
+    try {
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        yield line(TRANSLATE_CHUNK_PREFIX, next.value);
+      }
+    } catch (error) {
+      // The client stopped listening: nobody is left to tell.
+      if (input.signal.aborted) return;
+      ports.logger.warn('translation failed mid-stream', errorFields(error));
+      yield line(TRANSLATE_ERROR_PREFIX, TRANSLATION_INTERRUPTED);
+    }
+  })();
+}

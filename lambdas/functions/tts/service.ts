@@ -1,0 +1,33 @@
+import type { TtsProvider, VoiceGender } from '@wayfarer/shared/api/voice-output';
+import { isAvailableLanguage } from '@wayfarer/shared/domain/languages';
+import { ServiceUnavailableError, ValidationError } from '../../http/errors';
+import type { Speaker } from '../../ports';
+
+/** The `{error}` of a failed speech request; the client shows it (docs/SPEC.md §8). */
+export const SPEECH_UNAVAILABLE = 'speech unavailable';
+
+export interface SpeechInput {
+  readonly text: string;
+  readonly language: string;
+  readonly gender: VoiceGender;
+  readonly provider: TtsProvider;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Starts speech and returns its audio as the engine produces it. A failure before the audio starts is a 503
+ * `{error}`; the text is never logged or kept.
+ */
+export async function startSpeech(
+  speaker: () => Promise<Speaker>,
+  input: SpeechInput,
+): Promise<{ readonly contentType: string; readonly audio: AsyncIterable<Uint8Array> }> {
+  if (!isAvailableLanguage(input.language)) {
+    throw new ValidationError('language: Not one of the available output languages');
+  }
+  try {
+    return await (await speaker()).speak(input);
+  } catch (error) {
+    throw new ServiceUnavailableError(SPEECH_UNAVAILABLE, { cause: error });
+  }
+}

@@ -1,0 +1,423 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { LANGUAGES } from '@wayfarer/shared/domain/languages';
+
+// A protocol-faithful OpenAI-compatible server for tests and benches: the real `openai` SDK talks to it over
+// HTTP exactly as it talks to api.openai.com (or Ollama, llama.cpp), so adapters are tested through the real
+// client, its SSE parser and its error classes. It also serves Deepgram's POST /v1/speak for @deepgram/sdk.
+// Nothing here is imported by a Lambda; e2e specs and benches spawn it through the CLI at the bottom.
+
+/** What one chat completion request does; scripted per request with `script()`, else the default reply. */
+export type ChatBehaviour =
+  /** Replies with this content (streamed token by token when the request streams), or a structured refusal. */
+  | {
+      readonly kind: 'reply';
+      readonly content?: string;
+      readonly refusal?: string;
+      readonly tokens?: readonly string[];
+    }
+  /** Fails before anything is streamed, with OpenAI's error body. */
+  | { readonly kind: 'fail'; readonly status: number; readonly message?: string }
+  /**
+   * Streams `afterTokens` tokens of the default reply, then either cuts the connection (`cut`) or sends an SSE
+   * error event as OpenAI does when a stream fails server-side (`error-event`).
+   */
+  | { readonly kind: 'fail-mid-stream'; readonly afterTokens: number; readonly how: 'cut' | 'error-event' };
+
+export interface SeenRequest {
+  readonly method: string;
+  /** Path and query, as received. */
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+  /** The parsed JSON body, or undefined when there was none (or it was not JSON). */
+  readonly body: unknown;
+}
+
+/** A response the client closed before the server had finished it: what an abort looks like from here. */
+export interface ClosedConnection {
+  readonly url: string;
+  /** Tokens (or audio chunks) written before the close. */
+  readonly written: number;
+}
+
+export interface FakeOpenAiOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** Delay from the request to the first streamed token (and to a non-streamed reply). */
+  readonly firstTokenMs?: number;
+  /** Delay between streamed tokens. */
+  readonly interTokenMs?: number;
+  /** Delay between audio chunks of a speech response. */
+  readonly interAudioChunkMs?: number;
+}
+
+export interface FakeOpenAiServer {
+  /** The origin, e.g. http://127.0.0.1:41234. OpenAI's base URL is `${url}/v1`; Deepgram's is `url`. */
+  readonly url: string;
+  readonly requests: readonly SeenRequest[];
+  readonly closedConnections: readonly ClosedConnection[];
+  /**
+   * When each streamed chat completion wrote its first content token (performance.now() of this process), in
+   * order: what a bench subtracts from the client's first chunk to get the overhead of everything between.
+   */
+  readonly firstTokenTimes: readonly number[];
+  /** Queues behaviours for the next chat completion requests, one each, in order. */
+  script(...behaviours: ChatBehaviour[]): void;
+  /** Resolves at the next (or an already recorded, unclaimed) client close. */
+  nextClientClose(): Promise<ClosedConnection>;
+  close(): Promise<void>;
+}
+
+/** A few phrases the e2e fixtures speak, so browser tests can assert real-looking text. */
+const PHRASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'i need a doctor near the eiffel tower': {
+    es: 'Necesito un médico cerca de la Torre Eiffel.',
+    fr: "J'ai besoin d'un médecin près de la tour Eiffel.",
+    de: 'Ich brauche einen Arzt in der Nähe des Eiffelturms.',
+    it: 'Ho bisogno di un medico vicino alla Torre Eiffel.',
+    ja: 'エッフェル塔の近くで医者が必要です。',
+  },
+  'where is the train station': {
+    es: '¿Dónde está la estación de tren?',
+    fr: 'Où est la gare ?',
+    de: 'Wo ist der Bahnhof?',
+    it: "Dov'è la stazione?",
+    ja: '駅はどこですか？',
+  },
+  'how much is a taxi to the airport': {
+    es: '¿Cuánto cuesta un taxi al aeropuerto?',
+    fr: "Combien coûte un taxi pour l'aéroport ?",
+    de: 'Wie viel kostet ein Taxi zum Flughafen?',
+  },
+};
+
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+// Longest names first, so a name that contains another (none today) still wins.
+const LANGUAGES_BY_NAME = [...LANGUAGES].sort((a, b) => b.englishName.length - a.englishName.length);
+
+/**
+ * The target language is the first of shared/domain's languages the system message names in English, as any
+ * translation prompt does ("... into Spanish ..."); the source text is the last user message.
+ */
+export function defaultTranslation(messages: readonly { role: string; content: unknown }[]): string {
+  const system = messages.find((message) => message.role === 'system');
+  const systemText = typeof system?.content === 'string' ? system.content : '';
+  const target = LANGUAGES_BY_NAME.find(({ englishName }) =>
+    new RegExp(`\\b${englishName}\\b`).test(systemText),
+  )?.value;
+  const user = messages.findLast((message) => message.role === 'user');
+  const text = typeof user?.content === 'string' ? user.content : '';
+  const known = target === undefined ? undefined : PHRASES[normalise(text)]?.[target];
+  // Marked, so a test can tell a table hit from the fallback and still see the target language.
+  return known ?? `[${target ?? '??'}] ${text}`;
+}
+
+/** Splits like a tokenizer does, roughly: words with their leading space, so chunks join back to the text. */
+export function tokenise(text: string): string[] {
+  return text.match(/\s*\S+/g) ?? [];
+}
+
+// --- Audio ----------------------------------------------------------------------------------------------------
+
+const SAMPLE_RATE = 24_000;
+
+/** A short 16-bit mono PCM WAV tone that every browser decodes: the speech stand-in. */
+export function toneWav(seconds = 0.4, frequency = 440): Buffer {
+  const samples = Math.round(SAMPLE_RATE * seconds);
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVE', 8, 'ascii');
+  wav.write('fmt ', 12, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(SAMPLE_RATE, 24);
+  wav.writeUInt32LE(SAMPLE_RATE * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let index = 0; index < samples; index += 1) {
+    const value = Math.sin((2 * Math.PI * frequency * index) / SAMPLE_RATE) * 0.3;
+    wav.writeInt16LE(Math.round(value * 32_767), 44 + index * 2);
+  }
+  return wav;
+}
+
+const AUDIO_CHUNK_BYTES = 4_096;
+
+// --- Server ---------------------------------------------------------------------------------------------------
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  if (parts.length === 0) return undefined;
+  try {
+    return JSON.parse(Buffer.concat(parts).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+/** OpenAI's error body: `{error: {message, type, param, code}}`. */
+function openAiError(status: number, message: string) {
+  const type =
+    status === 429 ? 'rate_limit_exceeded' : status >= 500 ? 'server_error' : 'invalid_request_error';
+  return { error: { message, type, param: null, code: null } };
+}
+
+interface ChatRequest {
+  readonly model?: unknown;
+  readonly stream?: unknown;
+  readonly messages?: unknown;
+}
+
+export async function startOpenAiCompatibleServer(
+  options: FakeOpenAiOptions = {},
+): Promise<FakeOpenAiServer> {
+  const firstTokenMs = options.firstTokenMs ?? 0;
+  const interTokenMs = options.interTokenMs ?? 0;
+  const interAudioChunkMs = options.interAudioChunkMs ?? 0;
+  const requests: SeenRequest[] = [];
+  const closedConnections: ClosedConnection[] = [];
+  const firstTokenTimes: number[] = [];
+  const scripted: ChatBehaviour[] = [];
+  let unclaimedCloses = 0;
+  const closeWaiters: ((closed: ClosedConnection) => void)[] = [];
+  let sequence = 0;
+
+  /** Tracks whether the client went away before the response was finished, and how far it got. */
+  function watch(request: IncomingMessage, response: ServerResponse) {
+    const state = { written: 0, gone: false };
+    response.on('close', () => {
+      if (response.writableFinished) return;
+      state.gone = true;
+      const closed = { url: request.url ?? '', written: state.written };
+      closedConnections.push(closed);
+      const waiter = closeWaiters.shift();
+      if (waiter) waiter(closed);
+      else unclaimedCloses += 1;
+    });
+    return state;
+  }
+
+  async function chatCompletions(request: IncomingMessage, response: ServerResponse, body: ChatRequest) {
+    const state = watch(request, response);
+    const messages = Array.isArray(body.messages)
+      ? (body.messages as { role: string; content: unknown }[])
+      : [];
+    const model = typeof body.model === 'string' ? body.model : 'fake-model';
+    const behaviour = scripted.shift() ?? { kind: 'reply' };
+    sequence += 1;
+    const id = `chatcmpl-fake${sequence}`;
+    const created = Math.floor(Date.now() / 1000);
+
+    await sleep(firstTokenMs);
+    if (state.gone) return;
+    if (behaviour.kind === 'fail') {
+      sendJson(
+        response,
+        behaviour.status,
+        openAiError(
+          behaviour.status,
+          behaviour.message ?? 'The server had an error while processing your request.',
+        ),
+      );
+      return;
+    }
+    const content =
+      behaviour.kind === 'reply' && behaviour.content !== undefined
+        ? behaviour.content
+        : defaultTranslation(messages);
+    const refusal = behaviour.kind === 'reply' ? behaviour.refusal : undefined;
+
+    if (body.stream !== true) {
+      sendJson(response, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: refusal === undefined ? content : null,
+              refusal: refusal ?? null,
+            },
+            logprobs: null,
+            finish_reason: 'stop',
+          },
+        ],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      });
+      return;
+    }
+
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
+      `data: ${JSON.stringify({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      })}\n\n`;
+    const tokens =
+      behaviour.kind === 'reply' && behaviour.tokens !== undefined
+        ? [...behaviour.tokens]
+        : tokenise(content);
+    const stopAfter = behaviour.kind === 'fail-mid-stream' ? behaviour.afterTokens : Number.POSITIVE_INFINITY;
+
+    response.write(chunk({ role: 'assistant', content: '', refusal: null }, null));
+    for (const [index, token] of tokens.entries()) {
+      if (index >= stopAfter) break;
+      if (index > 0) await sleep(interTokenMs);
+      if (state.gone) return;
+      response.write(chunk({ content: token }, null));
+      if (state.written === 0) firstTokenTimes.push(performance.now());
+      state.written += 1;
+    }
+    if (behaviour.kind === 'fail-mid-stream') {
+      if (behaviour.how === 'cut') {
+        // end(), not destroy(): the tokens already written still reach the client, then the chunked body stops short.
+        response.socket?.end();
+        return;
+      }
+      response.end(
+        `data: ${JSON.stringify(openAiError(500, 'The server had an error while processing your request.'))}\n\n`,
+      );
+      return;
+    }
+    response.write(chunk({}, 'stop'));
+    response.end('data: [DONE]\n\n');
+  }
+
+  async function streamAudio(request: IncomingMessage, response: ServerResponse, contentType: string) {
+    const state = watch(request, response);
+    await sleep(firstTokenMs);
+    if (state.gone) return;
+    const audio = toneWav();
+    response.writeHead(200, { 'content-type': contentType, 'transfer-encoding': 'chunked' });
+    for (let offset = 0; offset < audio.length; offset += AUDIO_CHUNK_BYTES) {
+      if (offset > 0) await sleep(interAudioChunkMs);
+      if (state.gone) return;
+      response.write(audio.subarray(offset, offset + AUDIO_CHUNK_BYTES));
+      state.written += 1;
+    }
+    response.end();
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const body = await readJson(request);
+    requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+    const { pathname } = new URL(request.url ?? '/', 'http://fake');
+    if (request.method === 'POST' && pathname === '/v1/chat/completions') {
+      if (typeof body !== 'object' || body === null) {
+        sendJson(response, 400, openAiError(400, 'We could not parse the JSON body of your request.'));
+        return;
+      }
+      await chatCompletions(request, response, body as ChatRequest);
+      return;
+    }
+    if (request.method === 'POST' && pathname === '/v1/audio/speech') {
+      const input = (body as { input?: unknown } | undefined)?.input;
+      if (typeof input !== 'string' || input.length === 0) {
+        sendJson(response, 400, openAiError(400, "Missing required parameter: 'input'."));
+        return;
+      }
+      // Only WAV is made here; asked for another format it still answers WAV, labelled as such.
+      await streamAudio(request, response, 'audio/wav');
+      return;
+    }
+    if (request.method === 'POST' && pathname === '/v1/speak') {
+      const text = (body as { text?: unknown } | undefined)?.text;
+      if (typeof text !== 'string' || text.length === 0) {
+        // Deepgram's error body.
+        sendJson(response, 400, { err_code: 'Bad Request', err_msg: 'Missing text', request_id: 'fake' });
+        return;
+      }
+      await streamAudio(request, response, 'audio/wav');
+      return;
+    }
+    sendJson(response, 404, openAiError(404, `Unknown request URL: ${request.method} ${pathname}.`));
+  }
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    requests,
+    closedConnections,
+    firstTokenTimes,
+    script: (...behaviours) => scripted.push(...behaviours),
+    nextClientClose() {
+      if (unclaimedCloses > 0) {
+        unclaimedCloses -= 1;
+        return Promise.resolve(closedConnections[closedConnections.length - 1 - unclaimedCloses]!);
+      }
+      return new Promise((resolve) => closeWaiters.push(resolve));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// --- CLI: `npx tsx lambdas/testing/openai-compatible-server.ts --port N --first-token-ms M` ---------------------
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'first-token-ms': { type: 'string', default: '0' },
+      'inter-token-ms': { type: 'string', default: '0' },
+      'inter-audio-chunk-ms': { type: 'string', default: '0' },
+    },
+  });
+  const server = await startOpenAiCompatibleServer({
+    port: Number(values.port),
+    host: values.host,
+    firstTokenMs: Number(values['first-token-ms']),
+    interTokenMs: Number(values['inter-token-ms']),
+    interAudioChunkMs: Number(values['inter-audio-chunk-ms']),
+  });
+  // One line a parent process can wait for and parse.
+  process.stdout.write(`openai-compatible server listening on ${server.url}\n`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  void main();
+}
