@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { locationTypeSchema, type LocationType } from '@wayfarer/shared/api/analysis';
 import { fakeMicrophone } from './support/fake-microphone';
@@ -62,6 +63,19 @@ test('speech with a price, a landmark and an emergency fills all three cards; a 
   await expect(contacts.first()).toHaveAttribute('href', 'tel:911');
   await expect(page.getByTestId('emergency-card').getByText(/United States/)).toBeVisible();
   await expect(page.getByTestId('analysis-no-results')).toHaveCount(0);
+
+  // The cards in both themes: no serious or critical axe violations (as shell-a11y.spec.ts holds the shell).
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate(
+      (mode) => document.documentElement.setAttribute('data-amplify-color-mode', mode),
+      theme,
+    );
+    const results = await new AxeBuilder({ page }).include('[data-testid="analysis-panel"]').analyze();
+    const serious = results.violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
+    expect(serious.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
+  }
 
   const reconversion = page.waitForRequest(
     (request) =>
