@@ -7,7 +7,7 @@ const AnalysisPanel = lazy(async () => ({
   default: (await import('../features/analysis/components/analysis-panel')).AnalysisPanel,
 }));
 
-const analysisPanel = () => <AnalysisPanel />;
+const analysisPanel = (transcript: string) => <AnalysisPanel transcript={transcript} />;
 
 // The voice screen is composed here because features do not import each other: the hero banner tops it
 // (docs/SPEC.md §2) and the analysis panel fills its slot, so voice stays unaware of onboarding and analysis.

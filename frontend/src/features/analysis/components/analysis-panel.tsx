@@ -1,19 +1,51 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currencyForLanguage } from '@wayfarer/shared/domain/languages';
+import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { hasEmergency, hasNoResults, hasWholeFailure, type Outcome } from '../analysis-model';
+import { useAnalysis } from '../hooks/use-analysis';
+import { AnalysisProgress } from './analysis-progress';
+import { EmergencyCard } from './emergency-card';
+import { LocationCard } from './location-card';
+import { PriceCard } from './price-card';
 import './analysis-panel.css';
 
+// docs/SPEC.md §2: a card is hidden when its analysis found nothing (its failure and its skeleton still show).
+function isShown(outcome: Outcome<readonly unknown[]>): boolean {
+  return (
+    outcome.kind === 'pending' ||
+    outcome.kind === 'failed' ||
+    (outcome.kind === 'done' && outcome.value.length > 0)
+  );
+}
+
+export interface AnalysisPanelProps {
+  /** The transcript to analyse; each new non-empty one is analysed afresh. */
+  readonly transcript: string;
+  /** The translation's target language, whose currency prices are converted into by default. */
+  readonly targetLanguage?: string;
+}
+
 /**
- * The AI travel assistant panel (docs/SPEC.md §2), shown in the voice screen's analysis slot. A placeholder for now: the
- * progress indicator and the result cards of the analysis feature go inside it.
+ * The AI travel assistant panel (docs/SPEC.md §2), shown in the voice screen's analysis slot: progress, the emergency
+ * card, then the places and the prices found.
  */
-export function AnalysisPanel() {
-  const { t } = useTranslation();
+export function AnalysisPanel({ transcript, targetLanguage }: AnalysisPanelProps) {
+  const { t, i18n } = useTranslation();
   const section = useRef<HTMLElement>(null);
+  // docs/SPEC.md §3: an unknown language falls back to USD; without a target language the interface's counts.
+  const defaultCurrency = currencyForLanguage(targetLanguage ?? i18n.resolvedLanguage ?? i18n.language);
+  const { state, changeCurrency } = useAnalysis(transcript, defaultCurrency);
 
   useEffect(() => {
     // docs/SPEC.md §2: it scrolls smoothly into view when opened.
     section.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   }, []);
+
+  const started = state.prices.kind !== 'idle';
+  const wholeFailure = hasWholeFailure(state);
+  const showEmergency =
+    state.emergency.kind === 'pending' || state.emergency.kind === 'failed' || hasEmergency(state.emergency);
 
   return (
     <section
@@ -25,6 +57,31 @@ export function AnalysisPanel() {
       <h2 id="analysis-panel-title" className="analysis-panel-title">
         {t('voice_analysis_panel_title')}
       </h2>
+      {started && <AnalysisProgress value={state.progress} />}
+      {wholeFailure ? (
+        <p className="analysis-card analysis-failure" role="alert" data-testid="analysis-error">
+          {LITERAL_MESSAGES.analysisFailed}
+        </p>
+      ) : (
+        <div className="analysis-cards">
+          {showEmergency && <EmergencyCard outcome={state.emergency} />}
+          {isShown(state.locations) && <LocationCard outcome={state.locations} />}
+          {isShown(state.prices) && (
+            <PriceCard
+              outcome={state.prices}
+              currency={state.currency}
+              reconverting={state.reconverting}
+              conversionFailed={state.conversionFailed}
+              onCurrencyChange={changeCurrency}
+            />
+          )}
+          {hasNoResults(state) && (
+            <p className="analysis-card analysis-no-results" data-testid="analysis-no-results" role="status">
+              {t('analysis_complete_no_results')}
+            </p>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,26 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { copyText } from '../../../lib/copy-text';
 import { externalBrowserUrl, type BrowserBlockReason } from '../browser-support';
 import './in-app-browser-overlay.css';
-
-// Clipboard API first; in-app browsers often lack it or refuse it, where the old selection copy still works.
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.className = 'offscreen-copy';
-    document.body.append(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    return copied;
-  }
-}
 
 const text = {
   'in-app': { title: 'inapp_title', message: 'inapp_message' },

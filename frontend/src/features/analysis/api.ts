@@ -1,0 +1,50 @@
+import {
+  emergencyResultSchema,
+  locationsResponseSchema,
+  pricesResponseSchema,
+  type EmergencyResult,
+  type Location,
+  type Price,
+} from '@wayfarer/shared/api/analysis';
+import { callRoute } from '../../lib/api-client';
+
+// The analysis calls of docs/SPEC.md §7. Each resolves null on any failure, so the three settle independently
+// (docs/SPEC.md §8); the answers are checked with the shared schemas because this chunk loads lazily and can
+// afford zod, and a malformed answer is a failure of that analysis alone.
+
+async function answerOf<T>(call: Promise<unknown>, parse: (body: unknown) => T | null, signal: AbortSignal) {
+  try {
+    return parse(await call);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return null;
+  }
+}
+
+export function analyzeEmergency(text: string, signal: AbortSignal): Promise<EmergencyResult | null> {
+  return answerOf(
+    callRoute('analysis.emergency', { body: { text }, signal }),
+    (body) => emergencyResultSchema.safeParse(body).data ?? null,
+    signal,
+  );
+}
+
+export function analyzeLocations(text: string, signal: AbortSignal): Promise<Location[] | null> {
+  return answerOf(
+    callRoute('analysis.locations', { body: { text }, signal }),
+    (body) => locationsResponseSchema.safeParse(body).data?.locations ?? null,
+    signal,
+  );
+}
+
+export function analyzePrices(
+  text: string,
+  targetCurrency: string,
+  signal: AbortSignal,
+): Promise<Price[] | null> {
+  return answerOf(
+    callRoute('analysis.prices', { body: { text, targetCurrency }, signal }),
+    (body) => pricesResponseSchema.safeParse(body).data?.convertedPrices ?? null,
+    signal,
+  );
+}

@@ -1,0 +1,99 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Price } from '@wayfarer/shared/api/analysis';
+import type { Outcome } from '../analysis-model';
+import { aPrice, renderInEnglish } from '../testing/analysis-fixtures';
+import { PriceCard } from './price-card';
+
+function renderCard(
+  outcome: Outcome<readonly Price[]>,
+  options: { reconverting?: boolean; conversionFailed?: boolean } = {},
+) {
+  const onCurrencyChange = vi.fn();
+  const view = renderInEnglish(
+    <PriceCard
+      outcome={outcome}
+      currency="GBP"
+      reconverting={options.reconverting ?? false}
+      conversionFailed={options.conversionFailed ?? false}
+      onCurrencyChange={onCurrencyChange}
+    />,
+  );
+  return { view, onCurrencyChange };
+}
+
+describe('price card', () => {
+  it('shows a skeleton while the prices are analysed', async () => {
+    await renderCard({ kind: 'pending' }).view;
+    expect(screen.getByTestId('price-card')).toHaveAttribute('data-state', 'loading');
+    expect(screen.queryByTestId('price-item')).toBeNull();
+  });
+
+  it('shows failed_to_analyze_prices when the analysis fails', async () => {
+    await renderCard({ kind: 'failed' }).view;
+    expect(screen.getByTestId('price-card')).toHaveAttribute('data-state', 'error');
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not analyse the prices.');
+  });
+
+  it('has an empty state', async () => {
+    await renderCard({ kind: 'done', value: [] }).view;
+    expect(screen.getByTestId('price-card')).toHaveAttribute('data-state', 'empty');
+    expect(screen.getByText('No prices were mentioned.')).toBeInTheDocument();
+  });
+
+  it('shows each price with its amount, currency and converted amount', async () => {
+    await renderCard({ kind: 'done', value: [aPrice()] }).view;
+    const item = screen.getByTestId('price-item');
+    expect(item).toHaveAttribute('data-amount', '25');
+    expect(item).toHaveAttribute('data-currency', 'EUR');
+    expect(item).toHaveAttribute('data-converted', '21.48');
+    expect(item).toHaveTextContent('€25.00');
+    expect(item).toHaveTextContent('£21.48');
+    expect(item).toHaveTextContent('twenty five euros');
+  });
+
+  it('shows a price already in the target currency once', async () => {
+    await renderCard({
+      kind: 'done',
+      value: [aPrice({ currency: 'GBP', amount: 15, convertedAmount: 15, isAlreadyInTargetCurrency: true })],
+    }).view;
+    expect(screen.getByTestId('price-item').querySelector('.price-amounts')).toHaveTextContent(/^£15\.00$/);
+  });
+
+  it('formats en-US, falling back to amount and code for a code Intl rejects', async () => {
+    await renderCard({
+      kind: 'done',
+      value: [aPrice({ amount: 1234.5, currency: 'XX1', convertedAmount: 1000, targetCurrency: 'USD' })],
+    }).view;
+    const item = screen.getByTestId('price-item');
+    expect(item).toHaveTextContent('1234.5 XX1');
+    expect(item).toHaveTextContent('$1,000.00');
+  });
+
+  it("says 'No rate available' for a price without a converted amount", async () => {
+    await renderCard({ kind: 'done', value: [aPrice({ convertedAmount: undefined })] }).view;
+    expect(screen.getByTestId('price-item')).toHaveTextContent('No rate available');
+    expect(screen.getByTestId('price-item')).toHaveAttribute('data-converted', '');
+  });
+
+  it('offers the currencies and reports a change', async () => {
+    const { view, onCurrencyChange } = renderCard({ kind: 'done', value: [aPrice()] });
+    await view;
+    const select = screen.getByTestId('currency-select');
+    expect(select).toHaveValue('GBP');
+    expect(screen.getByRole('option', { name: 'JPY - Japanese Yen' })).toBeInTheDocument();
+    await userEvent.selectOptions(select, 'JPY');
+    expect(onCurrencyChange).toHaveBeenCalledWith('JPY');
+  });
+
+  it('disables the selector while reconverting', async () => {
+    await renderCard({ kind: 'done', value: [aPrice()] }, { reconverting: true }).view;
+    expect(screen.getByTestId('currency-select')).toBeDisabled();
+  });
+
+  it("says 'Failed to convert prices to new currency' when reconversion fails", async () => {
+    await renderCard({ kind: 'done', value: [aPrice()] }, { conversionFailed: true }).view;
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to convert prices to new currency');
+  });
+});

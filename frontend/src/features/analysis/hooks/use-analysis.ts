@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { ANALYSIS_PROGRESS_TICK_MS } from '@wayfarer/shared/constants';
+import { analyzeEmergency, analyzeLocations, analyzePrices } from '../api';
+import { analysisReducer, initialAnalysisState, isRunning } from '../analysis-model';
+
+const ignoreAbort = () => undefined;
+
+/**
+ * Runs the analysis of docs/SPEC.md §4 for the panel: each new non-empty transcript sends the three calls in
+ * parallel; blank text resets. The panel unmounts when hidden, which aborts what is in flight, so the next
+ * opening starts afresh.
+ */
+export function useAnalysis(transcript: string, defaultCurrency: string) {
+  const [state, dispatch] = useReducer(analysisReducer, defaultCurrency, initialAnalysisState);
+  const runs = useRef(0);
+  const reconversion = useRef<AbortController | null>(null);
+  const text = transcript.trim();
+  const running = isRunning(state);
+  // Read when a run starts, so a currency chosen before the answer is what the prices are converted into.
+  const currency = useRef(state.currency);
+  useEffect(() => {
+    currency.current = state.currency;
+  }, [state.currency]);
+
+  useEffect(() => {
+    if (text === '') {
+      dispatch({ type: 'reset' });
+      return;
+    }
+    const controller = new AbortController();
+    const { signal } = controller;
+    const run = ++runs.current;
+    dispatch({ type: 'started', run, text });
+    analyzePrices(text, currency.current, signal)
+      .then((prices) => dispatch({ type: 'prices_settled', run, prices }))
+      .catch(ignoreAbort);
+    analyzeLocations(text, signal)
+      .then((locations) => dispatch({ type: 'locations_settled', run, locations }))
+      .catch(ignoreAbort);
+    analyzeEmergency(text, signal)
+      .then((emergency) => dispatch({ type: 'emergency_settled', run, emergency }))
+      .catch(ignoreAbort);
+    return () => controller.abort();
+  }, [text]);
+
+  useEffect(() => () => reconversion.current?.abort(), []);
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => dispatch({ type: 'ticked' }), ANALYSIS_PROGRESS_TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  const { prices, run, text: analysedText } = state;
+  const changeCurrency = useCallback(
+    (next: string) => {
+      dispatch({ type: 'currency_changed', currency: next });
+      if (prices.kind !== 'done' || prices.value.length === 0) return;
+      reconversion.current?.abort();
+      const controller = new AbortController();
+      reconversion.current = controller;
+      analyzePrices(analysedText, next, controller.signal)
+        .then((converted) => dispatch({ type: 'reconverted', run, prices: converted }))
+        .catch(ignoreAbort);
+    },
+    [prices, run, analysedText],
+  );
+
+  return { state, changeCurrency };
+}
