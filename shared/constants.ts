@@ -195,6 +195,9 @@ export const BILLING_INTERVAL = 'month';
 
 export const PRODUCT_SLUG = 'wayfarer';
 
+/** docs/SPEC.md §1: the on-device history keeps at most this many sessions; saving one more drops the oldest. */
+export const HISTORY_MAX_SESSIONS = 100;
+
 export const LOCAL_STORAGE_KEYS = {
   authToken: 'authToken',
   heroDismissed: `${PRODUCT_SLUG}-hero-dismissed`,
@@ -202,6 +205,8 @@ export const LOCAL_STORAGE_KEYS = {
   /** docs/SPEC.md §3 Settings other than the recent languages: output language, voice, translation on/off. */
   voiceSettings: `${PRODUCT_SLUG}-voice-settings`,
   theme: 'vite-ui-theme',
+  /** docs/SPEC.md §1: "true" when the traveller turned the on-device history off. */
+  historyOff: `${PRODUCT_SLUG}-history-off`,
   uiLanguage: 'i18nextLng',
 } as const;
 

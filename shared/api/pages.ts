@@ -6,6 +6,7 @@
 export const PAGES = {
   home: '/',
   translatePhoto: '/translate-photo',
+  history: '/history',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
@@ -26,4 +27,5 @@ export type PagePath = (typeof PAGES)[keyof typeof PAGES];
 export const PAGE_QUERY = {
   resetToken: 'token',
   checkoutSession: 'session_id',
+  historySession: 'session',
 } as const;

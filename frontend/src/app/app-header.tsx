@@ -6,7 +6,7 @@ import { useSession, type SessionValue } from '../lib/session-context';
 import { Tooltip } from '../lib/tooltip';
 import { HeaderMenu } from './header-menu';
 import { LanguageSwitcher } from './language-switcher';
-import { CameraIcon, HomeIcon, MenuIcon, UserIcon } from './nav-icons';
+import { CameraIcon, HistoryIcon, HomeIcon, MenuIcon, UserIcon } from './nav-icons';
 import { ThemeToggle } from './theme-toggle';
 import { useMediaQuery } from './use-media-query';
 
@@ -122,6 +122,16 @@ export function AppHeader() {
               aria-label={t('nav_photo')}
             >
               <CameraIcon />
+            </NavLink>
+          </Tooltip>
+          <Tooltip label={t('nav_history')}>
+            <NavLink
+              to={PAGES.history}
+              className="icon-link"
+              data-testid="nav-history"
+              aria-label={t('nav_history')}
+            >
+              <HistoryIcon />
             </NavLink>
           </Tooltip>
         </nav>

@@ -21,6 +21,16 @@ export function CameraIcon() {
   );
 }
 
+export function HistoryIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
 export function SunIcon() {
   return (
     <svg {...iconProps}>

@@ -35,6 +35,10 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: PAGES.history,
+        lazy: async () => ({ Component: (await import('./history-screen')).HistoryScreen }),
+      },
+      {
         path: PAGES.login,
         lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }),
       },

@@ -1,3 +1,5 @@
+import { HISTORY_MAX_SESSIONS } from '@wayfarer/shared/constants';
+
 /** One stopped voice session as the browser keeps it (docs/SPEC.md §1: on the device only, never sent anywhere). */
 export interface HistoryCue {
   /** Milliseconds from the start of the session. */
@@ -20,8 +22,7 @@ export interface HistorySession {
   readonly analysis?: unknown;
 }
 
-/** docs/SPEC.md §1: at most this many sessions are kept; saving one more drops the oldest. */
-export const HISTORY_LIMIT = 100;
+export const HISTORY_LIMIT = HISTORY_MAX_SESSIONS;
 
 /** How many words of a session the list shows. */
 const FIRST_WORDS = 8;

@@ -17,6 +17,7 @@ export const privacyPolicySections: readonly LegalSection[] = [
   { title: 'legal_privacy_account_title', paragraphs: ['legal_privacy_account_body'] },
   { title: 'legal_privacy_payments_title', paragraphs: ['legal_privacy_payments_body'] },
   { title: 'legal_privacy_device_title', paragraphs: ['legal_privacy_device_body'] },
+  { title: 'legal_privacy_history_title', paragraphs: ['legal_privacy_history_body'] },
   { title: 'legal_privacy_age_title', paragraphs: ['legal_privacy_age_body'] },
   { title: 'legal_privacy_choices_title', paragraphs: ['legal_privacy_choices_body'] },
 ];

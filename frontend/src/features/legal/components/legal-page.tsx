@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 import {
+  HISTORY_MAX_SESSIONS,
   MINIMUM_AGE_YEARS,
   REFUND_REPLY_BUSINESS_DAYS,
   REFUND_WINDOW_HOURS,
@@ -13,6 +14,7 @@ const policyValues = {
   minimumAge: MINIMUM_AGE_YEARS,
   refundWindowHours: REFUND_WINDOW_HOURS,
   replyDays: REFUND_REPLY_BUSINESS_DAYS,
+  historyLimit: HISTORY_MAX_SESSIONS,
 };
 
 export function LegalPage({

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import { isSubscriber, useSession } from '../../../lib/session-context';
+import { useOnline } from '../../../lib/use-online';
 import {
   fullTranslation,
   isAnalysisButtonShown,
@@ -14,6 +15,7 @@ import {
 } from '../conversation';
 import { loadSpeakBack, loadVoiceSession, useConversation } from '../hooks/use-conversation';
 import { useCallerCountry, useVoiceCapabilities } from '../hooks/use-translation-support';
+import { useStoppedSession, type StoppedSession } from '../hooks/use-stopped-session';
 import { useVoiceSettings } from '../hooks/use-voice-settings';
 import { MuteButton } from './mute-button';
 import { StatusBadge } from './status-badge';
@@ -46,9 +48,11 @@ export interface VoicePageProps {
    * app fills this slot, so the voice feature never imports the analysis feature. It may suspend while it loads.
    */
   readonly analysisPanel?: (transcript: string) => ReactNode;
+  /** Called once when a session with something said stops; the app keeps it in the on-device history. */
+  readonly onSessionStopped?: (session: StoppedSession) => void;
 }
 
-export function VoicePage({ analysisPanel }: VoicePageProps) {
+export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
   const { t } = useTranslation();
   const session = useSession();
   const voice = useVoiceSettings();
@@ -71,7 +75,9 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
   }, [translationUnavailable, state.translationEnabled, dispatch]);
   const callerCountry = useCallerCountry(translationOn);
   const outputLanguage = findLanguage(voice.settings.outputLanguage);
+  useStoppedSession(state, voice.settings.outputLanguage, onSessionStopped);
   const busy = isBusy(state);
+  const online = useOnline();
   // limit_reached is final for this visit (start is blocked), so a dismissal never needs undoing.
   const [limitDismissed, setLimitDismissed] = useState(false);
   const action = mainButtonAction(state);
@@ -100,6 +106,12 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
     <section className="page voice-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('voice_page_title')}</h1>
       <p>{t('voice_page_description')}</p>
+
+      {!online && (
+        <p className="voice-offline-notice" data-testid="voice-offline-notice" role="status">
+          {t('voice_offline_notice')}
+        </p>
+      )}
 
       <div className="voice-card voice-conversation">
         <div className="voice-controls">
