@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import type * as Constants from '@wayfarer/shared/constants';
 import { createTheme } from '@aws-amplify/ui';
 import { amplifyTheme } from './src/app/amplify-theme';
@@ -77,9 +78,68 @@ function bundleLocales(): Plugin {
   };
 }
 
+// The installable app (docs/DESIGN.md §8 Offline): a manifest and a Workbox service worker, in production builds
+// only (the dev server has none). The worker precaches the app shell, every lazy screen and the locale files, so
+// the app opens with no connection. It never caches the API or the speech socket: those always go to the network.
+// A new version installs in the background and waits: it takes over on the next visit, once every tab of the old
+// one is closed, so a page never runs a mix of old and new files.
+function installableApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: 'script-defer',
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'Wayfarer',
+      short_name: 'Wayfarer',
+      description: 'Speak, see a live transcript, hear it translated, get an AI read of it.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: APP_THEME_COLORS.light,
+      background_color: APP_THEME_COLORS.light,
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
+      navigateFallback: '/index.html',
+      // Only page navigations get the app shell; the API, the speech socket and the locale files are not pages.
+      navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/locales\//],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: false,
+    },
+  });
+}
+
+/** The browser chrome's colour for each colour scheme: the page backgrounds of the light and dark themes. */
+const APP_THEME_COLORS = { light: '#ffffff', dark: '#0d1a26' } as const;
+
+function themeColorMeta(): Plugin {
+  return {
+    name: 'wayfarer-theme-color-meta',
+    transformIndexHtml: () =>
+      (['light', 'dark'] as const).map((scheme) => ({
+        tag: 'meta',
+        attrs: {
+          name: 'theme-color',
+          media: `(prefers-color-scheme: ${scheme})`,
+          content: APP_THEME_COLORS[scheme],
+        },
+        injectTo: 'head' as const,
+      })),
+  };
+}
+
 export default defineConfig({
   root: frontendRoot,
-  plugins: [react(), themeBootValues(), amplifyThemeCss(), bundleLocales()],
+  plugins: [react(), themeBootValues(), amplifyThemeCss(), bundleLocales(), themeColorMeta(), installableApp()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
