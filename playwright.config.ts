@@ -34,6 +34,9 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The built app registers a service worker (frontend/vite.config.ts); a page it controls is served from its
+    // cache and its requests can slip past page.route. Specs that test it opt back in (offline.spec.ts).
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },

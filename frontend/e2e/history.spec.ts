@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import { expect as baseExpect, test, type Download, type Page, type Request } from '@playwright/test';
+import { fakeMicrophone } from './support/fake-microphone';
+
+// Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+// "Please help me, I need a doctor now." then "The taxi to the Empire State Building costs twenty dollars."
+test.describe.configure({ timeout: 180_000 });
+test.use({ launchOptions: fakeMicrophone('speech-help-empire-state.wav') });
+
+/** One spoken session: start, wait for the second phrase to be final, stop. Each start replays the file. */
+async function speakOneSession(page: Page) {
+  const main = page.getByTestId('main-button');
+  const badge = page.getByTestId('status-badge');
+  await main.click();
+  await expect(badge).toHaveAttribute('data-status', 'recording');
+  await expect(page.getByTestId('transcript-original')).toContainText(/Empire State/i, { timeout: 40_000 });
+  await expect(badge).toHaveAttribute('data-status', 'transcribed');
+  await main.click();
+  await expect(badge).toHaveAttribute('data-status', 'stopped');
+  await page.getByTestId('analysis-prompt-cancel').click();
+}
+
+async function savedText(download: Download): Promise<string> {
+  return readFile((await download.path())!, 'utf8');
+}
+
+function srtTimes(srt: string): number[] {
+  return [...srt.matchAll(/(\d\d):(\d\d):(\d\d),(\d{3})/g)].map(
+    ([, h, m, s, ms]) => ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(ms),
+  );
+}
+
+/** Nothing a browser fetches for the app itself: the shell, its chunks, icons and the UI strings. */
+const isStaticFile = (request: Request) =>
+  request.method() === 'GET' &&
+  request.postData() === null &&
+  !/\/(api|v1)\//.test(new URL(request.url()).pathname);
+
+/** Sessions in the history's IndexedDB store, read without creating the database when it does not exist. */
+const historyRecords = (page: Page) =>
+  page.evaluate(async () =>
+    !(await indexedDB.databases()).some((database) => database.name === 'wayfarer-history')
+      ? 0
+      : new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('wayfarer-history');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('sessions')) return resolve(0);
+            const count = db.transaction('sessions').objectStore('sessions').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+  );
+
+test('two spoken sessions are kept on the device; one is opened, exported as SRT and TXT, and deleted', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await speakOneSession(page);
+  await speakOneSession(page);
+  await expect.poll(() => historyRecords(page)).toBe(2);
+
+  // From here on the history is only read, exported and deleted: the server hears nothing of it.
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+
+  await page.getByTestId('nav-history').click();
+  const items = page.getByTestId('history-item');
+  await expect(items).toHaveCount(2);
+  for (const words of await page.getByTestId('history-first-words').allTextContents()) {
+    expect(words).toMatch(/^Please help me/i);
+  }
+
+  await items.first().getByTestId('history-open').click();
+  const detail = page.getByTestId('history-detail');
+  await expect(detail).toBeVisible();
+  await expect(page.getByTestId('history-detail-transcript')).toContainText(/Empire State/i);
+
+  await page.getByTestId('history-export-format').selectOption('srt');
+  const [srtDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('history-export').click(),
+  ]);
+  expect(srtDownload.suggestedFilename()).toMatch(/^wayfarer-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.srt$/);
+  const srt = await savedText(srtDownload);
+  expect(srt).toMatch(/^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n/);
+  expect(srt).toMatch(/Empire State/i);
+  const times = srtTimes(srt);
+  // Two phrases, so at least two cues; every time is no earlier than the one before it.
+  expect(times.length).toBeGreaterThanOrEqual(4);
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+
+  await page.getByTestId('history-export-format').selectOption('txt');
+  const [txtDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('history-export').click(),
+  ]);
+  expect(txtDownload.suggestedFilename()).toMatch(/^wayfarer-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.txt$/);
+  const txt = await savedText(txtDownload);
+  expect(txt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n\nPlease help me/i);
+  expect(txt).toMatch(/Empire State/i);
+
+  await page.getByTestId('history-delete').click();
+  await expect(items).toHaveCount(1);
+  expect(requests.filter((request) => !isStaticFile(request)).map((request) => request.url())).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByTestId('history-item')).toHaveCount(1);
+  expect(await historyRecords(page)).toBe(1);
+  // A reload asks the server who is signed in and so on, but never with anything from the history.
+  for (const request of requests) {
+    expect(request.postData() ?? '').not.toMatch(/Empire|doctor|taxi/i);
+    expect(request.url()).not.toMatch(/Empire|doctor|taxi/i);
+  }
+});
+
+test('with history turned off, a stopped session writes nothing', async ({ page }) => {
+  await page.goto('/history');
+  const toggle = page.getByTestId('history-enabled-toggle');
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await expect(page.getByTestId('history-off-notice')).toBeVisible();
+
+  await page.getByTestId('nav-home').click();
+  await speakOneSession(page);
+  // Saving runs after stop without being awaited by anything visible: give it the time it would take.
+  await page.waitForTimeout(1500);
+  expect(await historyRecords(page)).toBe(0);
+
+  await page.getByTestId('nav-history').click();
+  await expect(page.getByTestId('history-empty')).toBeVisible();
+  await expect(page.getByTestId('history-enabled-toggle')).not.toBeChecked();
+});
