@@ -1,0 +1,106 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+
+// These tests are about the service worker, which every other spec blocks (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
+/** The first visit installs the service worker; it claims the page once it has precached the app. */
+async function visitOnce(page: Page) {
+  await page.goto('/');
+  await expect(page.getByTestId('main-button')).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
+
+test('after one visit the app opens offline, and the voice screen says speech needs a connection', async ({
+  page,
+  context,
+}) => {
+  await visitOnce(page);
+  await context.setOffline(true);
+
+  await page.goto('/');
+  await expect(page.getByTestId('main-button')).toBeVisible();
+  await expect(page.getByTestId('voice-offline-notice')).toBeVisible();
+  await expect(page.getByTestId('voice-offline-notice')).toContainText(/connection/i);
+
+  await page.goto('/history');
+  await expect(page.getByTestId('history-page')).toBeVisible();
+  await expect(page.getByTestId('history-empty')).toBeVisible();
+  await expect(page.getByTestId('history-offline-notice')).toBeVisible();
+
+  // The worker never answers for the API from a cache: offline, an API call fails.
+  const apiAnswered = await page.evaluate(() =>
+    fetch('/api/health').then(
+      () => true,
+      () => false,
+    ),
+  );
+  expect(apiAnswered).toBe(false);
+});
+
+test('the app is installable: manifest fields, reachable icons, a service worker controlling the page', async ({
+  page,
+}) => {
+  await visitOnce(page);
+
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifestResponse = await page.request.get(manifestHref!);
+  expect(manifestResponse.ok()).toBe(true);
+  const manifest = (await manifestResponse.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Wayfarer',
+    short_name: 'Wayfarer',
+    start_url: '/',
+    display: 'standalone',
+  });
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+  const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+
+  for (const icon of manifest.icons.filter((each) => each.type === 'image/png')) {
+    const response = await page.request.get(icon.src);
+    expect(response.headers()['content-type']).toBe('image/png');
+    const png = await response.body();
+    // A PNG's IHDR holds its width and height, which must be what the manifest says.
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+  }
+
+  // Light and dark browser chrome each get their colour.
+  await expect(page.locator('meta[name="theme-color"][media*="light"]')).toHaveCount(1);
+  await expect(page.locator('meta[name="theme-color"][media*="dark"]')).toHaveCount(1);
+
+  const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+  expect(new URL(scriptUrl!).pathname).toBe('/sw.js');
+
+  // Chromium's own installability check, the one Lighthouse reads, in a browser profile of its own: Playwright's
+  // contexts are incognito, which Chromium always reports as not installable.
+  const profile = await mkdtemp(path.join(tmpdir(), 'wayfarer-install-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-quic'],
+    baseURL: test.info().project.use.baseURL,
+  });
+  try {
+    const installPage = browser.pages()[0] ?? (await browser.newPage());
+    await visitOnce(installPage);
+    const cdp = await browser.newCDPSession(installPage);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
