@@ -16,10 +16,10 @@ const locales = new Map(Object.entries(files).map(([path, content]) => [localeOf
 const english = locales.get('en') ?? {};
 
 // Names that stay the same in every language.
-const sameInEveryLanguage = new Set(['app_title']);
+const sameInEveryLanguage = new Set(['app_title', 'history_export_md', 'history_export_csv']);
 // Words a language spells as English does ("Hotel" in German and Spanish).
 const sameAsEnglishIn: Readonly<Record<string, ReadonlySet<string>>> = {
-  fr: new Set(['location_type_restaurant']),
+  fr: new Set(['location_type_restaurant', 'history_export_format']),
   es: new Set([
     'facility_type_hospital',
     'location_type_hotel',
@@ -27,6 +27,7 @@ const sameAsEnglishIn: Readonly<Record<string, ReadonlySet<string>>> = {
     'location_link_encyclopedia',
   ]),
   de: new Set([
+    'history_export_format',
     'location_gps',
     'location_link_encyclopedia',
     'location_type_restaurant',
