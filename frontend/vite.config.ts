@@ -78,7 +78,7 @@ function bundleLocales(): Plugin {
   };
 }
 
-// The installable app (docs/DESIGN.md §8 Offline): a manifest and a Workbox service worker, in production builds
+// The installable app (docs/DESIGN.md §8, Offline and installable): a manifest and a Workbox service worker, in production builds
 // only (the dev server has none). The worker precaches the app shell, every lazy screen and the locale files, so
 // the app opens with no connection. It never caches the API or the speech socket: those always go to the network.
 // A new version installs in the background and waits: it takes over on the next visit, once every tab of the old
@@ -139,7 +139,14 @@ function themeColorMeta(): Plugin {
 
 export default defineConfig({
   root: frontendRoot,
-  plugins: [react(), themeBootValues(), amplifyThemeCss(), bundleLocales(), themeColorMeta(), installableApp()],
+  plugins: [
+    react(),
+    themeBootValues(),
+    amplifyThemeCss(),
+    bundleLocales(),
+    themeColorMeta(),
+    installableApp(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

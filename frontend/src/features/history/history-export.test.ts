@@ -61,7 +61,11 @@ describe('history export', () => {
   });
 
   it('puts several sessions in SRT on one timeline from the first one', () => {
-    const later = session({ id: 'b', startedAt: startedAt + 60_000, cues: [{ startMs: 0, endMs: 900, text: 'Taxi' }] });
+    const later = session({
+      id: 'b',
+      startedAt: startedAt + 60_000,
+      cues: [{ startMs: 0, endMs: 900, text: 'Taxi' }],
+    });
     expect(exportSessions([later, session()], 'srt')).toContain('3\n00:01:00,000 --> 00:01:00,900\nTaxi\n');
   });
 
@@ -78,7 +82,9 @@ describe('history export', () => {
   });
 
   it('leaves the translation out of text exports when there is none', () => {
-    expect(exportSessions([session({ translation: '', targetLanguage: undefined })], 'txt')).not.toContain('[');
+    expect(exportSessions([session({ translation: '', targetLanguage: undefined })], 'txt')).not.toContain(
+      '[',
+    );
   });
 
   it('writes RFC 4180 CSV with a header, quoting commas and quotes, oldest first', () => {
@@ -98,6 +104,8 @@ describe('history export', () => {
   });
 
   it('defuses a CSV field a spreadsheet would run as a formula', () => {
-    expect(exportSessions([session({ transcript: '=HYPERLINK("x")' })], 'csv')).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(exportSessions([session({ transcript: '=HYPERLINK("x")' })], 'csv')).toContain(
+      `"'=HYPERLINK(""x"")"`,
+    );
   });
 });

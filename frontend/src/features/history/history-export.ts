@@ -16,7 +16,10 @@ export function exportMimeType(format: ExportFormat): string {
 
 /** An ISO timestamp without separators a file system may refuse: 2026-11-23T12-03-44Z. */
 function fileStamp(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  return new Date(epochMs)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
 }
 
 /** `wayfarer-2026-11-23T12-03-44Z.srt` for one session, `wayfarer-history-<export time>.srt` for all of them. */

@@ -100,7 +100,12 @@ function DeleteAll({ onConfirm }: { onConfirm: () => void }) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" className="button" data-testid="history-delete-all" onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className="button"
+        data-testid="history-delete-all"
+        onClick={() => setAsking(true)}
+      >
         {t('history_delete_all')}
       </button>
     );
@@ -201,7 +206,12 @@ export function HistoryPage({ analysisPanel }: HistoryPageProps) {
             ) : (
               <ul className="history-list" data-testid="history-list">
                 {sessions.map((session) => (
-                  <li key={session.id} className="history-item" data-testid="history-item" data-id={session.id}>
+                  <li
+                    key={session.id}
+                    className="history-item"
+                    data-testid="history-item"
+                    data-id={session.id}
+                  >
                     <Link
                       to={`${PAGES.history}?${PAGE_QUERY.historySession}=${encodeURIComponent(session.id)}`}
                       className="history-open"
