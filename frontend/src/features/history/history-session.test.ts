@@ -19,4 +19,10 @@ describe('history bounds', () => {
     );
     expect(firstWords({ transcript: 'Taxi please' })).toBe('Taxi please');
   });
+
+  it('ends cut first words with one ellipsis, not after a full stop', () => {
+    expect(firstWords({ transcript: 'Please help me, I need a doctor now. The taxi is late.' })).toBe(
+      'Please help me, I need a doctor now…',
+    );
+  });
 });

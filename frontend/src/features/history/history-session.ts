@@ -30,7 +30,8 @@ const FIRST_WORDS = 8;
 export function firstWords(session: Pick<HistorySession, 'transcript'>): string {
   const words = session.transcript.trim().split(/\s+/).filter(Boolean);
   const shown = words.slice(0, FIRST_WORDS).join(' ');
-  return words.length > FIRST_WORDS ? `${shown}…` : shown;
+  // A cut mid-sentence ends in one ellipsis, not after the sentence's own full stop.
+  return words.length > FIRST_WORDS ? `${shown.replace(/[.,;:!?]+$/, '')}…` : shown;
 }
 
 /** The ids to delete so that, after one more session is saved, no more than `limit` remain: the oldest go. */

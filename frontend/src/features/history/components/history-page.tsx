@@ -40,9 +40,14 @@ function SessionDetail({
   onDelete: () => void;
   analysisPanel: HistoryPageProps['analysisPanel'];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sessionDate = useSessionDate();
   const [copied, setCopied] = useState(false);
+  const languageName = (code: string | undefined) =>
+    code
+      ? (new Intl.DisplayNames([i18n.resolvedLanguage ?? i18n.language], { type: 'language' }).of(code) ??
+        code)
+      : '';
   const [analysing, setAnalysing] = useState(false);
   const copy = async () => setCopied(await copyText(exportSessions([session], 'txt')));
 
@@ -60,7 +65,7 @@ function SessionDetail({
       </section>
       {session.translation !== '' && (
         <section className="history-text">
-          <h3>{t('history_translation', { language: session.targetLanguage ?? '' })}</h3>
+          <h3>{t('history_translation', { language: languageName(session.targetLanguage) })}</h3>
           <p data-testid="history-detail-translation" lang={session.targetLanguage}>
             {session.translation}
           </p>
