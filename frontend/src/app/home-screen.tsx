@@ -8,14 +8,27 @@ const AnalysisPanel = lazy(async () => ({
   default: (await import('../features/analysis/components/analysis-panel')).AnalysisPanel,
 }));
 
-const analysisPanel = (transcript: string) => <AnalysisPanel transcript={transcript} />;
-
 // The history store (and idb) is fetched only when a session stops; nothing of it leaves the browser.
+const loadHistoryStore = () => import('../features/history/history-store');
+
+/** The session last handed to the history, so an analysis of its transcript is kept with it. */
+let lastKept: { id: string; transcript: string } | undefined;
+
 const keepInHistory = (session: StoppedSession) => {
-  void import('../features/history/history-store').then(({ saveSession }) =>
-    saveSession({ ...session, id: crypto.randomUUID() }),
-  );
+  const id = crypto.randomUUID();
+  lastKept = { id, transcript: session.transcript };
+  void loadHistoryStore().then(({ saveSession }) => saveSession({ ...session, id }));
 };
+
+const keepAnalysis = (transcript: string) => (analysis: unknown) => {
+  if (lastKept?.transcript !== transcript) return;
+  const { id } = lastKept;
+  void loadHistoryStore().then(({ updateAnalysis }) => updateAnalysis(id, analysis));
+};
+
+const analysisPanel = (transcript: string) => (
+  <AnalysisPanel transcript={transcript} onSettled={keepAnalysis(transcript)} />
+);
 
 // The voice screen is composed here because features do not import each other: the hero banner tops it
 // (docs/SPEC.md §2) and the analysis panel fills its slot, so voice stays unaware of onboarding and analysis.

@@ -57,3 +57,11 @@ export async function deleteSession(id: string): Promise<void> {
 export async function deleteAllSessions(): Promise<void> {
   await (await db()).clear(STORE);
 }
+
+/** Keeps the analysis run on a kept session with it; a session deleted meanwhile stays deleted. */
+export async function updateAnalysis(id: string, analysis: unknown): Promise<void> {
+  const transaction = (await db()).transaction(STORE, 'readwrite');
+  const session = (await transaction.store.get(id)) as HistorySession | undefined;
+  if (session) await transaction.store.put({ ...session, analysis });
+  await transaction.done;
+}

@@ -2,7 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currencyForLanguage } from '@wayfarer/shared/domain/languages';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
-import { hasEmergency, hasNoResults, hasWholeFailure, type Outcome } from '../analysis-model';
+import {
+  hasEmergency,
+  hasNoResults,
+  hasWholeFailure,
+  isRunning,
+  type AnalysisState,
+  type Outcome,
+} from '../analysis-model';
 import { useAnalysis } from '../hooks/use-analysis';
 import { AnalysisProgress } from './analysis-progress';
 import { EmergencyCard } from './emergency-card';
@@ -24,18 +31,34 @@ export interface AnalysisPanelProps {
   readonly transcript: string;
   /** The translation's target language, whose currency prices are converted into by default. */
   readonly targetLanguage?: string;
+  /** An analysis of this transcript kept earlier (the on-device history): shown without asking again. */
+  readonly kept?: AnalysisState;
+  /** Called once each run has settled, with what it found, so the app can keep it on the device. */
+  readonly onSettled?: (analysis: AnalysisState) => void;
 }
 
 /**
  * The AI travel assistant panel (docs/SPEC.md §2), shown in the voice screen's analysis slot: progress, the emergency
  * card, then the places and the prices found.
  */
-export function AnalysisPanel({ transcript, targetLanguage }: AnalysisPanelProps) {
+export function AnalysisPanel({ transcript, targetLanguage, kept, onSettled }: AnalysisPanelProps) {
   const { t, i18n } = useTranslation();
   const section = useRef<HTMLElement>(null);
   // docs/SPEC.md §3: an unknown language falls back to USD; without a target language the interface's counts.
   const defaultCurrency = currencyForLanguage(targetLanguage ?? i18n.resolvedLanguage ?? i18n.language);
-  const { state, changeCurrency } = useAnalysis(transcript, defaultCurrency);
+  const { state, changeCurrency } = useAnalysis(transcript, defaultCurrency, kept);
+  const reportedRun = useRef(kept?.run ?? 0);
+  const settledRef = useRef(onSettled);
+
+  useEffect(() => {
+    settledRef.current = onSettled;
+  });
+
+  useEffect(() => {
+    if (state.run === 0 || state.run === reportedRun.current || isRunning(state)) return;
+    reportedRun.current = state.run;
+    settledRef.current?.(state);
+  }, [state]);
 
   useEffect(() => {
     // docs/SPEC.md §2: it scrolls smoothly into view when opened.

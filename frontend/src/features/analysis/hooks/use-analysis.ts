@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ANALYSIS_PROGRESS_TICK_MS } from '@wayfarer/shared/constants';
 import { analyzeEmergency, analyzeLocations, analyzePrices } from '../api';
-import { analysisReducer, initialAnalysisState, isRunning } from '../analysis-model';
+import { analysisReducer, initialAnalysisState, isRunning, type AnalysisState } from '../analysis-model';
 
 const ignoreAbort = () => undefined;
 
 /**
  * Runs the analysis of docs/SPEC.md §4 for the panel: each new non-empty transcript sends the three calls in
  * parallel; blank text resets. The panel unmounts when hidden, which aborts what is in flight, so the next
- * opening starts afresh.
+ * opening starts afresh. Given a `kept` analysis of the same text (the on-device history), it shows that instead
+ * of asking again.
  */
-export function useAnalysis(transcript: string, defaultCurrency: string) {
-  const [state, dispatch] = useReducer(analysisReducer, defaultCurrency, initialAnalysisState);
-  const runs = useRef(0);
+export function useAnalysis(transcript: string, defaultCurrency: string, kept?: AnalysisState) {
+  const [state, dispatch] = useReducer(analysisReducer, defaultCurrency, (currency) =>
+    kept && !isRunning(kept) ? kept : initialAnalysisState(currency),
+  );
+  const keptText = useRef(kept && !isRunning(kept) ? kept.text : undefined);
+  const runs = useRef(kept?.run ?? 0);
   const reconversion = useRef<AbortController | null>(null);
   const text = transcript.trim();
   const running = isRunning(state);
@@ -27,6 +31,7 @@ export function useAnalysis(transcript: string, defaultCurrency: string) {
       dispatch({ type: 'reset' });
       return;
     }
+    if (text === keptText.current) return;
     const controller = new AbortController();
     const { signal } = controller;
     const run = ++runs.current;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PAGE_QUERY, PAGES } from '@wayfarer/shared/api/pages';
@@ -6,15 +6,24 @@ import { copyText } from '../../../lib/copy-text';
 import { formatDate } from '../../../lib/date-format';
 import { useOnline } from '../../../lib/use-online';
 import { exportFileName, exportMimeType, exportSessions, type ExportFormat } from '../history-export';
+import { updateAnalysis } from '../history-store';
 import { firstWords, HISTORY_LIMIT, type HistorySession } from '../history-session';
 import { downloadFile } from '../download-file';
 import { useHistory } from '../hooks/use-history';
 import { ExportControls } from './export-controls';
 import './history-page.css';
 
+/** The travel analysis of a kept session: shows `kept` when given, else runs afresh and reports it when settled. */
+export type KeptAnalysisPanel = (props: {
+  transcript: string;
+  targetLanguage?: string;
+  kept?: unknown;
+  onSettled: (analysis: unknown) => void;
+}) => ReactNode;
+
 export interface HistoryPageProps {
-  /** The travel analysis for a kept transcript; the app fills this slot, as on the voice screen. */
-  readonly analysisPanel?: (transcript: string, targetLanguage?: string) => ReactNode;
+  /** The app fills this slot with the analysis panel, as on the voice screen. */
+  readonly analysisPanel?: KeptAnalysisPanel;
 }
 
 function saveExport(sessions: readonly HistorySession[], format: ExportFormat, all: boolean) {
@@ -48,7 +57,8 @@ function SessionDetail({
       ? (new Intl.DisplayNames([i18n.resolvedLanguage ?? i18n.language], { type: 'language' }).of(code) ??
         code)
       : '';
-  const [analysing, setAnalysing] = useState(false);
+  // 0: show the kept analysis, if any; each press of "run again" counts up and remounts the panel afresh.
+  const [runs, setRuns] = useState(0);
   const copy = async () => setCopied(await copyText(exportSessions([session], 'txt')));
 
   return (
@@ -85,8 +95,7 @@ function SessionDetail({
             type="button"
             className="button"
             data-testid="history-analyse"
-            disabled={analysing}
-            onClick={() => setAnalysing(true)}
+            onClick={() => setRuns((count) => count + 1)}
           >
             {t('history_analyse')}
           </button>
@@ -95,7 +104,16 @@ function SessionDetail({
           {t('history_delete')}
         </button>
       </div>
-      {analysing && analysisPanel?.(session.transcript, session.targetLanguage)}
+      {analysisPanel && (runs > 0 || session.analysis !== undefined) && (
+        <Suspense key={runs} fallback={null}>
+          {analysisPanel({
+            transcript: session.transcript,
+            targetLanguage: session.targetLanguage,
+            kept: runs === 0 ? session.analysis : undefined,
+            onSettled: (analysis) => void updateAnalysis(session.id, analysis),
+          })}
+        </Suspense>
+      )}
     </article>
   );
 }
