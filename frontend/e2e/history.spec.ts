@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type Download, type Page, type Request } from '@playwright/test';
+import { expect as baseExpect, test, type Page, type Request } from '@playwright/test';
 import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
@@ -24,7 +24,16 @@ async function speakOneSession(page: Page, { analyse = false } = {}) {
   await expect(page.getByTestId('analysis-progress')).toHaveAttribute('data-value', '100');
 }
 
-async function savedText(download: Download): Promise<string> {
+/** Exports the open session in `format`; checks the file is named after the date, and gives its content. */
+async function exportOpenSession(page: Page, format: 'srt' | 'txt'): Promise<string> {
+  await page.getByTestId('history-export-format').selectOption(format);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('history-export').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^wayfarer-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ\\.${format}$`),
+  );
   return readFile((await download.path())!, 'utf8');
 }
 
@@ -102,13 +111,7 @@ test('two spoken sessions are kept on the device with the analysis run; one is o
   await expect(page.getByTestId('analysis-progress')).toHaveAttribute('data-value', '100');
   await expect(page.getByTestId('price-item').first()).toBeVisible();
 
-  await page.getByTestId('history-export-format').selectOption('srt');
-  const [srtDownload] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('history-export').click(),
-  ]);
-  expect(srtDownload.suggestedFilename()).toMatch(/^wayfarer-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.srt$/);
-  const srt = await savedText(srtDownload);
+  const srt = await exportOpenSession(page, 'srt');
   expect(srt).toMatch(/^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n/);
   expect(srt).toMatch(/Empire State/i);
   const times = srtTimes(srt);
@@ -116,13 +119,7 @@ test('two spoken sessions are kept on the device with the analysis run; one is o
   expect(times.length).toBeGreaterThanOrEqual(4);
   expect(times).toEqual([...times].sort((a, b) => a - b));
 
-  await page.getByTestId('history-export-format').selectOption('txt');
-  const [txtDownload] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('history-export').click(),
-  ]);
-  expect(txtDownload.suggestedFilename()).toMatch(/^wayfarer-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.txt$/);
-  const txt = await savedText(txtDownload);
+  const txt = await exportOpenSession(page, 'txt');
   expect(txt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n\nPlease\b/i);
   expect(txt).toMatch(/Empire State/i);
 

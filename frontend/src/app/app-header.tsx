@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
@@ -91,6 +92,28 @@ function CompactMenu({ session }: { session: SessionValue }) {
   );
 }
 
+function NavIcon({
+  to,
+  testId,
+  label,
+  icon,
+  end,
+}: {
+  to: string;
+  testId: string;
+  label: string;
+  icon: ReactNode;
+  end?: boolean;
+}) {
+  return (
+    <Tooltip label={label}>
+      <NavLink to={to} end={end} className="icon-link" data-testid={testId} aria-label={label}>
+        {icon}
+      </NavLink>
+    </Tooltip>
+  );
+}
+
 export function AppHeader() {
   const { t } = useTranslation();
   const session = useSession();
@@ -103,37 +126,14 @@ export function AppHeader() {
           {t('app_title')}
         </Link>
         <nav className="app-nav" aria-label={t('nav_main_label')}>
-          <Tooltip label={t('nav_home')}>
-            <NavLink
-              to={PAGES.home}
-              end
-              className="icon-link"
-              data-testid="nav-home"
-              aria-label={t('nav_home')}
-            >
-              <HomeIcon />
-            </NavLink>
-          </Tooltip>
-          <Tooltip label={t('nav_photo')}>
-            <NavLink
-              to={PAGES.translatePhoto}
-              className="icon-link"
-              data-testid="nav-photo"
-              aria-label={t('nav_photo')}
-            >
-              <CameraIcon />
-            </NavLink>
-          </Tooltip>
-          <Tooltip label={t('nav_history')}>
-            <NavLink
-              to={PAGES.history}
-              className="icon-link"
-              data-testid="nav-history"
-              aria-label={t('nav_history')}
-            >
-              <HistoryIcon />
-            </NavLink>
-          </Tooltip>
+          <NavIcon to={PAGES.home} testId="nav-home" label={t('nav_home')} icon={<HomeIcon />} end />
+          <NavIcon
+            to={PAGES.translatePhoto}
+            testId="nav-photo"
+            label={t('nav_photo')}
+            icon={<CameraIcon />}
+          />
+          <NavIcon to={PAGES.history} testId="nav-history" label={t('nav_history')} icon={<HistoryIcon />} />
         </nav>
       </div>
       <div className="header-actions">
