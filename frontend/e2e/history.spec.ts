@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page, type Request } from '@playwright/test';
 import { fakeMicrophone } from './support/fake-microphone';
+import { seriousAxeViolations } from './support/serious-axe-violations';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -123,8 +124,11 @@ test('two spoken sessions are kept on the device with the analysis run; one is o
   expect(txt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n\nPlease\b/i);
   expect(txt).toMatch(/Empire State/i);
 
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
   await page.getByTestId('history-delete').click();
   await expect(items).toHaveCount(1);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect(requests.filter((request) => !isStaticFile(request)).map((request) => request.url())).toEqual([]);
 
   await page.reload();
@@ -153,4 +157,9 @@ test('with history turned off, a stopped session writes nothing', async ({ page 
   await page.getByTestId('nav-history').click();
   await expect(page.getByTestId('history-empty')).toBeVisible();
   await expect(page.getByTestId('history-enabled-toggle')).not.toBeChecked();
+
+  // The dark theme too: the notices and the toggle keep their contrast.
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', 'dark');
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
