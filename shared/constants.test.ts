@@ -93,7 +93,7 @@ describe('business constants of docs/SPEC.md §9', () => {
     expect(constants.BILLING_INTERVAL).toBe('month');
   });
 
-  it('names the browser storage keys of docs/SPEC.md §3, and the ones the hero banner and the voice settings add', () => {
+  it('names the browser storage keys of docs/SPEC.md §3, and the ones the hero banner, the voice settings and the history add', () => {
     expect(constants.LOCAL_STORAGE_KEYS).toEqual({
       authToken: 'authToken',
       heroDismissed: 'wayfarer-hero-dismissed',
@@ -101,8 +101,13 @@ describe('business constants of docs/SPEC.md §9', () => {
       voiceSettings: 'wayfarer-voice-settings',
       theme: 'vite-ui-theme',
       uiLanguage: 'i18nextLng',
+      historyOff: 'wayfarer-history-off',
     });
     expect(constants.SESSION_STORAGE_KEYS).toEqual({ adminAuthorized: 'admin-authorized' });
+  });
+
+  it('keeps at most 100 sessions in the on-device history', () => {
+    expect(constants.HISTORY_MAX_SESSIONS).toBe(100);
   });
 
   it('defaults the theme to light', () => {
