@@ -46,7 +46,8 @@ export function createOpenAiVision(options: OpenAiVisionOptions): Vision {
     apiKey: options.apiKey,
     baseURL: options.baseURL,
     maxRetries: 1,
-    timeout: options.timeoutMs ?? 30_000,
+    // Under the function's 29 s (infra/aws/area-access.ts), so a slow model is a 503, not a timeout.
+    timeout: options.timeoutMs ?? 25_000,
   });
   const schema = replySchema();
   const responseFormat = strictJsonSchema(schema);

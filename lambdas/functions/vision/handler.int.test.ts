@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
@@ -40,20 +41,41 @@ async function multipart(fields: Record<string, string | { bytes: Buffer; type: 
 }
 const photo = (bytes: Buffer, type = 'image/jpeg', name = 'photo.jpg') => ({ bytes, type, name });
 
-async function send(upload: Upload, token: string | undefined) {
-  const response = await fetch(new URL('/api/vision/translate-image', url), {
-    method: 'POST',
-    headers: { 'content-type': upload.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: upload.body,
+/**
+ * node:http rather than fetch: the gateway refuses an oversized body by its Content-Length and closes the
+ * connection while the client may still be writing, and fetch then reports the write's EPIPE, not the answer.
+ */
+function send(upload: Upload, token: string | undefined): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      new URL('/api/vision/translate-image', url),
+      {
+        method: 'POST',
+        headers: {
+          'content-type': upload.contentType,
+          'content-length': upload.body.length,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // Left as text: the assertion shows it.
+          }
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      },
+    );
+    // A write cut short by an early answer is expected; without an answer it is the failure.
+    request.on('error', (error) => setTimeout(() => reject(error), 1000));
+    request.end(upload.body);
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Left as text: the assertion shows it.
-  }
-  return { status: response.status, body };
 }
 
 async function register(): Promise<string> {
