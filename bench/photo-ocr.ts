@@ -24,7 +24,11 @@ export async function main(): Promise<void> {
   const ocr = createTesseractOcr();
   // No translator: the figure is OCR + analysis, the part this engine owns (a translator's time is the model's).
   const translator = unavailableTranslator('bench');
-  const vision = createEmbeddedVision({ ocr, translator: () => Promise.resolve(translator), analyzer: embeddedAnalyzer });
+  const vision = createEmbeddedVision({
+    ocr,
+    translator: () => Promise.resolve(translator),
+    analyzer: embeddedAnalyzer,
+  });
   const read = () => vision.readImage({ image, contentType: 'image/jpeg', targetLanguage: 'en' });
   try {
     const rssBefore = process.memoryUsage().rss;
@@ -44,7 +48,9 @@ export async function main(): Promise<void> {
     times.sort((a, b) => a - b);
     const rssAfter = process.memoryUsage().rss;
     console.log(`  worker start (6 languages, best_int models): ${ms(startMs)}`);
-    console.log(`  first photo: ${ms(firstMs)}; lines read ${first.originalText.split('\n').length}, prices ${first.prices.length}`);
+    console.log(
+      `  first photo: ${ms(firstMs)}; lines read ${first.originalText.split('\n').length}, prices ${first.prices.length}`,
+    );
     console.log(
       `  warm, per photo (OCR + prices), ${ROUNDS} rounds: p50 ${ms(percentile(times, 0.5))}, ` +
         `p90 ${ms(percentile(times, 0.9))}, max ${ms(times.at(-1) ?? Number.NaN)}   goal p50 <= 600 ms`,

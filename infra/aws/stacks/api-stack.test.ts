@@ -197,9 +197,13 @@ describe('API stack', () => {
   it('admits a phone photo on the photo route: its WAF rule blocks only a Content-Length over the upload limit', () => {
     const vision = routes.find((route) => route.id === 'vision.translateImage')!;
     const acl = Object.values(resourcesOfType(api, 'AWS::WAFv2::WebACL'))[0]?.Properties ?? {};
-    const rule = (acl.Rules as Properties[]).find((candidate) => candidate.Name === `body-over-${vision.maxBodyBytes}-bytes`);
-    const statements = ((rule?.Statement as Properties).AndStatement as { Statements: Properties[] }).Statements;
-    const lengthRule = statements.find((statement) => 'RegexMatchStatement' in statement)?.RegexMatchStatement as Properties;
+    const rule = (acl.Rules as Properties[]).find(
+      (candidate) => candidate.Name === `body-over-${vision.maxBodyBytes}-bytes`,
+    );
+    const statements = ((rule?.Statement as Properties).AndStatement as { Statements: Properties[] })
+      .Statements;
+    const lengthRule = statements.find((statement) => 'RegexMatchStatement' in statement)
+      ?.RegexMatchStatement as Properties;
     expect(lengthRule.FieldToMatch).toEqual({ SingleHeader: { Name: 'content-length' } });
     const tooLong = new RegExp(lengthRule.RegexString as string);
     // A 12 MP phone photo is 2-5 MB; MAX_IMAGE_BYTES plus the multipart envelope passes, a byte more does not.

@@ -29,7 +29,10 @@ export function isLive(item: Record<string, unknown>, now: Date = new Date()): b
 }
 
 /** The profile a `USER#<sub>` / `PROFILE` item holds, or undefined when there is none (or it has expired). */
-export function profileFromItem(sub: string, item: Record<string, unknown> | undefined): UserProfile | undefined {
+export function profileFromItem(
+  sub: string,
+  item: Record<string, unknown> | undefined,
+): UserProfile | undefined {
   if (!item || !isLive(item) || typeof item.email !== 'string') return undefined;
   return {
     sub,

@@ -10,6 +10,8 @@ import { createSignedGetItem, type SignedTableOptions } from './signed-get-item'
 /** Reads the cached rates; falls back to `shipped` as the table-backed store does. */
 export function createSignedRatesReader(options: SignedTableOptions, shipped: ExchangeRates): Rates {
   const getItem = createSignedGetItem(options);
-  const { latest } = heldRates(async () => ratesFromItem(await getItem(ratesKey()).catch(() => undefined), shipped));
+  const { latest } = heldRates(async () =>
+    ratesFromItem(await getItem(ratesKey()).catch(() => undefined), shipped),
+  );
   return { latest };
 }

@@ -1,11 +1,6 @@
 import type { UserProfiles } from '../../ports';
 import { profileFromItem } from './profile-item';
-import {
-  profileEmailIndexKey,
-  profileEmailPartition,
-  userProfileKey,
-  type Table,
-} from './table';
+import { profileEmailIndexKey, profileEmailPartition, userProfileKey, type Table } from './table';
 
 /** User profiles in the table: `USER#<sub>` / `PROFILE`, found by address through gsi1. */
 export function createUserProfiles(table: Table): UserProfiles {
