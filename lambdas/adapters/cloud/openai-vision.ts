@@ -4,7 +4,7 @@ import { priceSchema } from '@wayfarer/shared/api/analysis';
 import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import type { Vision } from '../../ports';
-import { strictJsonSchema } from './strict-json-schema';
+import { strictJsonSchema, structuredReply } from './strict-json-schema';
 
 /*
  * What the model returns: the shared response shape, its prices less the conversion fields (the client converts).
@@ -73,17 +73,7 @@ export function createOpenAiVision(options: OpenAiVisionOptions): Vision {
           json_schema: { name: 'photo_translation', strict: true, schema: responseFormat },
         },
       });
-      const message = completion.choices[0]?.message;
-      if (message?.refusal) throw new VisionReplyError('The model refused to read the photo');
-      let reply: unknown;
-      try {
-        reply = JSON.parse(message?.content ?? '');
-      } catch (error) {
-        throw new VisionReplyError("The model's photo reply is not JSON", { cause: error });
-      }
-      const parsed = schema.safeParse(reply);
-      if (!parsed.success) throw new VisionReplyError("The model's photo reply does not fit the schema");
-      return parsed.data;
+      return structuredReply(completion.choices[0]?.message, schema, 'photo', VisionReplyError);
     },
   };
 }
