@@ -45,7 +45,10 @@ describe('photo model', () => {
   });
 
   it('shows error_mic_access when the browser has no media-devices API', () => {
-    expect(cameraFailureOf('unsupported')).toEqual({ status: 'error', message: VOICE_ERROR_KEYS.microphoneAccess });
+    expect(cameraFailureOf('unsupported')).toEqual({
+      status: 'error',
+      message: VOICE_ERROR_KEYS.microphoneAccess,
+    });
   });
 
   it('converts detected prices through USD and marks a currency without rate', () => {
@@ -58,7 +61,11 @@ describe('photo model', () => {
       'GBP',
       rates,
     );
-    expect(converted[0]).toMatchObject({ convertedAmount: 6, targetCurrency: 'GBP', isAlreadyInTargetCurrency: false });
+    expect(converted[0]).toMatchObject({
+      convertedAmount: 6,
+      targetCurrency: 'GBP',
+      isAlreadyInTargetCurrency: false,
+    });
     expect(converted[1]?.convertedAmount).toBeUndefined();
   });
 });

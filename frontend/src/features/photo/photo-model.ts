@@ -28,7 +28,8 @@ export function translationFailureMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : PHOTO_ERROR_KEYS.unknown;
 }
 
-export type CameraFailure = { readonly status: 'denied' } | { readonly status: 'error'; readonly message: string };
+export type CameraFailure =
+  { readonly status: 'denied' } | { readonly status: 'error'; readonly message: string };
 
 /** docs/SPEC.md §8: a refused permission is the denied state; no media-devices API is error_mic_access. */
 export function cameraFailureOf(error: unknown): CameraFailure {
@@ -46,7 +47,12 @@ export function convertDetectedPrices(
   rates: RatesAgainstUsd,
 ): Price[] {
   return prices.map((price) => {
-    const { targetCurrency: _target, convertedAmount: _amount, isAlreadyInTargetCurrency: _same, ...found } = price;
+    const {
+      targetCurrency: _target,
+      convertedAmount: _amount,
+      isAlreadyInTargetCurrency: _same,
+      ...found
+    } = price;
     const conversion = convertPrice(found, targetCurrency, rates);
     return conversion.ok ? conversion.price : { ...found, targetCurrency: targetCurrency.toUpperCase() };
   });
