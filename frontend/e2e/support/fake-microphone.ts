@@ -33,3 +33,16 @@ export function deniedMicrophone(): LaunchOptions {
     args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny'],
   };
 }
+
+/** Chromium whose camera shows `mjpegName` (from e2e/fixtures), with permission granted (docs/E2E.md). */
+export function fakeCamera(mjpegName: string): LaunchOptions {
+  return {
+    executablePath: chromiumPath,
+    args: [
+      ...baseArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${fixturePath(mjpegName)}`,
+    ],
+  };
+}
