@@ -8,6 +8,7 @@ import {
 } from '@wayfarer/shared/api/analysis';
 import { emergencyContactsFor, medicalFacilitySearches } from '../../domain/emergency-contacts';
 import type { Analyzer } from '../../ports';
+import { strictJsonSchema } from './strict-json-schema';
 
 /*
  * What the model is asked for: the shared shapes (shared/api/analysis.ts) less what it must not supply. Prices
@@ -50,12 +51,6 @@ const INSTRUCTIONS = {
     '(high, medium, low), the issues in a few words each, and the country it happens in (name and ISO code). ' +
     'Do not give phone numbers.',
 } as const;
-
-/** A strict-mode JSON schema from a zod schema: OpenAI wants no `$schema` key. */
-function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
-  return jsonSchema;
-}
 
 export class AnalysisReplyError extends Error {
   override readonly name = 'AnalysisReplyError';
