@@ -30,6 +30,7 @@ import { createDeepgramSpeaker } from './adapters/cloud/deepgram-speaker';
 import { createOpenAiAnalyzer } from './adapters/cloud/openai-analyzer';
 import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
 import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
+import { createOpenAiVision } from './adapters/cloud/openai-vision';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
 import type { CapabilitiesResponse, EngineState } from '@wayfarer/shared/api/capabilities';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
@@ -326,6 +327,27 @@ export const getSpeaker = /* @__PURE__ */ engine('tts', {
             }),
     }),
   embedded: /* @__PURE__ */ registeredEngine('tts'),
+});
+
+/** A photo reader that cannot work as configured: each photo fails (503) and the log says why. */
+const refusingVision = (reason: string): Vision => ({
+  readImage: () => Promise.reject(new Error(reason)),
+});
+
+/**
+ * Photos: OpenAI vision with structured output (any OpenAI-compatible server with a vision model), or the local
+ * cloud's tesseract.js OCR, translator and price analyser (infra/local/vision/).
+ */
+export const getVision = /* @__PURE__ */ engine('vision', {
+  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_VISION }) =>
+    OPENAI_MODEL_VISION === undefined
+      ? refusingVision('VISION_ENGINE=cloud needs OPENAI_MODEL_VISION')
+      : createOpenAiVision({
+          apiKey: OPENAI_API_KEY ?? 'not-needed',
+          baseURL: OPENAI_BASE_URL,
+          model: OPENAI_MODEL_VISION,
+        }),
+  embedded: /* @__PURE__ */ registeredEngine('vision'),
 });
 
 // --- What serves each capability: GET /api/capabilities and the local cloud's start-up banner ---------------

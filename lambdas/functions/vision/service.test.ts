@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@wayfarer/shared/api/vision';
-import type { SubscriptionStatus, UserProfile, Vision } from '../../ports';
+import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
+import type { UserProfile, Vision } from '../../ports';
 import { SUBSCRIPTION_REQUIRED, translateImage, type VisionPorts } from './service';
 
 const MENU = readFileSync(fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)));
