@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Price } from '@wayfarer/shared/api/analysis';
-import { CURRENCY_OPTIONS } from '@wayfarer/shared/domain/currencies';
-import { LITERAL_MESSAGES, PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
-import { formatCurrency, type RatesAgainstUsd } from '@wayfarer/shared/domain/money';
+import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import type { RatesAgainstUsd } from '@wayfarer/shared/domain/money';
+import { CurrencySelect, PriceAmounts, priceItemData } from '../../../lib/price-display';
 import { fetchExchangeRates } from '../api';
 import { convertDetectedPrices } from '../photo-model';
 
@@ -25,7 +25,6 @@ export function PhotoPrices({
   defaultCurrency: string;
 }) {
   const { t } = useTranslation();
-  const selectId = useId();
   const [rates, setRates] = useState<Rates>({ kind: 'closed' });
   const [currency, setCurrency] = useState(defaultCurrency);
   const open = rates.kind !== 'closed';
@@ -65,23 +64,13 @@ export function PhotoPrices({
       aria-busy={rates.kind === 'loading'}
     >
       <h2 className="photo-card-title">{t('photo_prices_title')}</h2>
-      <div className="photo-field">
-        <label htmlFor={selectId}>{t('photo_currency_label')}</label>
-        <select
-          id={selectId}
-          className="select"
-          data-testid="currency-select"
-          value={currency}
-          disabled={rates.kind !== 'ready'}
-          onChange={(event) => setCurrency(event.target.value)}
-        >
-          {CURRENCY_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CurrencySelect
+        className="photo-field"
+        label={t('photo_currency_label')}
+        value={currency}
+        disabled={rates.kind !== 'ready'}
+        onChange={setCurrency}
+      />
       {rates.kind === 'loading' && <p className="photo-muted">{t('photo_rates_loading')}</p>}
       {rates.kind === 'failed' && (
         <p className="photo-error" role="alert">
@@ -90,27 +79,8 @@ export function PhotoPrices({
       )}
       <ul className="photo-price-list">
         {converted.map((price, index) => (
-          <li
-            key={`${index}-${price.originalText}`}
-            className="photo-price"
-            data-testid="price-item"
-            data-amount={price.amount}
-            data-currency={price.currency}
-            data-converted={price.convertedAmount ?? ''}
-            data-target-currency={price.targetCurrency ?? ''}
-          >
-            <span className="photo-price-original">{formatCurrency(price.amount, price.currency)}</span>
-            {!price.isAlreadyInTargetCurrency && (
-              <>
-                <span aria-hidden="true">→</span>
-                <span className="visually-hidden">{t('photo_price_converted')}</span>
-                {price.convertedAmount === undefined ? (
-                  <span className="photo-muted">{LITERAL_MESSAGES.noRateAvailable}</span>
-                ) : (
-                  <strong>{formatCurrency(price.convertedAmount, currency)}</strong>
-                )}
-              </>
-            )}
+          <li key={`${index}-${price.originalText}`} className="photo-price" {...priceItemData(price)}>
+            <PriceAmounts price={price} convertedLabel={t('photo_price_converted')} />
             {price.context.trim() !== '' && <span className="photo-price-context">{price.context}</span>}
           </li>
         ))}

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { PHOTO_PROGRESS_TICK_MS } from '@wayfarer/shared/constants';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { ProgressBar } from '../../../lib/progress-bar';
 import { progressOf, type PhotoTranslation } from '../hooks/use-photo-translation';
 import { hasNoText } from '../photo-model';
 
@@ -29,18 +31,12 @@ export function PhotoResult({ translation }: { translation: PhotoTranslation }) 
       <h2 className="photo-card-title">{t('photo_result_title')}</h2>
       {state === 'idle' && <p className="photo-muted">{t('photo_result_placeholder')}</p>}
       {state === 'loading' && (
-        <div
-          className="photo-progress"
-          role="progressbar"
-          aria-label={t('photo_progress_label')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          data-testid="photo-progress"
-          data-value={progress}
-        >
-          <div className="photo-progress-fill" style={{ inlineSize: `${progress}%` }} />
-        </div>
+        <ProgressBar
+          value={progress}
+          label={t('photo_progress_label')}
+          testId="photo-progress"
+          tickMs={PHOTO_PROGRESS_TICK_MS}
+        />
       )}
       {state === 'error' && (
         <p className="photo-error" role="alert">
