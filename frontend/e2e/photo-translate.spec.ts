@@ -7,6 +7,7 @@ import {
   type OpenAiCompatibleProcess,
 } from './support/openai-compatible-server';
 import { OWN_SERVER_PROJECT } from './support/own-local-server';
+import { seriousAxeViolations } from './support/serious-axe-violations';
 
 // Photo translation end to end (docs/SPEC.md §2, §6): the fake camera shows menu.mjpeg (docs/E2E.md), a subscriber
 // made through local billing captures it, the embedded OCR reads it and the configured translator (the
@@ -91,6 +92,11 @@ const liveTrackCount = (page: Page) =>
       ).length,
   );
 
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const serious = await seriousAxeViolations(page);
+  expect(serious, `${screen}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
@@ -106,6 +112,7 @@ test('a signed-out visitor meets the gate with data-reason="login"', async ({ br
   await page.goto(`${appOrigin()}${PAGES.translatePhoto}`);
   await expect(page.getByTestId('photo-gate')).toHaveAttribute('data-reason', 'login');
   await expect(page.getByTestId('camera-view')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'gate');
   await page.context().close();
 });
 
@@ -129,6 +136,7 @@ test('a subscriber photographs a menu, reads its lines translated, converts its 
   await page.getByTestId('nav-photo').click();
   await expect(page.getByTestId('camera-view')).toHaveAttribute('data-status', 'granted');
   expect(await liveTrackCount(page)).toBe(1);
+  await expectNoSeriousViolations(page, 'camera');
   await page.getByTestId('capture-button').click();
   await expect(page.getByTestId('captured-image')).toBeVisible();
   expect(await liveTrackCount(page)).toBe(0);
@@ -159,6 +167,8 @@ test('a subscriber photographs a menu, reads its lines translated, converts its 
     await expect(item).toHaveAttribute('data-target-currency', 'USD');
     await expect(item).not.toHaveAttribute('data-converted', '');
   }
+
+  await expectNoSeriousViolations(page, 'result');
 
   // Retake opens the camera again; leaving the screen by the header link must release it.
   await page.getByTestId('retake-button').click();
