@@ -17,6 +17,8 @@ import {
   type Table,
 } from './adapters/aws/table';
 import { createRatesStore } from './adapters/aws/rates-store';
+import type { SignedTableOptions } from './adapters/aws/signed-get-item';
+import { createSignedProfileReader } from './adapters/aws/signed-profile-reader';
 import { createSignedRatesReader } from './adapters/aws/signed-rates-reader';
 import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createUsageStore } from './adapters/aws/usage-store';
@@ -48,6 +50,7 @@ import type {
   SpeechKeys,
   TokenVerifier,
   Translator,
+  Users,
   Vision,
 } from './ports';
 
@@ -110,18 +113,24 @@ export const getRates: () => Promise<RatesCache> = /* @__PURE__ */ perContainer(
  * The same RATES item read without the DynamoDB client, for the analysis functions, whose openai client leaves
  * no room for it in the bundle. Credentials come from the environment the way the SDK reads them in Lambda.
  */
-export const getRatesReader: () => Promise<Rates> = /* @__PURE__ */ perContainer(async () => {
+export const getRatesReader: () => Promise<Rates> = /* @__PURE__ */ perContainer(async () =>
+  createSignedRatesReader(await signedTableOptions(), SHIPPED_RATES),
+);
+
+/** The caller's profile read the same way, for the vision function, whose openai client fills its bundle too. */
+export const getProfileReader: () => Promise<Pick<Users, 'getProfile'>> = /* @__PURE__ */ perContainer(
+  async () => createSignedProfileReader(await signedTableOptions()),
+);
+
+async function signedTableOptions(): Promise<SignedTableOptions> {
   const config = await getConfig();
-  return createSignedRatesReader(
-    {
-      region: config.AWS_REGION,
-      tableName: config.TABLE_NAME,
-      endpoint: config.AWS_ENDPOINT_URL_DYNAMODB,
-      credentials: fromEnv(),
-    },
-    SHIPPED_RATES,
-  );
-});
+  return {
+    region: config.AWS_REGION,
+    tableName: config.TABLE_NAME,
+    endpoint: config.AWS_ENDPOINT_URL_DYNAMODB,
+    credentials: fromEnv(),
+  };
+}
 
 /** The daily rate feed, or none when RATES_FEED_URL is unset (the local cloud: offline, shipped rates only). */
 export const getRatesFeed: () => Promise<RatesFeed | undefined> = /* @__PURE__ */ perContainer(async () => {

@@ -19,5 +19,6 @@ export const embeddedEngines: EmbeddedEngines = {
   // One espeak-ng worker per process, started by the first phrase (not at start: most sessions never speak).
   tts: () => sharedEspeakSpeaker(),
   // One tesseract.js worker per process, started by the first photo; text through the configured translator.
-  vision: () => createEmbeddedVision({ ocr: sharedOcr(), translator: getTranslator, analyzer: embeddedAnalyzer }),
+  vision: () =>
+    createEmbeddedVision({ ocr: sharedOcr(), translator: getTranslator, analyzer: embeddedAnalyzer }),
 };

@@ -1,5 +1,8 @@
 import type { Analyzer, Translator, Vision } from '@wayfarer/lambdas/ports';
-import { NO_TRANSLATION_ENGINE, TRANSLATION_UNAVAILABLE } from '@wayfarer/lambdas/functions/translate/service';
+import {
+  NO_TRANSLATION_ENGINE,
+  TRANSLATION_UNAVAILABLE,
+} from '@wayfarer/lambdas/functions/translate/service';
 import type { Ocr } from './tesseract-ocr';
 
 export interface EmbeddedVisionPorts {
@@ -9,7 +12,11 @@ export interface EmbeddedVisionPorts {
 }
 
 /** The translation, or a plain sentence saying why there is none: the traveller reads it where the translation goes. */
-async function translationOf(source: () => Promise<Translator>, text: string, outputLanguage: string): Promise<string> {
+async function translationOf(
+  source: () => Promise<Translator>,
+  text: string,
+  outputLanguage: string,
+): Promise<string> {
   try {
     const translator = await source();
     if (!translator.available) return NO_TRANSLATION_ENGINE;

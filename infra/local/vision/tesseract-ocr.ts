@@ -30,7 +30,10 @@ async function startWorker(): Promise<Worker> {
   try {
     for (const code of OCR_LANGUAGES) {
       const packageFolder = dirname(require.resolve(`@tesseract.js-data/${code}/package.json`));
-      await symlink(join(packageFolder, MODEL_FOLDER, `${code}.traineddata.gz`), join(folder, `${code}.traineddata.gz`));
+      await symlink(
+        join(packageFolder, MODEL_FOLDER, `${code}.traineddata.gz`),
+        join(folder, `${code}.traineddata.gz`),
+      );
     }
     return await createWorker(OCR_LANGUAGES.join('+'), OEM.LSTM_ONLY, {
       langPath: folder,

@@ -6,14 +6,17 @@ import { createOpenAiVision, VisionReplyError } from './openai-vision';
 
 // The real openai SDK against the protocol-faithful fake server: an image input and a structured output.
 
-const MENU = readFileSync(fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)));
+const MENU = readFileSync(
+  fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)),
+);
 let server: FakeOpenAiServer;
 beforeEach(async () => {
   server = await startOpenAiCompatibleServer();
 });
 afterEach(() => server.close());
 
-const vision = () => createOpenAiVision({ apiKey: 'placeholder', baseURL: `${server.url}/v1`, model: 'vision-model' });
+const vision = () =>
+  createOpenAiVision({ apiKey: 'placeholder', baseURL: `${server.url}/v1`, model: 'vision-model' });
 const read = () => vision().readImage({ image: MENU, contentType: 'image/jpeg', targetLanguage: 'en' });
 const reply = (content: unknown) => ({ kind: 'reply' as const, content: JSON.stringify(content) });
 const READ = {
@@ -25,7 +28,9 @@ const READ = {
 interface SeenBody {
   readonly model: string;
   readonly messages: readonly { role: string; content: unknown }[];
-  readonly response_format: { readonly json_schema: { readonly strict: boolean; readonly schema: Record<string, unknown> } };
+  readonly response_format: {
+    readonly json_schema: { readonly strict: boolean; readonly schema: Record<string, unknown> };
+  };
 }
 
 describe('OpenAI vision', () => {
@@ -41,7 +46,10 @@ describe('OpenAI vision', () => {
     });
     expect(body.messages[0]?.content).toMatch(/English/);
     expect(body.messages[1]?.content).toEqual([
-      { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${MENU.toString('base64')}`, detail: 'high' } },
+      {
+        type: 'image_url',
+        image_url: { url: `data:image/jpeg;base64,${MENU.toString('base64')}`, detail: 'high' },
+      },
     ]);
   });
 

@@ -4,7 +4,7 @@ import { priceSchema } from '@wayfarer/shared/api/analysis';
 import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import type { Vision } from '../../ports';
-import { strictJsonSchema } from './strict-json-schema';
+import { strictJsonSchema, structuredReply } from './strict-json-schema';
 
 /*
  * What the model returns: the shared response shape, its prices less the conversion fields (the client converts).
@@ -46,7 +46,8 @@ export function createOpenAiVision(options: OpenAiVisionOptions): Vision {
     apiKey: options.apiKey,
     baseURL: options.baseURL,
     maxRetries: 1,
-    timeout: options.timeoutMs ?? 30_000,
+    // Under the function's 29 s (infra/aws/area-access.ts), so a slow model is a 503, not a timeout.
+    timeout: options.timeoutMs ?? 25_000,
   });
   const schema = replySchema();
   const responseFormat = strictJsonSchema(schema);
@@ -72,17 +73,7 @@ export function createOpenAiVision(options: OpenAiVisionOptions): Vision {
           json_schema: { name: 'photo_translation', strict: true, schema: responseFormat },
         },
       });
-      const message = completion.choices[0]?.message;
-      if (message?.refusal) throw new VisionReplyError('The model refused to read the photo');
-      let reply: unknown;
-      try {
-        reply = JSON.parse(message?.content ?? '');
-      } catch (error) {
-        throw new VisionReplyError("The model's photo reply is not JSON", { cause: error });
-      }
-      const parsed = schema.safeParse(reply);
-      if (!parsed.success) throw new VisionReplyError("The model's photo reply does not fit the schema");
-      return parsed.data;
+      return structuredReply(completion.choices[0]?.message, schema, 'photo', VisionReplyError);
     },
   };
 }

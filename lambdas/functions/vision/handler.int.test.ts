@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
@@ -12,7 +13,9 @@ import { SUBSCRIPTION_REQUIRED } from './service';
 // subscription in DynamoDB Local, and the embedded engine (tesseract.js reading the fake camera's menu).
 
 const url = localCloudUrl();
-const MENU = readFileSync(fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)));
+const MENU = readFileSync(
+  fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)),
+);
 const PNG = Buffer.from('89504e470d0a1a0a0000000d494844520000000100000001080600000000', 'hex');
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 
@@ -29,31 +32,57 @@ interface Upload {
 }
 
 /** The body a browser sends, built by the runtime's FormData. */
-async function multipart(fields: Record<string, string | { bytes: Buffer; type: string; name: string }>): Promise<Upload> {
+async function multipart(
+  fields: Record<string, string | { bytes: Buffer; type: string; name: string }>,
+): Promise<Upload> {
   const form = new FormData();
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value === 'string') form.append(field, value);
     else form.append(field, new Blob([value.bytes], { type: value.type }), value.name);
   }
   const request = new Request('http://local/', { method: 'POST', body: form });
-  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+  return {
+    body: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type')!,
+  };
 }
 const photo = (bytes: Buffer, type = 'image/jpeg', name = 'photo.jpg') => ({ bytes, type, name });
 
-async function send(upload: Upload, token: string | undefined) {
-  const response = await fetch(new URL('/api/vision/translate-image', url), {
-    method: 'POST',
-    headers: { 'content-type': upload.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: upload.body,
+/**
+ * node:http rather than fetch: the gateway refuses an oversized body by its Content-Length and closes the
+ * connection while the client may still be writing, and fetch then reports the write's EPIPE, not the answer.
+ */
+function send(upload: Upload, token: string | undefined): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      new URL('/api/vision/translate-image', url),
+      {
+        method: 'POST',
+        headers: {
+          'content-type': upload.contentType,
+          'content-length': upload.body.length,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // Left as text: the assertion shows it.
+          }
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      },
+    );
+    // A write cut short by an early answer is expected; without an answer it is the failure.
+    request.on('error', (error) => setTimeout(() => reject(error), 1000));
+    request.end(upload.body);
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Left as text: the assertion shows it.
-  }
-  return { status: response.status, body };
 }
 
 async function register(): Promise<string> {
@@ -111,11 +140,16 @@ describe('POST /api/vision/translate-image', () => {
     const truncated = MENU.subarray(0, Math.floor(MENU.length / 2));
     const oversized = Buffer.concat([MENU, Buffer.alloc(5 * 1024 * 1024 - MENU.length + 1024)]);
     const bad: Record<string, () => Promise<Upload>> = {
-      'not an image': () => multipart({ image: photo(Buffer.from('just some text'), 'text/plain', 'a.txt'), targetLanguage: 'en' }),
+      'not an image': () =>
+        multipart({
+          image: photo(Buffer.from('just some text'), 'text/plain', 'a.txt'),
+          targetLanguage: 'en',
+        }),
       'a PNG renamed .jpg': () => multipart({ image: photo(PNG), targetLanguage: 'en' }),
       'a GIF declared image/jpeg': () => multipart({ image: photo(GIF), targetLanguage: 'en' }),
       'a truncated JPEG': () => multipart({ image: photo(truncated), targetLanguage: 'en' }),
-      'a JPEG cut inside its headers': () => multipart({ image: photo(MENU.subarray(0, 40)), targetLanguage: 'en' }),
+      'a JPEG cut inside its headers': () =>
+        multipart({ image: photo(MENU.subarray(0, 40)), targetLanguage: 'en' }),
       'a JPEG with no image (SOI then EOI)': () =>
         multipart({ image: photo(Buffer.from([0xff, 0xd8, 0xff, 0xd9])), targetLanguage: 'en' }),
       'an empty file': () => multipart({ image: photo(Buffer.alloc(0)), targetLanguage: 'en' }),
@@ -131,8 +165,14 @@ describe('POST /api/vision/translate-image', () => {
       'no targetLanguage': () => multipart({ image: photo(MENU) }),
       'an unknown language': () => multipart({ image: photo(MENU), targetLanguage: 'xx' }),
       'a language that is not a code': () => multipart({ image: photo(MENU), targetLanguage: '<script>' }),
-      'an empty body': async () => ({ body: Buffer.alloc(0), contentType: 'multipart/form-data; boundary=b' }),
-      'JSON instead of multipart': async () => ({ body: Buffer.from('{"targetLanguage":"en"}'), contentType: 'application/json' }),
+      'an empty body': async () => ({
+        body: Buffer.alloc(0),
+        contentType: 'multipart/form-data; boundary=b',
+      }),
+      'JSON instead of multipart': async () => ({
+        body: Buffer.from('{"targetLanguage":"en"}'),
+        contentType: 'application/json',
+      }),
       'a broken multipart body': async () => ({
         body: Buffer.from('--b\r\nContent-Disposition: form-data; name="image"\r\n\r\nunterminated'),
         contentType: 'multipart/form-data; boundary=b',
@@ -142,9 +182,12 @@ describe('POST /api/vision/translate-image', () => {
     const answers: Record<string, unknown> = {};
     for (const [name, build] of Object.entries(bad)) {
       const answer = await send(await build(), subscriber);
-      answers[name] = answer.status >= 400 && answer.status < 500 && typeof (answer.body as { error?: unknown }).error === 'string'
-        ? '4xx {error}'
-        : answer;
+      answers[name] =
+        answer.status >= 400 &&
+        answer.status < 500 &&
+        typeof (answer.body as { error?: unknown }).error === 'string'
+          ? '4xx {error}'
+          : answer;
     }
     expect(answers).toEqual(Object.fromEntries(Object.keys(bad).map((name) => [name, '4xx {error}'])));
     expect((await callApi(url, 'GET', '/api/health')).status).toBe(200);

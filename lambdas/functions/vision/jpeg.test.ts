@@ -3,11 +3,27 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inspectJpeg } from './jpeg';
 
-const MENU = readFileSync(fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)));
+const MENU = readFileSync(
+  fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)),
+);
 
 /** A minimal baseline JPEG skeleton: SOI, a frame header of the given size, a scan header, a byte, EOI. */
 function jpegOf(width: number, height: number, { eoi = true, sof = 0xc0 } = {}): Buffer {
-  const frame = [0xff, sof, 0x00, 0x0b, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x01, 0x01, 0x11, 0x00];
+  const frame = [
+    0xff,
+    sof,
+    0x00,
+    0x0b,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x01,
+    0x01,
+    0x11,
+    0x00,
+  ];
   const scan = [0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x12, 0x34];
   return Buffer.from([0xff, 0xd8, ...frame, ...scan, ...(eoi ? [0xff, 0xd9] : [])]);
 }
@@ -50,7 +66,10 @@ describe('inspectJpeg', () => {
   });
 
   it('refuses a side longer than MAX_IMAGE_SIDE before decoding (a decompression bomb)', () => {
-    expect(inspectJpeg(jpegOf(60_000, 100))).toMatchObject({ ok: false, reason: expect.stringMatching(/60000x100/) });
+    expect(inspectJpeg(jpegOf(60_000, 100))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/60000x100/),
+    });
   });
 
   it('refuses more than MAX_IMAGE_PIXELS even when each side is within bounds', () => {

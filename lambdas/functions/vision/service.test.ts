@@ -6,7 +6,9 @@ import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import type { UserProfile, Vision } from '../../ports';
 import { SUBSCRIPTION_REQUIRED, translateImage, type VisionPorts } from './service';
 
-const MENU = readFileSync(fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)));
+const MENU = readFileSync(
+  fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)),
+);
 const READ = { originalText: 'Café 3,20 €', translatedText: 'Coffee 3.20 €' };
 
 function portsFor(status: SubscriptionStatus, seen: Parameters<Vision['readImage']>[0][] = []): VisionPorts {
@@ -43,10 +45,16 @@ async function upload(fields: Record<string, string | Blob>) {
 const jpeg = (bytes: Uint8Array, type = 'image/jpeg') => new Blob([bytes], { type });
 
 describe('translateImage', () => {
-  it('reads an ACTIVE subscriber\'s JPEG in the target language and keeps only usable prices', async () => {
+  it("reads an ACTIVE subscriber's JPEG in the target language and keeps only usable prices", async () => {
     const seen: Parameters<Vision['readImage']>[0][] = [];
-    const reply = await translateImage(portsFor('ACTIVE', seen), await upload({ image: jpeg(MENU), targetLanguage: 'en' }));
-    expect(reply).toEqual({ ...READ, prices: [{ originalText: '3,20 €', amount: 3.2, currency: 'EUR', context: 'Café' }] });
+    const reply = await translateImage(
+      portsFor('ACTIVE', seen),
+      await upload({ image: jpeg(MENU), targetLanguage: 'en' }),
+    );
+    expect(reply).toEqual({
+      ...READ,
+      prices: [{ originalText: '3,20 €', amount: 3.2, currency: 'EUR', context: 'Café' }],
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.targetLanguage).toBe('en');
     expect(seen[0]!.image.equals(MENU)).toBe(true);
@@ -63,10 +71,16 @@ describe('translateImage', () => {
   it('judges the image by its bytes, not its declared type', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     await expect(
-      translateImage(portsFor('ACTIVE'), await upload({ image: jpeg(png, 'image/jpeg'), targetLanguage: 'en' })),
+      translateImage(
+        portsFor('ACTIVE'),
+        await upload({ image: jpeg(png, 'image/jpeg'), targetLanguage: 'en' }),
+      ),
     ).rejects.toMatchObject({ statusCode: 422, message: expect.stringMatching(/^image: /) });
     await expect(
-      translateImage(portsFor('ACTIVE'), await upload({ image: jpeg(MENU, 'application/octet-stream'), targetLanguage: 'en' })),
+      translateImage(
+        portsFor('ACTIVE'),
+        await upload({ image: jpeg(MENU, 'application/octet-stream'), targetLanguage: 'en' }),
+      ),
     ).resolves.toMatchObject(READ);
   });
 
@@ -78,7 +92,9 @@ describe('translateImage', () => {
   });
 
   it('refuses a missing image with 400', async () => {
-    await expect(translateImage(portsFor('ACTIVE'), await upload({ targetLanguage: 'en' }))).rejects.toMatchObject({
+    await expect(
+      translateImage(portsFor('ACTIVE'), await upload({ targetLanguage: 'en' })),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: 'image: Required',
     });
@@ -91,7 +107,9 @@ describe('translateImage', () => {
   });
 
   it('refuses a missing targetLanguage with 400', async () => {
-    await expect(translateImage(portsFor('ACTIVE'), await upload({ image: jpeg(MENU) }))).rejects.toMatchObject({
+    await expect(
+      translateImage(portsFor('ACTIVE'), await upload({ image: jpeg(MENU) })),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: 'targetLanguage: Required',
     });
@@ -104,12 +122,19 @@ describe('translateImage', () => {
   });
 
   it('refuses a body that is not well-formed multipart with 400', async () => {
-    const body = { sub: 'user-1', body: Buffer.from('--b\r\nnonsense'), contentType: 'multipart/form-data; boundary=b' };
+    const body = {
+      sub: 'user-1',
+      body: Buffer.from('--b\r\nnonsense'),
+      contentType: 'multipart/form-data; boundary=b',
+    };
     await expect(translateImage(portsFor('ACTIVE'), body)).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('answers 503 photo_error_translation_failed when the engine fails', async () => {
-    const ports: VisionPorts = { ...portsFor('ACTIVE'), vision: () => Promise.reject(new Error('engine down')) };
+    const ports: VisionPorts = {
+      ...portsFor('ACTIVE'),
+      vision: () => Promise.reject(new Error('engine down')),
+    };
     await expect(
       translateImage(ports, await upload({ image: jpeg(MENU), targetLanguage: 'en' })),
     ).rejects.toMatchObject({ statusCode: 503, message: 'photo_error_translation_failed' });

@@ -1,4 +1,8 @@
-import { MAX_IMAGE_BYTES, VISION_IMAGE_FIELD, type TranslateImageResponse } from '@wayfarer/shared/api/vision';
+import {
+  MAX_IMAGE_BYTES,
+  VISION_IMAGE_FIELD,
+  type TranslateImageResponse,
+} from '@wayfarer/shared/api/vision';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { filterPrices } from '@wayfarer/shared/domain/filters';
 import { isAvailableLanguage } from '@wayfarer/shared/domain/languages';
@@ -36,7 +40,9 @@ interface CheckedUpload {
 async function formOf(upload: ImageUpload): Promise<FormData> {
   if (upload.body === undefined || upload.body.length === 0) throw new BadRequestError('image: Required');
   try {
-    return await new Response(upload.body, { headers: { 'content-type': upload.contentType ?? '' } }).formData();
+    return await new Response(upload.body, {
+      headers: { 'content-type': upload.contentType ?? '' },
+    }).formData();
   } catch (error) {
     throw new BadRequestError('Malformed multipart/form-data body', { cause: error });
   }
@@ -72,7 +78,10 @@ async function checkedUpload(upload: ImageUpload): Promise<CheckedUpload> {
  * Subscribers only, then the upload's checks, then the engine: its text, its translation and the usable prices
  * (docs/SPEC.md §5 price filter). The image lives in memory for this call only; it is never stored or logged.
  */
-export async function translateImage(ports: VisionPorts, upload: ImageUpload): Promise<TranslateImageResponse> {
+export async function translateImage(
+  ports: VisionPorts,
+  upload: ImageUpload,
+): Promise<TranslateImageResponse> {
   const profile = await ports.users.getProfile(upload.sub);
   if (profile?.subscriptionStatus !== 'ACTIVE') throw new ForbiddenError(SUBSCRIPTION_REQUIRED);
   const { image, targetLanguage } = await checkedUpload(upload);
