@@ -4,7 +4,7 @@ import { LANGUAGE_PICKER_BREAKPOINT_PX, VOICE_GENDERS, type VoiceGender } from '
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import { useMediaQuery } from '../../../app/use-media-query';
 import type { VoiceSettingsControls } from '../hooks/use-voice-settings';
-import { flagEmoji, languageName } from '../language-labels';
+import { flagEmoji, languageName } from '../../../lib/language-labels';
 import { RecentLanguageChips } from './recent-language-chips';
 
 // Radix's popover and vaul's drawer are fetched when the picker first opens: `/` has no room for them
