@@ -87,6 +87,10 @@ const PHRASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     it: "Dov'è la stazione?",
     ja: '駅はどこですか？',
   },
+  // The other side of a two-way conversation (frontend/e2e/conversation-mode.spec.ts).
+  'la gare est au bout de la rue': {
+    en: 'The station is at the end of the street.',
+  },
   'how much is a taxi to the airport': {
     es: '¿Cuánto cuesta un taxi al aeropuerto?',
     fr: "Combien coûte un taxi pour l'aéroport ?",
