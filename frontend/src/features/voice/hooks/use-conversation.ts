@@ -8,10 +8,13 @@ import {
   conversationReducer,
   initialConversationState,
   isActive,
+  isCaptureMuted,
+  isEchoOfLastSpoken,
   mainPressEffect,
   type ConversationEvent,
   type ConversationState,
 } from '../conversation';
+import { attributeSide, type IdentifyLanguage, type LanguagePair } from '../conversation-sides';
 import type { SpeakBack, SpeakBackSettings } from '../speak-back';
 import type { VoiceSession } from '../voice-session';
 
@@ -19,6 +22,8 @@ import type { VoiceSession } from '../voice-session';
 // press, not with `/` (docs/DESIGN.md §8 budget); the press waits for the microphone anyway.
 export const loadVoiceSession = () => import('../voice-session');
 export const loadSpeakBack = () => import('../speak-back');
+// eld's tables are needed only in two-way mode, and only once a phrase arrives.
+const loadIdentifier = () => import('../conversation-sides').then((module) => module.loadLanguageIdentifier());
 
 export interface Conversation {
   readonly state: ConversationState;
@@ -32,11 +37,14 @@ export interface ConversationOptions {
   readonly translationEnabled: boolean;
   /** Read when a phrase is handed to the speak-back pipeline, so a language picked mid-conversation applies. */
   readonly speakBackSettings: () => SpeakBackSettings;
+  /** Two-way mode: the traveller's language and the other person's, read as each phrase arrives. */
+  readonly languagePair?: () => LanguagePair;
 }
 
 interface Run {
   voice?: VoiceSession;
   speakBack?: SpeakBack;
+  identify?: IdentifyLanguage;
   cancelled: boolean;
 }
 
@@ -86,6 +94,14 @@ export function useConversation(options: ConversationOptions): Conversation {
       loadSpeakBack(),
     ]);
     if (run.cancelled) return;
+    if (stateRef.current.mode === 'two_way') {
+      void loadIdentifier()
+        .then((identify) => {
+          run.identify = identify;
+        })
+        // Without eld, a phrase the recogniser gave no language goes to the side that spoke last.
+        .catch(() => undefined);
+    }
     const live = (handler: () => void) => {
       if (!run.cancelled) handler();
     };
@@ -109,7 +125,7 @@ export function useConversation(options: ConversationOptions): Conversation {
       {
         subscriber: isSubscriber(sessionRef.current),
         signedIn: sessionRef.current.status === 'signed-in',
-        muted: stateRef.current.muted,
+        muted: isCaptureMuted(stateRef.current),
       },
       {
         microphone: (result) =>
@@ -121,10 +137,27 @@ export function useConversation(options: ConversationOptions): Conversation {
         transcript: (result) =>
           live(() => {
             if (!result.isFinal) return dispatch({ type: 'interim_transcript', text: result.text });
-            dispatch({ type: 'final_transcript', text: result.text });
-            if (stateRef.current.translationEnabled && result.text.trim() !== '') {
-              speakBack.say(result.text, optionsRef.current.speakBackSettings());
+            const now = stateRef.current;
+            const pair = now.mode === 'two_way' ? optionsRef.current.languagePair?.() : undefined;
+            if (!pair || isEchoOfLastSpoken(now, result.text)) {
+              dispatch({ type: 'final_transcript', text: result.text });
+              if (pair || !now.translationEnabled || result.text.trim() === '') return;
+              return speakBack.say(result.text, optionsRef.current.speakBackSettings());
             }
+            const side = attributeSide({
+              text: result.text,
+              detected: result.language,
+              pair,
+              lastSide: now.activeSide,
+              identify: run.identify,
+            });
+            dispatch({ type: 'final_transcript', text: result.text, side });
+            if (!now.translationEnabled || result.text.trim() === '') return;
+            // Each side hears the other's words in its own language.
+            speakBack.say(result.text, {
+              ...optionsRef.current.speakBackSettings(),
+              outputLanguage: side === 'traveller' ? pair.other : pair.traveller,
+            });
           }),
         ended: (reason) =>
           live(() => release({ type: reason === 'limit_reached' ? 'limit_reached' : 'failed' })),
@@ -144,9 +177,10 @@ export function useConversation(options: ConversationOptions): Conversation {
     void begin();
   }, [begin, release]);
 
+  const captureMuted = isCaptureMuted(state);
   useEffect(() => {
-    current.current?.voice?.setMuted(state.muted);
-  }, [state.muted]);
+    current.current?.voice?.setMuted(captureMuted);
+  }, [captureMuted]);
 
   // docs/SPEC.md §4: stop when the page is hidden, and when leaving the screen. pagehide too: closing or leaving the
   // page must report the seconds used before the page is gone, and not every browser hides it first.
