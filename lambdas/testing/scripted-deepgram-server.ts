@@ -169,7 +169,8 @@ export async function startScriptedDeepgramServer(options: {
     sockets.handleUpgrade(request, socket, head, (ws) => {
       const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((part) => part.trim());
       const key = offered[0] === 'token' ? offered[1] : undefined;
-      if (key === undefined || !issuedKeys.has(key)) return ws.close(CLOSE.policyViolation, CLOSE_REASON.invalidAuth);
+      if (key === undefined || !issuedKeys.has(key))
+        return ws.close(CLOSE.policyViolation, CLOSE_REASON.invalidAuth);
       replay(ws);
     });
   });

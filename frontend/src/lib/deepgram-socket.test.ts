@@ -144,7 +144,10 @@ describe('speech socket client', () => {
         alternatives: [
           {
             transcript: 'the station',
-            words: [{ word: 'the', language: 'en' }, { word: 'station', language: 'en' }],
+            words: [
+              { word: 'the', language: 'en' },
+              { word: 'station', language: 'en' },
+            ],
           },
         ],
       },

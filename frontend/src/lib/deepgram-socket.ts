@@ -205,13 +205,15 @@ function parseResult(text: string): TranscriptResult | null {
 }
 
 function detectedLanguage(languages: unknown, words: unknown): string | undefined {
-  if (Array.isArray(languages) && typeof languages[0] === 'string' && languages[0] !== '') return languages[0];
+  if (Array.isArray(languages) && typeof languages[0] === 'string' && languages[0] !== '')
+    return languages[0];
   if (!Array.isArray(words)) return undefined;
   const counts = new Map<string, number>();
   for (const word of words as { language?: unknown }[]) {
     if (typeof word?.language === 'string') counts.set(word.language, (counts.get(word.language) ?? 0) + 1);
   }
   let best: string | undefined;
-  for (const [language, count] of counts) if (best === undefined || count > counts.get(best)!) best = language;
+  for (const [language, count] of counts)
+    if (best === undefined || count > counts.get(best)!) best = language;
   return best;
 }

@@ -34,10 +34,7 @@ describe('Two-way conversation (issue 18)', () => {
   it('a phrase with no side goes to the side that spoke last, else the traveller', () => {
     const first = run(twoWay, { type: 'final_transcript', text: 'Hello' });
     expect(first.phrases[0]?.side).toBe('traveller');
-    const after = run(
-      { ...twoWay, activeSide: 'other' },
-      { type: 'final_transcript', text: 'Bonjour' },
-    );
+    const after = run({ ...twoWay, activeSide: 'other' }, { type: 'final_transcript', text: 'Bonjour' });
     expect(after.phrases[0]?.side).toBe('other');
   });
 
@@ -83,7 +80,10 @@ describe('Two-way conversation (issue 18)', () => {
       { type: 'final_transcript', text: 'Au bout de la rue.', side: 'other' },
       { type: 'translation_chunk', text: 'At the end' },
     );
-    expect(phrasesFor(state, 'traveller')).toEqual({ own: 'Where is the station?', translated: 'At the end' });
+    expect(phrasesFor(state, 'traveller')).toEqual({
+      own: 'Where is the station?',
+      translated: 'At the end',
+    });
     expect(phrasesFor(state, 'other')).toEqual({ own: 'Au bout de la rue.', translated: 'Où est la gare ?' });
   });
 
@@ -98,7 +98,9 @@ describe('Two-way conversation (issue 18)', () => {
     const heardBack = run(spoken, { type: 'final_transcript', text: 'Où est la gare', side: 'other' });
     expect(heardBack.phrases).toHaveLength(1);
     expect(heardBack.transcript).toBe('Where is the station?');
-    expect(run(spoken, { type: 'final_transcript', text: 'La gare est loin.', side: 'other' }).phrases).toHaveLength(2);
+    expect(
+      run(spoken, { type: 'final_transcript', text: 'La gare est loin.', side: 'other' }).phrases,
+    ).toHaveLength(2);
   });
 
   it('echo guard: capture is muted while a translation is made into speech and played', () => {
@@ -119,7 +121,12 @@ describe('Two-way conversation (issue 18)', () => {
 
   it('the mode changes only while no conversation runs, and starts a clean page', () => {
     expect(run(twoWay, { type: 'mode_changed', mode: 'one_way' })).toBe(twoWay);
-    const stopped = { ...twoWay, status: 'stopped' as const, transcript: 'x', phrases: [{ side: 'other' as const, text: 'x' }] };
+    const stopped = {
+      ...twoWay,
+      status: 'stopped' as const,
+      transcript: 'x',
+      phrases: [{ side: 'other' as const, text: 'x' }],
+    };
     expect(run(stopped, { type: 'mode_changed', mode: 'one_way' })).toMatchObject({
       mode: 'one_way',
       transcript: '',

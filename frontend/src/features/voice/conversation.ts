@@ -232,7 +232,8 @@ export function phrasesFor(state: ConversationState, reader: Side): { own: strin
     .filter((phrase) => phrase.side !== reader && phrase.translation !== undefined)
     .map((phrase) => phrase.translation!);
   const pending = state.phrases.find((phrase) => phrase.translation === undefined);
-  if (pending && pending.side !== reader && state.translationDraft !== '') translated.push(state.translationDraft);
+  if (pending && pending.side !== reader && state.translationDraft !== '')
+    translated.push(state.translationDraft);
   return { own: joinPhrases(...own), translated: joinPhrases(...translated) };
 }
 
@@ -327,7 +328,9 @@ export function conversationReducer(state: ConversationState, event: Conversatio
           : {
               phrases: [
                 ...state.phrases,
-                state.translationEnabled ? { side, text: event.text } : { side, text: event.text, translation: '' },
+                state.translationEnabled
+                  ? { side, text: event.text }
+                  : { side, text: event.text, translation: '' },
               ],
               activeSide: side,
             }),

@@ -19,25 +19,34 @@ export function TranslationControls({
   voice,
   callerCountry,
   disabled,
+  twoWay = false,
 }: {
   voice: VoiceSettingsControls;
   callerCountry: string | null | undefined;
   disabled: boolean;
+  /** Issue 18: the same picker also chooses the traveller's own language. */
+  twoWay?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const [pickerOpen, setPickerOpen] = useState(false);
+  // Which language the open picker chooses: the output (the other person's) or, in two-way mode, the traveller's.
+  const [picking, setPicking] = useState<'output' | 'traveller' | null>(null);
+  const pickerOpen = picking !== null;
+  const setPickerOpen = (open: boolean) => setPicking(open ? 'output' : null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const travellerTrigger = useRef<HTMLButtonElement>(null);
+  const { travellerLanguage } = voice.conversation;
   const wide = useMediaQuery(`(min-width: ${LANGUAGE_PICKER_BREAKPOINT_PX}px)`);
   const variant = wide ? 'popover' : 'drawer';
   const { outputLanguage, voiceGender } = voice.settings;
   const prefetch = () => void (wide ? loadPopover() : loadDrawer());
 
   const choose = (code: string) => {
-    setPickerOpen(false);
-    voice.chooseLanguage(code);
+    setPicking(null);
+    if (picking === 'traveller') voice.setTravellerLanguage(code);
+    else voice.chooseLanguage(code);
   };
   const list = {
-    selected: outputLanguage,
+    selected: picking === 'traveller' ? travellerLanguage : outputLanguage,
     callerCountry,
     onSelect: choose,
     onClose: () => setPickerOpen(false),
@@ -46,6 +55,28 @@ export function TranslationControls({
   return (
     <div className="voice-translation-controls">
       <div className="voice-translation-row">
+        {twoWay && (
+          <button
+            ref={travellerTrigger}
+            type="button"
+            className="voice-button voice-picker-trigger"
+            data-testid="traveller-language-trigger"
+            data-lang={travellerLanguage}
+            aria-haspopup="dialog"
+            aria-expanded={picking === 'traveller'}
+            aria-label={`${t('voice_traveller_language')}: ${languageName(travellerLanguage, i18n.language)}`}
+            disabled={disabled}
+            onPointerEnter={prefetch}
+            onFocus={prefetch}
+            onClick={() => setPicking('traveller')}
+          >
+            <span aria-hidden="true">{flagEmoji(findLanguage(travellerLanguage)?.countryCode ?? '')}</span>
+            <span>{languageName(travellerLanguage, i18n.language)}</span>
+            <span className="voice-picker-caret" aria-hidden="true">
+              ⇄
+            </span>
+          </button>
+        )}
         <button
           ref={trigger}
           type="button"
@@ -55,7 +86,7 @@ export function TranslationControls({
           data-lang={outputLanguage}
           aria-haspopup="dialog"
           aria-expanded={pickerOpen}
-          aria-label={`${t('voice_output_language')}: ${languageName(outputLanguage, i18n.language)}`}
+          aria-label={`${t(twoWay ? 'voice_other_language' : 'voice_output_language')}: ${languageName(outputLanguage, i18n.language)}`}
           disabled={disabled}
           onPointerEnter={prefetch}
           onFocus={prefetch}
@@ -93,7 +124,11 @@ export function TranslationControls({
       />
       {pickerOpen && !disabled && (
         <Suspense fallback={null}>
-          {wide ? <LanguagePopover anchor={trigger} {...list} /> : <LanguageDrawer {...list} />}
+          {wide ? (
+            <LanguagePopover anchor={picking === 'traveller' ? travellerTrigger : trigger} {...list} />
+          ) : (
+            <LanguageDrawer {...list} />
+          )}
         </Suspense>
       )}
     </div>

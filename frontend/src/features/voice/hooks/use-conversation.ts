@@ -23,7 +23,8 @@ import type { VoiceSession } from '../voice-session';
 export const loadVoiceSession = () => import('../voice-session');
 export const loadSpeakBack = () => import('../speak-back');
 // eld's tables are needed only in two-way mode, and only once a phrase arrives.
-const loadIdentifier = () => import('../conversation-sides').then((module) => module.loadLanguageIdentifier());
+const loadIdentifier = () =>
+  import('../conversation-sides').then((module) => module.loadLanguageIdentifier());
 
 export interface Conversation {
   readonly state: ConversationState;
@@ -35,6 +36,8 @@ export interface Conversation {
 
 export interface ConversationOptions {
   readonly translationEnabled: boolean;
+  /** The mode the screen opens in (issue 18); later changes go through `mode_changed`. */
+  readonly twoWay?: boolean;
   /** Read when a phrase is handed to the speak-back pipeline, so a language picked mid-conversation applies. */
   readonly speakBackSettings: () => SpeakBackSettings;
   /** Two-way mode: the traveller's language and the other person's, read as each phrase arrives. */
@@ -58,6 +61,7 @@ export function useConversation(options: ConversationOptions): Conversation {
   const [state, dispatch] = useReducer(conversationReducer, {
     ...initialConversationState,
     translationEnabled: options.translationEnabled,
+    mode: options.twoWay ? 'two_way' : 'one_way',
   });
   const [clipsPlayed, setClipsPlayed] = useState(0);
   const stateRef = useRef(state);
