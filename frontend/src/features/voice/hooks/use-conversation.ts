@@ -14,7 +14,12 @@ import {
   type ConversationEvent,
   type ConversationState,
 } from '../conversation';
-import { attributeSide, type IdentifyLanguage, type LanguagePair } from '../conversation-sides';
+import {
+  attributeSide,
+  loadLanguageIdentifier,
+  type IdentifyLanguage,
+  type LanguagePair,
+} from '../conversation-sides';
 import type { SpeakBack, SpeakBackSettings } from '../speak-back';
 import type { VoiceSession } from '../voice-session';
 
@@ -99,7 +104,8 @@ export function useConversation(options: ConversationOptions): Conversation {
     ]);
     if (run.cancelled) return;
     if (stateRef.current.mode === 'two_way') {
-      void loadIdentifier()
+      // eld's tables (fetched on their own) are needed only in two-way mode.
+      void loadLanguageIdentifier()
         .then((identify) => {
           run.identify = identify;
         })
