@@ -127,17 +127,19 @@ export function VoicePage({ analysisPanel }: VoicePageProps) {
 
       <div className="voice-card voice-conversation">
         <div className="voice-controls">
-          <TranslationSwitch
-            checked={state.translationEnabled}
-            disabled={busy}
-            unavailable={translationUnavailable}
-            onChange={toggleTranslation}
-          />
-          <ConversationModeSwitch
-            checked={twoWay}
-            disabled={isActive(state) || busy}
-            onChange={chooseTwoWay}
-          />
+          <div className="voice-switches">
+            <TranslationSwitch
+              checked={state.translationEnabled}
+              disabled={busy}
+              unavailable={translationUnavailable}
+              onChange={toggleTranslation}
+            />
+            <ConversationModeSwitch
+              checked={twoWay}
+              disabled={isActive(state) || busy}
+              onChange={chooseTwoWay}
+            />
+          </div>
           <div className="voice-badges">
             {state.generatingAudio && (
               <span className="voice-badge" data-testid="generating-audio-badge" role="status">
