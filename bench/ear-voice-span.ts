@@ -119,7 +119,7 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
   return marks;
 }
 
-async function startLocalCloud(
+export async function startLocalCloud(
   env: Record<string, string>,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
@@ -149,7 +149,7 @@ async function startLocalCloud(
   throw new Error('the local cloud did not become healthy');
 }
 
-function p50(values: number[]): number {
+export function p50(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.ceil(sorted.length / 2) - 1]!);
 }
