@@ -5,17 +5,19 @@
 // an English phrase and then the French reply with their `languages`. That server has no endpointing, so "end of
 // the phrase" is its final Result reaching the page; add the recogniser's endpointing that bench/ear-voice-span.ts
 // measures (end of speech -> final transcript) for the span a traveller hears. Needs `npm run build:web`.
-import { access } from 'node:fs/promises';
-import { availableParallelism, loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { availableParallelism } from 'node:os';
+import type { Page } from 'playwright-core';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { startScriptedDeepgramServer } from '@wayfarer/lambdas/testing/scripted-deepgram-server';
-import { p50, startLocalCloud } from './ear-voice-span';
+import {
+  measureInBrowser,
+  p50,
+  spaBuilt,
+  startLocalCloud,
+  translationBenchEnv,
+  type Measured,
+} from './ear-voice-span';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-const WAV = path.join(root, 'frontend/e2e/fixtures/speech-doctor-slt.wav');
 const FIRST_TOKEN_MS = 300;
 const RUNS = 5;
 const REPLY = 'La gare est au bout de la rue.';
@@ -102,12 +104,7 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
 }
 
 export async function main(): Promise<void> {
-  try {
-    await access(path.join(root, 'frontend/dist/index.html'));
-  } catch {
-    console.log('  skipped: build the SPA first (npm run build:web)');
-    return;
-  }
+  if (!(await spaBuilt())) return;
   const openAi = await startOpenAiCompatibleServer({ firstTokenMs: FIRST_TOKEN_MS });
   const deepgram = await startScriptedDeepgramServer({
     script: [
@@ -120,61 +117,39 @@ export async function main(): Promise<void> {
     DEEPGRAM_API_KEY: 'dg-bench',
     DEEPGRAM_API_URL: deepgram.url,
     DEEPGRAM_LISTEN_URL: deepgram.listenUrl,
-    OPENAI_BASE_URL: `${openAi.url}/v1`,
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_MODEL_TRANSLATE: 'bench-translate',
-    TTS_ENGINE: 'embedded',
-    ANALYSIS_ENGINE: 'embedded',
+    ...translationBenchEnv(openAi.url),
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--disable-gpu',
-      '--autoplay-policy=no-user-gesture-required',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${WAV}%noloop`,
-    ],
-  });
-  const load: number[] = [];
-  const sampler = setInterval(() => load.push(loadavg()[0]!), 1000);
-  const runs: Marks[] = [];
+  let measured: Measured<Marks>;
   try {
-    for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext();
-      await context.addInitScript(() => {
-        localStorage.setItem(
-          'wayfarer-voice-settings',
-          JSON.stringify({ outputLanguage: 'fr', voiceGender: 'female', enableTranslation: true }),
-        );
-        localStorage.setItem(
-          'wayfarer-conversation-settings',
-          JSON.stringify({ twoWay: true, travellerLanguage: 'en' }),
-        );
-      });
-      await context.addInitScript(instrument, REPLY);
-      try {
-        runs.push(await measure(await context.newPage(), cloud.url));
-      } catch (error) {
-        console.log(
-          `  run ${run + 1} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-        );
-      }
-      await context.close();
-    }
+    measured = await measureInBrowser({
+      count: RUNS,
+      init: async (context) => {
+        await context.addInitScript(() => {
+          localStorage.setItem(
+            'wayfarer-voice-settings',
+            JSON.stringify({ outputLanguage: 'fr', voiceGender: 'female', enableTranslation: true }),
+          );
+          localStorage.setItem(
+            'wayfarer-conversation-settings',
+            JSON.stringify({ twoWay: true, travellerLanguage: 'en' }),
+          );
+        });
+        await context.addInitScript(instrument, REPLY);
+      },
+      measure: (page) => measure(page, cloud.url),
+    });
   } finally {
-    clearInterval(sampler);
-    await browser.close();
     await cloud.stop();
     await deepgram.close();
     await openAi.close();
   }
+  const { runs, peakLoad } = measured;
   if (runs.length === 0) return;
   const span = (pick: (m: Marks) => number) => p50(runs.map(pick));
   console.log(
     `ear-voice span of a reply (French final Result -> first English sample played, minus the ${FIRST_TOKEN_MS} ms first-token delay):` +
       ` p50 ${span((m) => m.played - m.replyFinal - FIRST_TOKEN_MS)} ms over ${runs.length} runs;` +
-      ` load average ${Math.max(...load, loadavg()[0]!).toFixed(2)} peak on ${availableParallelism()} cores`,
+      ` load average ${peakLoad.toFixed(2)} peak on ${availableParallelism()} cores`,
   );
   console.log('  where the time goes (p50, ms):');
   console.log(

@@ -12,6 +12,7 @@ import {
   type ResultsMessage,
 } from '@wayfarer/shared/api/speech-protocol';
 import { SPEECH_MODEL, SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
+import { serveUntilStopped } from './serve-until-stopped';
 
 // A protocol-faithful Deepgram-style server for tests and benches: the key API the Lambda calls
 // (GET /v1/projects, POST /v1/projects/{id}/keys) and the live socket (/v1/listen) the browser opens with the
@@ -207,11 +208,7 @@ async function main(): Promise<void> {
     host: values.host,
     script: JSON.parse(values.script) as ScriptedPhrase[],
   });
-  // One line a parent process can wait for and parse.
-  process.stdout.write(`scripted deepgram server listening on ${server.url}\n`);
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  serveUntilStopped('scripted deepgram server', server);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

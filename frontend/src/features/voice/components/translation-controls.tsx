@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_PICKER_BREAKPOINT_PX, VOICE_GENDERS, type VoiceGender } from '@wayfarer/shared/constants';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
@@ -14,6 +14,57 @@ const loadDrawer = () => import('./language-drawer');
 const LanguagePopover = lazy(async () => ({ default: (await loadPopover()).LanguagePopover }));
 const LanguageDrawer = lazy(async () => ({ default: (await loadDrawer()).LanguageDrawer }));
 
+/** A button that opens the language picker, showing the language it chooses with its flag. */
+function PickerTrigger({
+  ref,
+  testId,
+  variant,
+  code,
+  label,
+  caret,
+  expanded,
+  disabled,
+  onPrefetch,
+  onOpen,
+}: {
+  ref: RefObject<HTMLButtonElement | null>;
+  testId: string;
+  variant?: string;
+  code: string;
+  label: string;
+  caret: string;
+  expanded: boolean;
+  disabled: boolean;
+  onPrefetch: () => void;
+  onOpen: () => void;
+}) {
+  const { i18n } = useTranslation();
+  const name = languageName(code, i18n.language);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="voice-button voice-picker-trigger"
+      data-testid={testId}
+      data-variant={variant}
+      data-lang={code}
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      aria-label={`${label}: ${name}`}
+      disabled={disabled}
+      onPointerEnter={onPrefetch}
+      onFocus={onPrefetch}
+      onClick={onOpen}
+    >
+      <span aria-hidden="true">{flagEmoji(findLanguage(code)?.countryCode ?? '')}</span>
+      <span>{name}</span>
+      <span className="voice-picker-caret" aria-hidden="true">
+        {caret}
+      </span>
+    </button>
+  );
+}
+
 /** docs/SPEC.md §2 with translation on: recent-language chips, the target-language picker and the voice select. */
 export function TranslationControls({
   voice,
@@ -27,7 +78,7 @@ export function TranslationControls({
   /** Issue 18: the same picker also chooses the traveller's own language. */
   twoWay?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Which language the open picker chooses: the output (the other person's) or, in two-way mode, the traveller's.
   const [picking, setPicking] = useState<'output' | 'traveller' | null>(null);
   const pickerOpen = picking !== null;
@@ -56,48 +107,30 @@ export function TranslationControls({
     <div className="voice-translation-controls">
       <div className="voice-translation-row">
         {twoWay && (
-          <button
+          <PickerTrigger
             ref={travellerTrigger}
-            type="button"
-            className="voice-button voice-picker-trigger"
-            data-testid="traveller-language-trigger"
-            data-lang={travellerLanguage}
-            aria-haspopup="dialog"
-            aria-expanded={picking === 'traveller'}
-            aria-label={`${t('voice_traveller_language')}: ${languageName(travellerLanguage, i18n.language)}`}
+            testId="traveller-language-trigger"
+            code={travellerLanguage}
+            label={t('voice_traveller_language')}
+            caret="⇄"
+            expanded={picking === 'traveller'}
             disabled={disabled}
-            onPointerEnter={prefetch}
-            onFocus={prefetch}
-            onClick={() => setPicking('traveller')}
-          >
-            <span aria-hidden="true">{flagEmoji(findLanguage(travellerLanguage)?.countryCode ?? '')}</span>
-            <span>{languageName(travellerLanguage, i18n.language)}</span>
-            <span className="voice-picker-caret" aria-hidden="true">
-              ⇄
-            </span>
-          </button>
+            onPrefetch={prefetch}
+            onOpen={() => setPicking('traveller')}
+          />
         )}
-        <button
+        <PickerTrigger
           ref={trigger}
-          type="button"
-          className="voice-button voice-picker-trigger"
-          data-testid="language-picker-trigger"
-          data-variant={variant}
-          data-lang={outputLanguage}
-          aria-haspopup="dialog"
-          aria-expanded={pickerOpen}
-          aria-label={`${t(twoWay ? 'voice_other_language' : 'voice_output_language')}: ${languageName(outputLanguage, i18n.language)}`}
+          testId="language-picker-trigger"
+          variant={variant}
+          code={outputLanguage}
+          label={t(twoWay ? 'voice_other_language' : 'voice_output_language')}
+          caret="▾"
+          expanded={picking === 'output'}
           disabled={disabled}
-          onPointerEnter={prefetch}
-          onFocus={prefetch}
-          onClick={() => setPickerOpen(true)}
-        >
-          <span aria-hidden="true">{flagEmoji(findLanguage(outputLanguage)?.countryCode ?? '')}</span>
-          <span>{languageName(outputLanguage, i18n.language)}</span>
-          <span className="voice-picker-caret" aria-hidden="true">
-            ▾
-          </span>
-        </button>
+          onPrefetch={prefetch}
+          onOpen={() => setPickerOpen(true)}
+        />
         <label className="voice-select-label">
           <span>{t('voice_gender_label')}</span>
           <select

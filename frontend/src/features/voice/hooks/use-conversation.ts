@@ -27,9 +27,6 @@ import type { VoiceSession } from '../voice-session';
 // press, not with `/` (docs/DESIGN.md §8 budget); the press waits for the microphone anyway.
 export const loadVoiceSession = () => import('../voice-session');
 export const loadSpeakBack = () => import('../speak-back');
-// eld's tables are needed only in two-way mode, and only once a phrase arrives.
-const loadIdentifier = () =>
-  import('../conversation-sides').then((module) => module.loadLanguageIdentifier());
 
 export interface Conversation {
   readonly state: ConversationState;
