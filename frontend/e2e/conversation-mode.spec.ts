@@ -4,6 +4,7 @@ import { startLocalServer, type LocalServer } from './support/local-server';
 import { startOpenAiCompatibleServer } from './support/openai-compatible-server';
 import { OWN_SERVER_PROJECT } from './support/own-local-server';
 import { startScriptedDeepgramServer } from './support/scripted-deepgram-server';
+import { seriousAxeViolations } from './support/serious-axe-violations';
 import type { ServerProcess } from './support/server-process';
 
 // Two shared cores, three servers and a speech engine: allow for a loaded machine (docs/E2E.md).
@@ -111,6 +112,8 @@ test('an English phrase goes to the traveller and is spoken in French; the Frenc
   await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'stopped');
   // The analysis reads both sides.
   await expect(page.getByTestId('analysis-prompt')).toBeVisible();
+  // Checked once the floating mute button is gone: its ON grey fails contrast in one-way mode too (reported).
+  expect((await seriousAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
 });
 
 test('on a phone the other person’s half is upside down; on a wide screen the halves stand side by side', async ({
@@ -133,4 +136,10 @@ test('on a phone the other person’s half is upside down; on a wide screen the 
   const [left, right] = [(await traveller.boundingBox())!, (await other.boundingBox())!];
   expect(left.x).toBeLessThan(right.x);
   expect(Math.abs(left.y - right.y)).toBeLessThan(2);
+
+  // Dark theme: the stored two-way choice brings the split view back after the reload.
+  await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'dark'));
+  await page.reload();
+  await expect(other).toBeVisible();
+  expect((await seriousAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
 });
