@@ -14,12 +14,7 @@ import {
   type ConversationEvent,
   type ConversationState,
 } from '../conversation';
-import {
-  attributeSide,
-  loadLanguageIdentifier,
-  type IdentifyLanguage,
-  type LanguagePair,
-} from '../conversation-sides';
+import type { IdentifyLanguage, LanguagePair } from '../conversation-sides';
 import type { SpeakBack, SpeakBackSettings } from '../speak-back';
 import type { VoiceSession } from '../voice-session';
 
@@ -27,6 +22,8 @@ import type { VoiceSession } from '../voice-session';
 // press, not with `/` (docs/DESIGN.md §8 budget); the press waits for the microphone anyway.
 export const loadVoiceSession = () => import('../voice-session');
 export const loadSpeakBack = () => import('../speak-back');
+// Two-way mode's side attribution comes with them; eld's tables only on a two-way start (conversation-sides.ts).
+const loadConversationSides = () => import('../conversation-sides');
 
 export interface Conversation {
   readonly state: ConversationState;
@@ -95,13 +92,10 @@ export function useConversation(options: ConversationOptions): Conversation {
     dispatch({ type: 'start' });
     const run: Run = { cancelled: false };
     current.current = run;
-    const [{ startVoiceSession }, { createSpeakBack }] = await Promise.all([
-      loadVoiceSession(),
-      loadSpeakBack(),
-    ]);
+    const [{ startVoiceSession }, { createSpeakBack }, { attributeSide, loadLanguageIdentifier }] =
+      await Promise.all([loadVoiceSession(), loadSpeakBack(), loadConversationSides()]);
     if (run.cancelled) return;
     if (stateRef.current.mode === 'two_way') {
-      // eld's tables (fetched on their own) are needed only in two-way mode.
       void loadLanguageIdentifier()
         .then((identify) => {
           run.identify = identify;
