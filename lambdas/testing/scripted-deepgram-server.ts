@@ -34,8 +34,6 @@ export interface ScriptedDeepgramServer {
   readonly url: string;
   /** The socket address: DEEPGRAM_LISTEN_URL. */
   readonly listenUrl: string;
-  /** performance.now() of this process when each final Result was sent, in order (the bench's start mark). */
-  readonly finalSentTimes: readonly number[];
   close(): Promise<void>;
 }
 
@@ -93,7 +91,6 @@ export async function startScriptedDeepgramServer(options: {
 }): Promise<ScriptedDeepgramServer> {
   const host = options.host ?? '127.0.0.1';
   const issuedKeys = new Set<string>();
-  const finalSentTimes: number[] = [];
 
   function authorised(request: IncomingMessage): boolean {
     return /^Token \S+$/.test(request.headers.authorization ?? '');
@@ -155,7 +152,6 @@ export async function startScriptedDeepgramServer(options: {
       const half = words.slice(0, Math.ceil(words.length / 2)).join(' ');
       ws.send(JSON.stringify(results(phrase, half, start, false, requestId)));
       ws.send(JSON.stringify(results(phrase, phrase.text, start, true, requestId)));
-      finalSentTimes.push(performance.now());
     });
   }
 
@@ -183,7 +179,6 @@ export async function startScriptedDeepgramServer(options: {
   return {
     url: `http://${host}:${port}`,
     listenUrl: `ws://${host}:${port}${LISTEN_PATH}`,
-    finalSentTimes,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of sockets.clients) client.terminate();

@@ -24,10 +24,6 @@ export type ConversationMode = 'one_way' | 'two_way';
 /** Who said a phrase in two-way mode: the traveller, or the person they are talking to. */
 export type Side = 'traveller' | 'other';
 
-export function otherSide(side: Side): Side {
-  return side === 'traveller' ? 'other' : 'traveller';
-}
-
 /** One final phrase of a two-way conversation and, once it has arrived, its translation for the other side. */
 export interface Phrase {
   readonly side: Side;

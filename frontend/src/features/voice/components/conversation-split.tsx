@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
-import { otherSide, phrasesFor, type ConversationState, type Side } from '../conversation';
+import { phrasesFor, type ConversationState, type Side } from '../conversation';
 import type { LanguagePair } from '../conversation-sides';
 import { languageName } from '../language-labels';
 import { TranscriptCard } from './transcript-card';
@@ -63,7 +63,7 @@ export function ConversationSplit({ state, pair }: { state: ConversationState; p
   const active = state.activeSide ?? 'none';
   return (
     <div className="conversation-split" data-testid="conversation-split">
-      <SideCard state={state} side={otherSide('traveller')} pair={pair} />
+      <SideCard state={state} side="other" pair={pair} />
       <p
         className="conversation-active"
         data-testid="conversation-active-side"
