@@ -243,10 +243,14 @@ const refusingSpeechKeys = (reason: string): SpeechKeys => ({
 
 /** Speech to text: Deepgram's temporary keys, or the local socket's signed keys (a small HMAC, no model). */
 export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
-  cloud: ({ DEEPGRAM_API_KEY }) =>
+  cloud: ({ DEEPGRAM_API_KEY, DEEPGRAM_API_URL, DEEPGRAM_LISTEN_URL }) =>
     DEEPGRAM_API_KEY === undefined
       ? refusingSpeechKeys('STT_ENGINE=cloud needs DEEPGRAM_API_KEY')
-      : createDeepgramKeys({ apiKey: DEEPGRAM_API_KEY }),
+      : createDeepgramKeys({
+          apiKey: DEEPGRAM_API_KEY,
+          baseUrl: DEEPGRAM_API_URL,
+          listenUrl: DEEPGRAM_LISTEN_URL,
+        }),
   embedded: ({ IP_HASH_SECRET, APP_URL }) =>
     IP_HASH_SECRET === undefined
       ? refusingSpeechKeys('The embedded speech socket needs IP_HASH_SECRET')
