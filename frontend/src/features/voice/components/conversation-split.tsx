@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import { phrasesFor, type ConversationState, type Side } from '../conversation';
 import type { LanguagePair } from '../conversation-sides';
-import { languageName } from '../language-labels';
+import { languageName } from '../../../lib/language-labels';
 import { TranscriptCard } from './transcript-card';
 
 /** Whose turn the half's reader is in: wait while a translation is made and played, else speak. */
