@@ -7,7 +7,7 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { freePort } from '../frontend/e2e/support/free-port';
 
@@ -119,7 +119,7 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
   return marks;
 }
 
-async function startLocalCloud(
+export async function startLocalCloud(
   env: Record<string, string>,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
@@ -149,26 +149,48 @@ async function startLocalCloud(
   throw new Error('the local cloud did not become healthy');
 }
 
-function p50(values: number[]): number {
+export function p50(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.ceil(sorted.length / 2) - 1]!);
 }
 
-export async function main(): Promise<void> {
+/** Says so and answers false when the SPA has not been built: these benches drive the built app. */
+export async function spaBuilt(): Promise<boolean> {
   try {
     await access(path.join(root, 'frontend/dist/index.html'));
+    return true;
   } catch {
     console.log('  skipped: build the SPA first (npm run build:web)');
-    return;
+    return false;
   }
-  const openAi = await startOpenAiCompatibleServer({ firstTokenMs: FIRST_TOKEN_MS });
-  const cloud = await startLocalCloud({
-    OPENAI_BASE_URL: `${openAi.url}/v1`,
+}
+
+/** Translation from the OpenAI-compatible test server at `openAiUrl`, embedded speech and analysis. */
+export function translationBenchEnv(openAiUrl: string): Record<string, string> {
+  return {
+    OPENAI_BASE_URL: `${openAiUrl}/v1`,
     OPENAI_API_KEY: 'sk-bench',
     OPENAI_MODEL_TRANSLATE: 'bench-translate',
     TTS_ENGINE: 'embedded',
     ANALYSIS_ENGINE: 'embedded',
-  });
+  };
+}
+
+export interface Measured<M> {
+  readonly runs: M[];
+  /** The highest one-minute load average seen while measuring. */
+  readonly peakLoad: number;
+}
+
+/**
+ * Runs `measure` `count` times, each in a fresh context of Chromium whose fake microphone plays the doctor WAV
+ * once; a failed run is reported and left out.
+ */
+export async function measureInBrowser<M>(options: {
+  readonly count: number;
+  readonly init: (context: BrowserContext) => Promise<void>;
+  readonly measure: (page: Page) => Promise<M>;
+}): Promise<Measured<M>> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -181,19 +203,13 @@ export async function main(): Promise<void> {
   });
   const load: number[] = [];
   const sampler = setInterval(() => load.push(loadavg()[0]!), 1000);
-  const runs: Marks[] = [];
+  const runs: M[] = [];
   try {
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < options.count; run++) {
       const context = await browser.newContext();
-      await context.addInitScript(() =>
-        localStorage.setItem(
-          'wayfarer-voice-settings',
-          JSON.stringify({ outputLanguage: 'fr', voiceGender: 'female', enableTranslation: true }),
-        ),
-      );
-      await context.addInitScript(instrument, AUDIBLE);
+      await options.init(context);
       try {
-        runs.push(await measure(await context.newPage(), cloud.url));
+        runs.push(await options.measure(await context.newPage()));
       } catch (error) {
         console.log(
           `  run ${run + 1} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
@@ -204,15 +220,40 @@ export async function main(): Promise<void> {
   } finally {
     clearInterval(sampler);
     await browser.close();
+  }
+  return { runs, peakLoad: Math.max(...load, loadavg()[0]!) };
+}
+
+export async function main(): Promise<void> {
+  if (!(await spaBuilt())) return;
+  const openAi = await startOpenAiCompatibleServer({ firstTokenMs: FIRST_TOKEN_MS });
+  const cloud = await startLocalCloud(translationBenchEnv(openAi.url));
+  let measured: Measured<Marks>;
+  try {
+    measured = await measureInBrowser({
+      count: RUNS,
+      init: async (context) => {
+        await context.addInitScript(() =>
+          localStorage.setItem(
+            'wayfarer-voice-settings',
+            JSON.stringify({ outputLanguage: 'fr', voiceGender: 'female', enableTranslation: true }),
+          ),
+        );
+        await context.addInitScript(instrument, AUDIBLE);
+      },
+      measure: (page) => measure(page, cloud.url),
+    });
+  } finally {
     await cloud.stop();
     await openAi.close();
   }
+  const { runs, peakLoad } = measured;
   if (runs.length === 0) return;
   const span = (pick: (m: Marks) => number) => p50(runs.map(pick));
   console.log(
     `ear-voice span (end of speech -> first translated sample played, minus the ${FIRST_TOKEN_MS} ms first-token delay):` +
       ` p50 ${span((m) => m.played - m.speechEnd - FIRST_TOKEN_MS)} ms over ${runs.length} runs (goal <= 900 ms);` +
-      ` load average ${Math.max(...load, loadavg()[0]!).toFixed(2)} peak on ${availableParallelism()} cores`,
+      ` load average ${peakLoad.toFixed(2)} peak on ${availableParallelism()} cores`,
   );
   console.log('  where the time goes (p50, ms):');
   console.log(

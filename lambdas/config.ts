@@ -64,6 +64,12 @@ export const envSchema = z.object({
   MAIL_FROM: textWithDefault('Wayfarer <no-reply@wayfarer.local>'),
 
   DEEPGRAM_API_KEY: optionalText,
+  /**
+   * Deepgram's REST API (temporary keys) and live socket, https://api.deepgram.com and wss://api.deepgram.com/v1/listen
+   * unless set: a test points them at a scripted Deepgram-style server (lambdas/testing/scripted-deepgram-server.ts).
+   */
+  DEEPGRAM_API_URL: optionalUrl,
+  DEEPGRAM_LISTEN_URL: optionalUrl,
   OPENAI_API_KEY: optionalText,
   /** Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio) for fully local use. */
   OPENAI_BASE_URL: optionalUrl,

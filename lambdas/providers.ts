@@ -17,6 +17,8 @@ import {
   type Table,
 } from './adapters/aws/table';
 import { createRatesStore } from './adapters/aws/rates-store';
+import type { SignedTableOptions } from './adapters/aws/signed-get-item';
+import { createSignedProfileReader } from './adapters/aws/signed-profile-reader';
 import { createSignedRatesReader } from './adapters/aws/signed-rates-reader';
 import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createUsageStore } from './adapters/aws/usage-store';
@@ -30,6 +32,7 @@ import { createDeepgramSpeaker } from './adapters/cloud/deepgram-speaker';
 import { createOpenAiAnalyzer } from './adapters/cloud/openai-analyzer';
 import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
 import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
+import { createOpenAiVision } from './adapters/cloud/openai-vision';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
 import type { CapabilitiesResponse, EngineState } from '@wayfarer/shared/api/capabilities';
 import { forgetConfig, getConfig, type Capability, type Config } from './config';
@@ -47,6 +50,7 @@ import type {
   SpeechKeys,
   TokenVerifier,
   Translator,
+  Users,
   Vision,
 } from './ports';
 
@@ -109,18 +113,24 @@ export const getRates: () => Promise<RatesCache> = /* @__PURE__ */ perContainer(
  * The same RATES item read without the DynamoDB client, for the analysis functions, whose openai client leaves
  * no room for it in the bundle. Credentials come from the environment the way the SDK reads them in Lambda.
  */
-export const getRatesReader: () => Promise<Rates> = /* @__PURE__ */ perContainer(async () => {
+export const getRatesReader: () => Promise<Rates> = /* @__PURE__ */ perContainer(async () =>
+  createSignedRatesReader(await signedTableOptions(), SHIPPED_RATES),
+);
+
+/** The caller's profile read the same way, for the vision function, whose openai client fills its bundle too. */
+export const getProfileReader: () => Promise<Pick<Users, 'getProfile'>> = /* @__PURE__ */ perContainer(
+  async () => createSignedProfileReader(await signedTableOptions()),
+);
+
+async function signedTableOptions(): Promise<SignedTableOptions> {
   const config = await getConfig();
-  return createSignedRatesReader(
-    {
-      region: config.AWS_REGION,
-      tableName: config.TABLE_NAME,
-      endpoint: config.AWS_ENDPOINT_URL_DYNAMODB,
-      credentials: fromEnv(),
-    },
-    SHIPPED_RATES,
-  );
-});
+  return {
+    region: config.AWS_REGION,
+    tableName: config.TABLE_NAME,
+    endpoint: config.AWS_ENDPOINT_URL_DYNAMODB,
+    credentials: fromEnv(),
+  };
+}
 
 /** The daily rate feed, or none when RATES_FEED_URL is unset (the local cloud: offline, shipped rates only). */
 export const getRatesFeed: () => Promise<RatesFeed | undefined> = /* @__PURE__ */ perContainer(async () => {
@@ -233,10 +243,14 @@ const refusingSpeechKeys = (reason: string): SpeechKeys => ({
 
 /** Speech to text: Deepgram's temporary keys, or the local socket's signed keys (a small HMAC, no model). */
 export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
-  cloud: ({ DEEPGRAM_API_KEY }) =>
+  cloud: ({ DEEPGRAM_API_KEY, DEEPGRAM_API_URL, DEEPGRAM_LISTEN_URL }) =>
     DEEPGRAM_API_KEY === undefined
       ? refusingSpeechKeys('STT_ENGINE=cloud needs DEEPGRAM_API_KEY')
-      : createDeepgramKeys({ apiKey: DEEPGRAM_API_KEY }),
+      : createDeepgramKeys({
+          apiKey: DEEPGRAM_API_KEY,
+          baseUrl: DEEPGRAM_API_URL,
+          listenUrl: DEEPGRAM_LISTEN_URL,
+        }),
   embedded: ({ IP_HASH_SECRET, APP_URL }) =>
     IP_HASH_SECRET === undefined
       ? refusingSpeechKeys('The embedded speech socket needs IP_HASH_SECRET')
@@ -326,6 +340,27 @@ export const getSpeaker = /* @__PURE__ */ engine('tts', {
             }),
     }),
   embedded: /* @__PURE__ */ registeredEngine('tts'),
+});
+
+/** A photo reader that cannot work as configured: each photo fails (503) and the log says why. */
+const refusingVision = (reason: string): Vision => ({
+  readImage: () => Promise.reject(new Error(reason)),
+});
+
+/**
+ * Photos: OpenAI vision with structured output (any OpenAI-compatible server with a vision model), or the local
+ * cloud's tesseract.js OCR, translator and price analyser (infra/local/vision/).
+ */
+export const getVision = /* @__PURE__ */ engine('vision', {
+  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_VISION }) =>
+    OPENAI_MODEL_VISION === undefined
+      ? refusingVision('VISION_ENGINE=cloud needs OPENAI_MODEL_VISION')
+      : createOpenAiVision({
+          apiKey: OPENAI_API_KEY ?? 'not-needed',
+          baseURL: OPENAI_BASE_URL,
+          model: OPENAI_MODEL_VISION,
+        }),
+  embedded: /* @__PURE__ */ registeredEngine('vision'),
 });
 
 // --- What serves each capability: GET /api/capabilities and the local cloud's start-up banner ---------------

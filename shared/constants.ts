@@ -204,6 +204,8 @@ export const LOCAL_STORAGE_KEYS = {
   recentLanguages: `${PRODUCT_SLUG}-recent-languages`,
   /** docs/SPEC.md §3 Settings other than the recent languages: output language, voice, translation on/off. */
   voiceSettings: `${PRODUCT_SLUG}-voice-settings`,
+  /** Issue 18: two-way mode on/off and the traveller's own language (the other person's is the output language). */
+  conversationSettings: `${PRODUCT_SLUG}-conversation-settings`,
   theme: 'vite-ui-theme',
   /** docs/SPEC.md §1: "true" when the traveller turned the on-device history off. */
   historyOff: `${PRODUCT_SLUG}-history-off`,

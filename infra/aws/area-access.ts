@@ -56,7 +56,8 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   analysis: { ...httpDefaults, table: 'read', secrets: ['ipHash', 'providers'], memorySize: 1024 },
   // Exchange rates: the route reads the RATES item, the daily schedule writes it from the ECB feed.
   rates: { ...httpDefaults, memorySize: 256 },
-  vision: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1536 },
+  // Reads the caller's profile (one signed GetItem, as analysis: the openai client fills the bundle budget).
+  vision: { ...httpDefaults, table: 'read', secrets: ['ipHash', 'providers'], memorySize: 1536 },
   billing: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'stripe'] },
   analytics: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'admin'] },
   consumers: { ...httpDefaults, secrets: [], memorySize: 256, timeoutSeconds: 30 },

@@ -1,7 +1,9 @@
-import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
+import { getTranslator, type EmbeddedEngines } from '@wayfarer/lambdas/providers';
 import { embeddedAnalyzer } from './analysis/embedded-analyzer';
 import { createLocalBilling } from './billing/local-stripe';
 import { sharedEspeakSpeaker } from './tts/espeak-speaker';
+import { createEmbeddedVision } from './vision/embedded-vision';
+import { sharedOcr } from './vision/tesseract-ocr';
 
 /**
  * The heavy offline engines (onnx, wasm, OCR, gazetteers) behind each capability's `embedded` choice in
@@ -16,4 +18,7 @@ export const embeddedEngines: EmbeddedEngines = {
   analysis: () => embeddedAnalyzer,
   // One espeak-ng worker per process, started by the first phrase (not at start: most sessions never speak).
   tts: () => sharedEspeakSpeaker(),
+  // One tesseract.js worker per process, started by the first photo; text through the configured translator.
+  vision: () =>
+    createEmbeddedVision({ ocr: sharedOcr(), translator: getTranslator, analyzer: embeddedAnalyzer }),
 };

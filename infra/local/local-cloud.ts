@@ -24,6 +24,7 @@ import {
 } from './cognito-local';
 import { ensureTable, localDynamoClient, LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local';
 import { embeddedEngines } from './embedded-engines';
+import { sharedOcr } from './vision/tesseract-ocr';
 import { startEventBus, type EventBus } from './event-bus';
 import { createGateway, createUpgradeListener, listenOnLoopback, type Listening } from './gateway';
 import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-runtime';
@@ -318,6 +319,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       restoreEnv();
       resetProviders();
     });
+    // The OCR worker thread would keep the process alive: it ends with the local cloud (the next start re-creates it).
+    onStop('servers', () => sharedOcr().close());
 
     const client = localDynamoClient(dynamo.endpoint, REGION);
     try {

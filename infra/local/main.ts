@@ -10,6 +10,7 @@ import { PortInUseError } from './gateway';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
 import { PrerequisiteError } from './preflight';
 import { sharedEspeakSpeaker } from './tts/espeak-speaker';
+import { sharedOcr } from './vision/tesseract-ocr';
 
 const DEFAULT_PORT = 8787;
 const DEFAULT_DATA_DIR = '.data';
@@ -97,6 +98,11 @@ async function main(): Promise<void> {
     // on the traveller's first translated phrase.
     if (states.tts === 'embedded')
       void sharedEspeakSpeaker()
+        .ready()
+        .catch(() => undefined);
+    // The OCR worker likewise (0.5-2.6 s, docs/ENGINES.md), rather than on the subscriber's first photo.
+    if (states.vision === 'embedded')
+      void sharedOcr()
         .ready()
         .catch(() => undefined);
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { z } from 'zod';
-import { NotFoundError, ValidationError } from './errors';
+import { BadRequestError, NotFoundError, ValidationError } from './errors';
 import { requireRequestState } from './request-state';
 
 /** A short message naming the field: `email: Invalid email address`. */
@@ -12,11 +12,12 @@ export function describeIssue(error: z.ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-function validated(schema: z.ZodType | undefined, value: unknown): unknown {
+function validated(schema: z.ZodType | undefined, value: unknown, status: 400 | 422 = 422): unknown {
   if (!schema) return value;
   const result = schema.safeParse(value);
-  if (!result.success) throw new ValidationError(describeIssue(result.error));
-  return result.data;
+  if (result.success) return result.data;
+  const message = describeIssue(result.error);
+  throw status === 400 ? new BadRequestError(message) : new ValidationError(message);
 }
 
 /**
@@ -33,8 +34,9 @@ export function validateRequest(): MiddlewareObj<APIGatewayProxyEvent> {
         throw new NotFoundError();
       }
       state.pathParameters = validated(schemas.pathParameters, state.pathParameters);
-      state.query = validated(schemas.query, state.query);
-      if (state.route.bodyKind === 'json') state.body = validated(schemas.body, state.body);
+      const status = state.route.invalidRequestStatus;
+      state.query = validated(schemas.query, state.query, status);
+      if (state.route.bodyKind === 'json') state.body = validated(schemas.body, state.body, status);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '@wayfarer/shared/domain/languages';
+import { serveUntilStopped } from './serve-until-stopped';
 
 // A protocol-faithful OpenAI-compatible server for tests and benches: the real `openai` SDK talks to it over
 // HTTP exactly as it talks to api.openai.com (or Ollama, llama.cpp), so adapters are tested through the real
@@ -86,6 +87,10 @@ const PHRASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     de: 'Wo ist der Bahnhof?',
     it: "Dov'è la stazione?",
     ja: '駅はどこですか？',
+  },
+  // The other side of a two-way conversation (frontend/e2e/conversation-mode.spec.ts).
+  'la gare est au bout de la rue': {
+    en: 'The station is at the end of the street.',
   },
   'how much is a taxi to the airport': {
     es: '¿Cuánto cuesta un taxi al aeropuerto?',
@@ -411,11 +416,7 @@ async function main(): Promise<void> {
     interTokenMs: Number(values['inter-token-ms']),
     interAudioChunkMs: Number(values['inter-audio-chunk-ms']),
   });
-  // One line a parent process can wait for and parse.
-  process.stdout.write(`openai-compatible server listening on ${server.url}\n`);
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  serveUntilStopped('openai-compatible server', server);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

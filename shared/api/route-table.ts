@@ -144,6 +144,7 @@ export const routeTable = [
     rateLimitClass: 'default',
     handler: { area: 'analysis', export: 'emergency' },
     maxBodyBytes: TEXT_JSON,
+    invalidRequestStatus: 400,
   }),
   route({
     id: 'analysis.locations',
@@ -153,6 +154,7 @@ export const routeTable = [
     rateLimitClass: 'default',
     handler: { area: 'analysis', export: 'locations' },
     maxBodyBytes: TEXT_JSON,
+    invalidRequestStatus: 400,
   }),
   route({
     id: 'analysis.prices',
@@ -162,6 +164,7 @@ export const routeTable = [
     rateLimitClass: 'default',
     handler: { area: 'analysis', export: 'prices' },
     maxBodyBytes: TEXT_JSON,
+    invalidRequestStatus: 400,
   }),
   route({
     id: 'analysis.exchangeRates',

@@ -58,6 +58,11 @@ export interface RouteMeta {
   readonly bodyKind: BodyKind;
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes: number;
+  /**
+   * The status of a well-formed request that breaks a schema rule: 422 by the house rule (docs/SPEC.md §8), or 400
+   * where the route's issue asks for it (the analysis calls: blank text is a bad request).
+   */
+  readonly invalidRequestStatus?: 400 | 422;
 }
 
 /** A route's request and response shapes. */

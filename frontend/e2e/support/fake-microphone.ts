@@ -13,17 +13,17 @@ export function fixturePath(name: string): string {
   return path.join(fixtures, name);
 }
 
-/** Chromium whose microphone plays `wavName` (from e2e/fixtures) once, with permission granted. */
-export function fakeMicrophone(wavName: string): LaunchOptions {
+/** Chromium with fake media devices, permission granted, fed from the file `fileArgument` names. */
+function grantedFakeDevice(fileArgument: string): LaunchOptions {
   return {
     executablePath: chromiumPath,
-    args: [
-      ...baseArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${fixturePath(wavName)}%noloop`,
-    ],
+    args: [...baseArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', fileArgument],
   };
+}
+
+/** Chromium whose microphone plays `wavName` (from e2e/fixtures) once, with permission granted. */
+export function fakeMicrophone(wavName: string): LaunchOptions {
+  return grantedFakeDevice(`--use-file-for-fake-audio-capture=${fixturePath(wavName)}%noloop`);
 }
 
 /** Chromium whose microphone prompt is always answered "block" (getUserMedia: NotAllowedError). */
@@ -32,4 +32,9 @@ export function deniedMicrophone(): LaunchOptions {
     executablePath: chromiumPath,
     args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny'],
   };
+}
+
+/** Chromium whose camera shows `mjpegName` (from e2e/fixtures), with permission granted (docs/E2E.md). */
+export function fakeCamera(mjpegName: string): LaunchOptions {
+  return grantedFakeDevice(`--use-file-for-fake-video-capture=${fixturePath(mjpegName)}`);
 }

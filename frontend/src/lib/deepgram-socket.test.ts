@@ -70,7 +70,16 @@ function results(isFinal: boolean, transcript: string, speechFinal = isFinal) {
     type: 'Results',
     is_final: isFinal,
     speech_final: speechFinal,
-    channel: { alternatives: [{ transcript, confidence: 0.9, words: [] }] },
+    channel: {
+      alternatives: [
+        { transcript, confidence: 0.9, words: [] } as {
+          transcript: string;
+          confidence: number;
+          words: never[];
+          languages?: string[];
+        },
+      ],
+    },
   };
 }
 
@@ -121,6 +130,29 @@ describe('speech socket client', () => {
       { text: 'where is', isFinal: false, speechFinal: false },
       { text: 'Where is the station?', isFinal: true, speechFinal: true },
     ]);
+  });
+
+  it('reports the language nova-3 multilingual heard: languages on the alternative, else the words’ language', () => {
+    const { current, results: seen } = setup();
+    current().open();
+    const withLanguages = results(true, 'Où est la gare ?');
+    withLanguages.channel.alternatives[0] = { ...withLanguages.channel.alternatives[0]!, languages: ['fr'] };
+    current().receive(withLanguages);
+    current().receive({
+      ...results(true, 'the station'),
+      channel: {
+        alternatives: [
+          {
+            transcript: 'the station',
+            words: [
+              { word: 'the', language: 'en' },
+              { word: 'station', language: 'en' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(seen.map((result) => result.language)).toEqual(['fr', 'en']);
   });
 
   it('sends KeepAlive instead of audio while muted', () => {

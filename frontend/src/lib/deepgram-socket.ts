@@ -8,6 +8,11 @@ export interface TranscriptResult {
   readonly isFinal: boolean;
   /** The speaker paused (endpointing): the phrase is complete. */
   readonly speechFinal: boolean;
+  /**
+   * The language nova-3 multilingual (`language=multi`) heard: `languages` on the alternative, else the words'
+   * `language`. Deepgram may leave both out; so does the embedded recogniser.
+   */
+  readonly language?: string;
 }
 
 export interface SocketFailure {
@@ -183,13 +188,32 @@ function parseResult(text: string): TranscriptResult | null {
   if (typeof message !== 'object' || message === null) return null;
   // Read defensively: whatever the server sends, a malformed field must not break the conversation.
   const results = message as Partial<Record<keyof ResultsMessage, unknown>> & {
-    channel?: { alternatives?: { transcript?: unknown }[] };
+    channel?: {
+      alternatives?: { transcript?: unknown; languages?: unknown; words?: { language?: unknown }[] }[];
+    };
   };
   if (results.type !== ('Results' satisfies ResultsMessage['type'])) return null;
-  const transcript = results.channel?.alternatives?.[0]?.transcript;
+  const alternative = results.channel?.alternatives?.[0];
+  const transcript = alternative?.transcript;
+  const language = detectedLanguage(alternative?.languages, alternative?.words);
   return {
     text: typeof transcript === 'string' ? transcript : '',
     isFinal: results.is_final === true,
     speechFinal: results.speech_final === true,
+    ...(language === undefined ? {} : { language }),
   };
+}
+
+function detectedLanguage(languages: unknown, words: unknown): string | undefined {
+  if (Array.isArray(languages) && typeof languages[0] === 'string' && languages[0] !== '')
+    return languages[0];
+  if (!Array.isArray(words)) return undefined;
+  const counts = new Map<string, number>();
+  for (const word of words as { language?: unknown }[]) {
+    if (typeof word?.language === 'string') counts.set(word.language, (counts.get(word.language) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [language, count] of counts)
+    if (best === undefined || count > counts.get(best)!) best = language;
+  return best;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@wayfarer/shared/api/routes';
+import { MAX_IMAGE_BYTES } from '@wayfarer/shared/api/vision';
 import { envSchema } from '@wayfarer/lambdas/config';
 import {
   EXPENSIVE_LIMIT,
@@ -191,6 +192,24 @@ describe('API stack', () => {
       expect(rules, route.id).toContain(`body-over-${route.maxBodyBytes}-bytes`);
     }
     api.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+  });
+
+  it('admits a phone photo on the photo route: its WAF rule blocks only a Content-Length over the upload limit', () => {
+    const vision = routes.find((route) => route.id === 'vision.translateImage')!;
+    const acl = Object.values(resourcesOfType(api, 'AWS::WAFv2::WebACL'))[0]?.Properties ?? {};
+    const rule = (acl.Rules as Properties[]).find(
+      (candidate) => candidate.Name === `body-over-${vision.maxBodyBytes}-bytes`,
+    );
+    const statements = ((rule?.Statement as Properties).AndStatement as { Statements: Properties[] })
+      .Statements;
+    const lengthRule = statements.find((statement) => 'RegexMatchStatement' in statement)
+      ?.RegexMatchStatement as Properties;
+    expect(lengthRule.FieldToMatch).toEqual({ SingleHeader: { Name: 'content-length' } });
+    const tooLong = new RegExp(lengthRule.RegexString as string);
+    // A 12 MP phone photo is 2-5 MB; MAX_IMAGE_BYTES plus the multipart envelope passes, a byte more does not.
+    expect(tooLong.test(String(MAX_IMAGE_BYTES))).toBe(false);
+    expect(tooLong.test(String(vision.maxBodyBytes))).toBe(false);
+    expect(tooLong.test(String(vision.maxBodyBytes + 1))).toBe(true);
   });
 
   it('limits each viewer on the expensive routes (translate, TTS, photo) with a 429 the client maps to its message', () => {

@@ -76,6 +76,11 @@ describe('extractPrices', () => {
     expect(price?.originalText).toBe('9,50 €');
     expect(price?.context).toBe('It is 9,50 € per person');
   });
+
+  it('takes a line of a photographed menu as the context of its price', () => {
+    const prices = extractPrices('MENU\nCroque monsieur 8,50 €\nSalade niçoise 12,00 €');
+    expect(prices.map((price) => price.context)).toEqual(['Croque monsieur 8,50 €', 'Salade niçoise 12,00 €']);
+  });
 });
 
 describe('extractPrices minor parts', () => {

@@ -314,10 +314,13 @@ function pairAmounts(text: string, folded: string): Found[] {
   return found.sort((left, right) => left.start - right.start);
 }
 
+// A line break ends a clause too: each line of a photographed menu is its own item.
+const CLAUSE_ENDS = ['.', ';', '!', '?', '\n'];
+
 /** The clause around a price, as a short context for the card. */
 function clauseAround(text: string, span: Span): string {
-  const head = Math.max(text.lastIndexOf('.', span.start - 1), text.lastIndexOf(';', span.start - 1), text.lastIndexOf('!', span.start - 1), text.lastIndexOf('?', span.start - 1));
-  const tailCandidates = ['.', ';', '!', '?'].map((mark) => text.indexOf(mark, span.end)).filter((at) => at >= 0 && !/\d/.test(text[at + 1] ?? ''));
+  const head = Math.max(...CLAUSE_ENDS.map((mark) => text.lastIndexOf(mark, span.start - 1)));
+  const tailCandidates = CLAUSE_ENDS.map((mark) => text.indexOf(mark, span.end)).filter((at) => at >= 0 && !/\d/.test(text[at + 1] ?? ''));
   const tail = tailCandidates.length > 0 ? Math.min(...tailCandidates) : text.length;
   const clause = text.slice(head + 1, tail).trim();
   return clause.length > 120 ? `${clause.slice(0, 117)}...` : clause;

@@ -10,6 +10,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ReleasableMarks, StorageHealth } from '../../ports';
+import { epochSeconds, isLive, part, userProfileKey } from './profile-item';
 import { tableDefinition } from './table-definition';
 
 /*
@@ -65,21 +66,13 @@ export type TableItem = TableKey & Record<string, unknown>;
 export type StatsKind = 'PAGE' | 'COUNTRY';
 export type StatsCounter = 'VISITORS' | 'ANONYMOUS-LAST';
 
-// A blank or '#'-bearing part would silently collide with another key shape.
-function part(name: string, value: string): string {
-  if (value.length === 0 || value.includes('#')) {
-    throw new Error(`Invalid ${name} for a table key: must be non-empty and free of '#'`);
-  }
-  return value;
-}
-
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 function dayPart(day: string): string {
   if (!isoDay.test(day)) throw new Error('Invalid day for a table key: expected yyyy-mm-dd');
   return day;
 }
 
-export const userProfileKey = (sub: string): TableKey => ({ pk: `USER#${part('sub', sub)}`, sk: 'PROFILE' });
+export { userProfileKey };
 
 /** The profiles' gsi1 partition of an address. It is the key's last part, so a '#' in it collides with nothing. */
 export const profileEmailPartition = (email: string): string => {
@@ -176,17 +169,11 @@ export const attemptsKey = (counter: string, windowStart: number): TableKey => (
 
 const TTL = tableDefinition.timeToLiveAttribute;
 
-export const epochSeconds = (at: Date = new Date()): number => Math.floor(at.getTime() / 1000);
+export { epochSeconds, isLive };
 
 /** The TTL attribute value for an item that should live `ttlSeconds` from `now`. */
 export const expiresAtAfter = (ttlSeconds: number, now: Date = new Date()): number =>
   epochSeconds(now) + ttlSeconds;
-
-/** False once the item's `expiresAt` has passed (the table may still hold it). */
-export function isLive(item: Record<string, unknown>, now: Date = new Date()): boolean {
-  const expiresAt = item[TTL];
-  return typeof expiresAt !== 'number' || expiresAt > epochSeconds(now);
-}
 
 export function isConditionalCheckFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -97,4 +97,23 @@ describe('Deepgram temporary keys', () => {
       createDeepgramKeys({ apiKey: 'k', fetch }).issue({ leaseId: 'l', subject: 's', ttlSeconds: 5 }),
     ).rejects.toThrow(DeepgramKeyError);
   });
+
+  it('calls the configured API and hands out the configured socket address', async () => {
+    const { fetch, calls } = fakeDeepgram({
+      'GET /v1/projects': json({ projects: [{ project_id: 'p' }] }),
+      'POST /v1/projects/p/keys': json({ key: 'temporary' }),
+    });
+    const keys = createDeepgramKeys({
+      apiKey: 'k',
+      fetch,
+      baseUrl: 'http://127.0.0.1:4100/',
+      listenUrl: 'ws://127.0.0.1:4100/v1/listen',
+    });
+    const issued = await keys.issue({ leaseId: 'l', subject: 's', ttlSeconds: 5 });
+    expect(issued.url).toBe('ws://127.0.0.1:4100/v1/listen');
+    expect(calls.map((call) => call.url)).toEqual([
+      'http://127.0.0.1:4100/v1/projects',
+      'http://127.0.0.1:4100/v1/projects/p/keys',
+    ]);
+  });
 });

@@ -23,9 +23,11 @@ export function createDeepgramKeys(options: {
   readonly apiKey: string;
   readonly fetch?: Fetch;
   readonly baseUrl?: string;
+  readonly listenUrl?: string;
 }): SpeechKeys {
   const fetchFn = options.fetch ?? globalThis.fetch;
-  const baseUrl = options.baseUrl ?? DEEPGRAM_API_URL;
+  const baseUrl = (options.baseUrl ?? DEEPGRAM_API_URL).replace(/\/+$/, '');
+  const listenUrl = options.listenUrl ?? DEEPGRAM_LISTEN_URL;
   let projectId: Promise<string> | undefined;
 
   async function call(path: string, init: { method: string; body?: unknown }): Promise<unknown> {
@@ -80,7 +82,7 @@ export function createDeepgramKeys(options: {
       if (typeof body.key !== 'string' || body.key.length === 0) {
         throw new DeepgramKeyError('Deepgram answered without a key');
       }
-      return { key: body.key, url: DEEPGRAM_LISTEN_URL, ttlSeconds };
+      return { key: body.key, url: listenUrl, ttlSeconds };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@wayfarer/shared/api/analysis';
 import { emergencyContactsFor, medicalFacilitySearches } from '../../domain/emergency-contacts';
 import type { Analyzer } from '../../ports';
+import { strictJsonSchema, structuredReply } from './strict-json-schema';
 
 /*
  * What the model is asked for: the shared shapes (shared/api/analysis.ts) less what it must not supply. Prices
@@ -51,12 +52,6 @@ const INSTRUCTIONS = {
     'Do not give phone numbers.',
 } as const;
 
-/** A strict-mode JSON schema from a zod schema: OpenAI wants no `$schema` key. */
-function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
-  return jsonSchema;
-}
-
 export class AnalysisReplyError extends Error {
   override readonly name = 'AnalysisReplyError';
 }
@@ -96,17 +91,7 @@ export function createOpenAiAnalyzer(options: OpenAiAnalyzerOptions): Analyzer {
         json_schema: { name: `${kind}_analysis`, strict: true, schema: responseFormats[kind] },
       },
     });
-    const message = completion.choices[0]?.message;
-    if (message?.refusal) throw new AnalysisReplyError(`The model refused the ${kind} analysis`);
-    let reply: unknown;
-    try {
-      reply = JSON.parse(message?.content ?? '');
-    } catch (error) {
-      throw new AnalysisReplyError(`The model's ${kind} reply is not JSON`, { cause: error });
-    }
-    const parsed = schema.safeParse(reply);
-    if (!parsed.success) throw new AnalysisReplyError(`The model's ${kind} reply does not fit the schema`);
-    return parsed.data;
+    return structuredReply(completion.choices[0]?.message, schema, `${kind} analysis`, AnalysisReplyError);
   }
 
   return {

@@ -109,10 +109,10 @@ describe('POST /api/analysis/*', () => {
   });
 
   it.each(['emergency', 'locations', 'prices'])(
-    '%s: blank text is refused with a 4xx {error}',
+    '%s: blank text is a bad request (400 {error})',
     async (path) => {
       const answer = await post(path, { text: '   ', targetCurrency: 'USD' });
-      expect(answer.status).toBe(422);
+      expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ error: 'text: Text must not be empty' });
     },
   );

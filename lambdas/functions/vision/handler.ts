@@ -1,6 +1,10 @@
-// Every route is wired through the full http stack now (size limit, auth, JSON parsing, validation, errors);
-// the body belongs to the vision issue and answers 501 until it lands.
-import { notImplemented } from '../../http/errors';
 import { httpRoute } from '../../http/route';
+import { getProfileReader, getVision } from '../../providers';
+import { translateImage as readPhoto } from './service';
 
-export const translateImage = httpRoute('vision.translateImage', notImplemented);
+export const translateImage = httpRoute('vision.translateImage', async (request) =>
+  readPhoto(
+    { users: await getProfileReader(), vision: getVision },
+    { sub: request.auth.sub, body: request.rawBody, contentType: request.contentType },
+  ),
+);

@@ -77,7 +77,11 @@ describe('capabilities and country (docs/SPEC.md §5)', () => {
         vision: 'unavailable',
       }),
     );
-    expect(await fetchVoiceCapabilities()).toEqual({ translate: 'unavailable', tts: 'embedded' });
+    expect(await fetchVoiceCapabilities()).toEqual({
+      translate: 'unavailable',
+      tts: 'embedded',
+      stt: 'embedded',
+    });
   });
 
   it('a failed capabilities call says nothing either way', async () => {

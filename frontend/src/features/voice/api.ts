@@ -53,6 +53,8 @@ export async function reportUsage(durationSeconds: number): Promise<boolean> {
 export interface VoiceCapabilities {
   readonly translate: EngineState;
   readonly tts: EngineState;
+  /** Two-way mode: the embedded recogniser hears English only (docs/ENGINES.md). */
+  readonly stt?: EngineState;
 }
 
 const ENGINE_STATES: readonly string[] = ['cloud', 'embedded', 'unavailable'];
@@ -68,8 +70,9 @@ function isEngineState(value: unknown): value is EngineState {
 export async function fetchVoiceCapabilities(): Promise<VoiceCapabilities | undefined> {
   try {
     const body: unknown = await callRoute('capabilities.list');
-    const { translate, tts } = (body ?? {}) as Record<string, unknown>;
-    return isEngineState(translate) && isEngineState(tts) ? { translate, tts } : undefined;
+    const { translate, tts, stt } = (body ?? {}) as Record<string, unknown>;
+    if (!isEngineState(translate) || !isEngineState(tts)) return undefined;
+    return isEngineState(stt) ? { translate, tts, stt } : { translate, tts };
   } catch {
     return undefined;
   }

@@ -19,6 +19,19 @@ export const CONVERSATION_STATUSES = [
 ] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
+/** One-way translates the traveller's words; two-way (issue 18) translates each side into the other's language. */
+export type ConversationMode = 'one_way' | 'two_way';
+/** Who said a phrase in two-way mode: the traveller, or the person they are talking to. */
+export type Side = 'traveller' | 'other';
+
+/** One final phrase of a two-way conversation and, once it has arrived, its translation for the other side. */
+export interface Phrase {
+  readonly side: Side;
+  readonly text: string;
+  /** Undefined while the translation is still to come (or translation is off). */
+  readonly translation?: string;
+}
+
 /** What starting the microphone answered (docs/SPEC.md §4 Start). */
 export type MicrophoneStartResult = 'listening' | 'permission_denied' | 'error';
 
@@ -42,6 +55,13 @@ export interface ConversationState {
   readonly micHelpOpen: boolean;
   readonly analysisPromptOpen: boolean;
   readonly analysisPanelVisible: boolean;
+  readonly mode: ConversationMode;
+  /** Two-way mode: each final phrase with its side, in order (the transcript above still holds them all). */
+  readonly phrases: readonly Phrase[];
+  /** Two-way mode: the side that spoke last, whose words are being translated or read out. */
+  readonly activeSide: Side | null;
+  /** Two-way mode: the translation last handed to the loudspeaker, which the microphone may hear back. */
+  readonly lastSpoken: string;
 }
 
 export const initialConversationState: ConversationState = {
@@ -58,6 +78,10 @@ export const initialConversationState: ConversationState = {
   micHelpOpen: false,
   analysisPromptOpen: false,
   analysisPanelVisible: false,
+  mode: 'one_way',
+  phrases: [],
+  activeSide: null,
+  lastSpoken: '',
 };
 
 export type ConversationEvent =
@@ -66,7 +90,8 @@ export type ConversationEvent =
   | { type: 'microphone_started'; result: MicrophoneStartResult }
   | { type: 'start_delay_elapsed' }
   | { type: 'interim_transcript'; text: string }
-  | { type: 'final_transcript'; text: string }
+  /** `side` is given in two-way mode (attributed by the hook: docs/SPEC.md, issue 18). */
+  | { type: 'final_transcript'; text: string; side?: Side }
   | { type: 'translation_started' }
   | { type: 'translation_chunk'; text: string }
   | { type: 'translation_finished'; text: string }
@@ -81,7 +106,8 @@ export type ConversationEvent =
   | { type: 'mute_toggled' }
   | { type: 'mic_help_closed' }
   | { type: 'analysis_prompt_closed' }
-  | { type: 'analysis_opened' };
+  | { type: 'analysis_opened' }
+  | { type: 'mode_changed'; mode: ConversationMode };
 
 const ACTIVE: ReadonlySet<ConversationStatus> = new Set([
   'recording',
@@ -178,6 +204,50 @@ export function isMuteButtonShown(state: ConversationState): boolean {
   return MICROPHONE_OPEN.has(state.status);
 }
 
+/**
+ * Two-way mode's echo guard, on top of muting capture while a translation plays: a final phrase that is the
+ * translation just read out (or a stretch of it) is the loudspeaker heard back, not a new phrase.
+ */
+export function isEchoOfLastSpoken(state: ConversationState, text: string): boolean {
+  if (state.mode !== 'two_way') return false;
+  const heard = comparable(text);
+  const spoken = comparable(state.lastSpoken);
+  return heard !== '' && spoken !== '' && spoken.includes(heard);
+}
+
+/** Two-way mode: the microphone is closed to the room while a translation is made into speech and played. */
+export function isCaptureMuted(state: ConversationState): boolean {
+  if (state.muted) return true;
+  return state.mode === 'two_way' && (state.status === 'speaking' || state.generatingAudio);
+}
+
+/** What the given side's reader sees: their own words, and the translation of the other side's. */
+export function phrasesFor(state: ConversationState, reader: Side): { own: string; translated: string } {
+  const own = state.phrases.filter((phrase) => phrase.side === reader).map((phrase) => phrase.text);
+  const translated = state.phrases
+    .filter((phrase) => phrase.side !== reader && phrase.translation !== undefined)
+    .map((phrase) => phrase.translation!);
+  const pending = state.phrases.find((phrase) => phrase.translation === undefined);
+  if (pending && pending.side !== reader && state.translationDraft !== '')
+    translated.push(state.translationDraft);
+  return { own: joinPhrases(...own), translated: joinPhrases(...translated) };
+}
+
+function comparable(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The finished translation belongs to the oldest phrase still waiting: phrases are translated in order. */
+function withTranslation(phrases: readonly Phrase[], translation: string): readonly Phrase[] {
+  const index = phrases.findIndex((phrase) => phrase.translation === undefined);
+  if (index === -1) return phrases;
+  return phrases.map((phrase, at) => (at === index ? { ...phrase, translation } : phrase));
+}
+
 function joinPhrases(...phrases: string[]): string {
   return phrases
     .map((phrase) => phrase.trim())
@@ -199,6 +269,9 @@ function cleared(state: ConversationState): ConversationState {
     translationDraft: '',
     analysisPanelVisible: false,
     analysisPromptOpen: false,
+    phrases: [],
+    activeSide: null,
+    lastSpoken: '',
   };
 }
 
@@ -239,12 +312,24 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       };
     case 'final_transcript': {
       if (IGNORES_TRANSCRIPTS.has(state.status) || !isActive(state)) return state;
-      if (event.text.trim() === '') return { ...state, interim: '' };
+      if (event.text.trim() === '' || isEchoOfLastSpoken(state, event.text)) return { ...state, interim: '' };
+      const side = state.mode === 'two_way' ? (event.side ?? state.activeSide ?? 'traveller') : undefined;
       return {
         ...state,
         transcript: joinPhrases(state.transcript, event.text),
         interim: '',
         status: state.translationEnabled ? 'translating' : 'transcribed',
+        ...(side === undefined
+          ? {}
+          : {
+              phrases: [
+                ...state.phrases,
+                state.translationEnabled
+                  ? { side, text: event.text }
+                  : { side, text: event.text, translation: '' },
+              ],
+              activeSide: side,
+            }),
       };
     }
     case 'translation_started':
@@ -259,6 +344,9 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         translation: joinPhrases(state.translation, event.text),
         translationDraft: '',
         status: event.text.trim() !== '' ? 'speaking' : 'recording',
+        ...(state.mode === 'two_way'
+          ? { phrases: withTranslation(state.phrases, event.text), lastSpoken: event.text }
+          : {}),
       };
     case 'translation_failed':
       // What already streamed in stays on screen: the traveller may have read it.
@@ -266,6 +354,8 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         ...settledTranslation(state),
         translationInFlight: false,
         status: isActive(state) ? 'recording' : state.status,
+        // The failed phrase keeps what arrived, so the next translation lands on the next phrase.
+        phrases: withTranslation(state.phrases, state.translationDraft),
       };
     case 'audio_generating':
       return { ...state, generatingAudio: event.generating && isActive(state) };
@@ -316,5 +406,8 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       return { ...state, analysisPromptOpen: false };
     case 'analysis_opened':
       return { ...state, analysisPanelVisible: true, analysisPromptOpen: false };
+    case 'mode_changed':
+      // The mode is chosen before a conversation, not during one: a phrase's side would change meaning.
+      return isActive(state) ? state : { ...cleared(state), mode: event.mode };
   }
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import {
   defaultOutputLanguage,
+  parseConversationSettings,
   loadRecentLanguages,
   loadVoiceSettings,
   parseVoiceSettings,
@@ -56,5 +57,15 @@ describe('Settings (docs/SPEC.md §3)', () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.recentLanguages, '"fr"');
     expect(loadVoiceSettings().enableTranslation).toBe(false);
     expect(loadRecentLanguages()).toEqual([]);
+  });
+});
+
+describe('Conversation settings (issue 18)', () => {
+  it('two-way mode is off by default and the traveller speaks the browser’s language, else English', () => {
+    expect(parseConversationSettings(undefined, 'de-DE')).toEqual({ twoWay: false, travellerLanguage: 'de' });
+    expect(parseConversationSettings({ twoWay: true, travellerLanguage: 'xx' }, 'tlh')).toEqual({
+      twoWay: true,
+      travellerLanguage: 'en',
+    });
   });
 });

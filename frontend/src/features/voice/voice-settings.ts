@@ -39,6 +39,34 @@ export function parseVoiceSettings(stored: unknown, browserLanguage?: string): V
   };
 }
 
+/** Issue 18: the conversation mode and the traveller's own language, kept beside the settings of docs/SPEC.md §3. */
+export interface ConversationSettings {
+  readonly twoWay: boolean;
+  readonly travellerLanguage: string;
+}
+
+export function parseConversationSettings(stored: unknown, browserLanguage?: string): ConversationSettings {
+  const fields = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const own = browserLanguage ? languagePart(browserLanguage) : '';
+  return {
+    twoWay: fields.twoWay === true,
+    travellerLanguage:
+      typeof fields.travellerLanguage === 'string' && isAvailableLanguage(fields.travellerLanguage)
+        ? fields.travellerLanguage
+        : isAvailableLanguage(own)
+          ? own
+          : 'en',
+  };
+}
+
+export function loadConversationSettings(): ConversationSettings {
+  return parseConversationSettings(readJson(LOCAL_STORAGE_KEYS.conversationSettings), navigator.language);
+}
+
+export function saveConversationSettings(settings: ConversationSettings): void {
+  writeJson(LOCAL_STORAGE_KEYS.conversationSettings, settings);
+}
+
 function readJson(key: string): unknown {
   try {
     const text = localStorage.getItem(key);

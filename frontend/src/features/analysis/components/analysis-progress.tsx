@@ -1,20 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { ANALYSIS_PROGRESS_TICK_MS } from '@wayfarer/shared/constants';
+import { ProgressBar } from '../../../lib/progress-bar';
 
 /** The analysis progress bar (docs/SPEC.md §4); `data-value` is the percentage (docs/TESTIDS.md). */
 export function AnalysisProgress({ value }: { value: number }) {
   const { t } = useTranslation();
   return (
-    <div
-      className="analysis-progress"
-      role="progressbar"
-      aria-label={t('analysis_progress_label')}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value}
-      data-testid="analysis-progress"
-      data-value={value}
-    >
-      <div className="analysis-progress-fill" style={{ inlineSize: `${value}%` }} />
-    </div>
+    <ProgressBar
+      value={value}
+      label={t('analysis_progress_label')}
+      testId="analysis-progress"
+      tickMs={ANALYSIS_PROGRESS_TICK_MS}
+    />
   );
 }

@@ -1,11 +1,147 @@
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { LANGUAGES, currencyForLanguage, findLanguage } from '@wayfarer/shared/domain/languages';
+import { PageLoading } from '../../../app/page-loading';
+import { flagEmoji, languageName } from '../../../lib/language-labels';
+import { isSubscriber, useSession } from '../../../lib/session-context';
+import { translateMessage } from '../../../lib/translate-message';
+import { captureJpeg } from '../capture-jpeg';
+import { useCamera } from '../hooks/use-camera';
+import { usePhotoTranslation } from '../hooks/use-photo-translation';
+import { defaultPhotoLanguage } from '../photo-model';
+import { CameraPanel } from './camera-panel';
+import { PhotoGate } from './photo-gate';
+import { PhotoPrices } from './photo-prices';
+import { PhotoResult } from './photo-result';
+import './photo.css';
 
+interface Capture {
+  readonly image: Blob;
+  readonly url: string;
+}
+
+/** docs/SPEC.md §2 /translate-photo: the gate for everyone but subscribers, else the photo translator. */
 export function TranslatePhotoPage() {
-  const { t } = useTranslation();
+  const session = useSession();
+  if (session.status === 'loading') return <PageLoading />;
+  if (session.status === 'signed-out') return <PhotoGate reason="login" />;
+  if (!isSubscriber(session)) return <PhotoGate reason="subscription" />;
+  return <PhotoTranslator />;
+}
+
+function PhotoTranslator() {
+  const { t, i18n } = useTranslation();
+  const languageSelectId = useId();
+  const { state: camera, videoRef, start, stop } = useCamera();
+  const { translation, translate, reset } = usePhotoTranslation();
+  const [capture, setCapture] = useState<Capture | null>(null);
+  const [capturing, setCapturing] = useState(false);
+  const [language, setLanguage] = useState(() =>
+    defaultPhotoLanguage(i18n.resolvedLanguage ?? i18n.language),
+  );
+  const uiLanguage = i18n.resolvedLanguage ?? 'en';
+
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  useEffect(() => () => (capture ? URL.revokeObjectURL(capture.url) : undefined), [capture]);
+
+  useEffect(() => {
+    if (translation.kind === 'failed') toast.error(translateMessage(t, translation.message));
+  }, [translation, t]);
+
+  const takePhoto = async () => {
+    const video = videoRef.current;
+    if (!video) return;
+    setCapturing(true);
+    try {
+      const image = await captureJpeg(video);
+      stop();
+      setCapture({ image, url: URL.createObjectURL(image) });
+    } catch {
+      toast.error(t(PHOTO_ERROR_KEYS.convertImage));
+    } finally {
+      setCapturing(false);
+    }
+  };
+
+  const retake = () => {
+    reset();
+    setCapture(null);
+    void start();
+  };
+
+  const pending = translation.kind === 'pending';
+  const prices = translation.kind === 'done' ? translation.result.prices : [];
+
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page photo-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('photo_page_title')}</h1>
       <p>{t('photo_page_description')}</p>
+      {capture === null ? (
+        <CameraPanel
+          camera={camera}
+          videoRef={videoRef}
+          capturing={capturing}
+          onStart={() => void start()}
+          onCapture={() => void takePhoto()}
+        />
+      ) : (
+        <div className="photo-columns">
+          <div className="photo-column">
+            <img
+              className="photo-captured"
+              src={capture.url}
+              alt={t('photo_captured_alt')}
+              data-testid="captured-image"
+            />
+            <div className="photo-field">
+              <label htmlFor={languageSelectId}>{t('photo_language_label')}</label>
+              <select
+                id={languageSelectId}
+                className="select"
+                data-testid="photo-language-select"
+                value={language}
+                disabled={pending}
+                onChange={(event) => setLanguage(event.target.value)}
+              >
+                {LANGUAGES.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {`${flagEmoji(option.countryCode)} ${languageName(option.value, uiLanguage)}`}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="photo-actions">
+              <button type="button" className="button" data-testid="retake-button" onClick={retake}>
+                {t('photo_retake')}
+              </button>
+              <button
+                type="button"
+                className="button button-primary"
+                data-testid="photo-translate-button"
+                disabled={pending}
+                onClick={() => translate(capture.image, language)}
+              >
+                {t('photo_translate')}
+              </button>
+            </div>
+          </div>
+          <div className="photo-column">
+            <PhotoResult translation={translation} />
+            {prices.length > 0 && (
+              <PhotoPrices
+                key={translation.kind === 'done' ? translation.result.originalText : ''}
+                prices={prices}
+                defaultCurrency={currencyForLanguage(findLanguage(language)?.value ?? language)}
+              />
+            )}
+          </div>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { findLanguage, LANGUAGES, suggestLanguages } from '@wayfarer/shared/domain/languages';
-import { flagEmoji, languageName } from '../language-labels';
+import { flagEmoji, languageName } from '../../../lib/language-labels';
 
 export interface LanguageListProps {
   readonly selected: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
-import { flagEmoji, languageName } from '../language-labels';
+import { flagEmoji, languageName } from '../../../lib/language-labels';
 
 /** docs/SPEC.md §2: each chip selects its language and has a remove button; most recent first, at most 3. */
 export function RecentLanguageChips({

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_PICKER_BREAKPOINT_PX, VOICE_GENDERS, type VoiceGender } from '@wayfarer/shared/constants';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import { useMediaQuery } from '../../../app/use-media-query';
 import type { VoiceSettingsControls } from '../hooks/use-voice-settings';
-import { flagEmoji, languageName } from '../language-labels';
+import { flagEmoji, languageName } from '../../../lib/language-labels';
 import { RecentLanguageChips } from './recent-language-chips';
 
 // Radix's popover and vaul's drawer are fetched when the picker first opens: `/` has no room for them
@@ -14,30 +14,90 @@ const loadDrawer = () => import('./language-drawer');
 const LanguagePopover = lazy(async () => ({ default: (await loadPopover()).LanguagePopover }));
 const LanguageDrawer = lazy(async () => ({ default: (await loadDrawer()).LanguageDrawer }));
 
+/** A button that opens the language picker, showing the language it chooses with its flag. */
+function PickerTrigger({
+  ref,
+  testId,
+  variant,
+  code,
+  label,
+  caret,
+  expanded,
+  disabled,
+  onPrefetch,
+  onOpen,
+}: {
+  ref: RefObject<HTMLButtonElement | null>;
+  testId: string;
+  variant?: string;
+  code: string;
+  label: string;
+  caret: string;
+  expanded: boolean;
+  disabled: boolean;
+  onPrefetch: () => void;
+  onOpen: () => void;
+}) {
+  const { i18n } = useTranslation();
+  const name = languageName(code, i18n.language);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="voice-button voice-picker-trigger"
+      data-testid={testId}
+      data-variant={variant}
+      data-lang={code}
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      aria-label={`${label}: ${name}`}
+      disabled={disabled}
+      onPointerEnter={onPrefetch}
+      onFocus={onPrefetch}
+      onClick={onOpen}
+    >
+      <span aria-hidden="true">{flagEmoji(findLanguage(code)?.countryCode ?? '')}</span>
+      <span>{name}</span>
+      <span className="voice-picker-caret" aria-hidden="true">
+        {caret}
+      </span>
+    </button>
+  );
+}
+
 /** docs/SPEC.md §2 with translation on: recent-language chips, the target-language picker and the voice select. */
 export function TranslationControls({
   voice,
   callerCountry,
   disabled,
+  twoWay = false,
 }: {
   voice: VoiceSettingsControls;
   callerCountry: string | null | undefined;
   disabled: boolean;
+  /** Issue 18: the same picker also chooses the traveller's own language. */
+  twoWay?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const [pickerOpen, setPickerOpen] = useState(false);
+  const { t } = useTranslation();
+  // Which language the open picker chooses: the output (the other person's) or, in two-way mode, the traveller's.
+  const [picking, setPicking] = useState<'output' | 'traveller' | null>(null);
+  const pickerOpen = picking !== null;
+  const setPickerOpen = (open: boolean) => setPicking(open ? 'output' : null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const travellerTrigger = useRef<HTMLButtonElement>(null);
+  const { travellerLanguage } = voice.conversation;
   const wide = useMediaQuery(`(min-width: ${LANGUAGE_PICKER_BREAKPOINT_PX}px)`);
   const variant = wide ? 'popover' : 'drawer';
   const { outputLanguage, voiceGender } = voice.settings;
   const prefetch = () => void (wide ? loadPopover() : loadDrawer());
 
   const choose = (code: string) => {
-    setPickerOpen(false);
-    voice.chooseLanguage(code);
+    setPicking(null);
+    if (picking === 'traveller') voice.setTravellerLanguage(code);
+    else voice.chooseLanguage(code);
   };
   const list = {
-    selected: outputLanguage,
+    selected: picking === 'traveller' ? travellerLanguage : outputLanguage,
     callerCountry,
     onSelect: choose,
     onClose: () => setPickerOpen(false),
@@ -46,27 +106,31 @@ export function TranslationControls({
   return (
     <div className="voice-translation-controls">
       <div className="voice-translation-row">
-        <button
+        {twoWay && (
+          <PickerTrigger
+            ref={travellerTrigger}
+            testId="traveller-language-trigger"
+            code={travellerLanguage}
+            label={t('voice_traveller_language')}
+            caret="⇄"
+            expanded={picking === 'traveller'}
+            disabled={disabled}
+            onPrefetch={prefetch}
+            onOpen={() => setPicking('traveller')}
+          />
+        )}
+        <PickerTrigger
           ref={trigger}
-          type="button"
-          className="voice-button voice-picker-trigger"
-          data-testid="language-picker-trigger"
-          data-variant={variant}
-          data-lang={outputLanguage}
-          aria-haspopup="dialog"
-          aria-expanded={pickerOpen}
-          aria-label={`${t('voice_output_language')}: ${languageName(outputLanguage, i18n.language)}`}
+          testId="language-picker-trigger"
+          variant={variant}
+          code={outputLanguage}
+          label={t(twoWay ? 'voice_other_language' : 'voice_output_language')}
+          caret="▾"
+          expanded={picking === 'output'}
           disabled={disabled}
-          onPointerEnter={prefetch}
-          onFocus={prefetch}
-          onClick={() => setPickerOpen(true)}
-        >
-          <span aria-hidden="true">{flagEmoji(findLanguage(outputLanguage)?.countryCode ?? '')}</span>
-          <span>{languageName(outputLanguage, i18n.language)}</span>
-          <span className="voice-picker-caret" aria-hidden="true">
-            ▾
-          </span>
-        </button>
+          onPrefetch={prefetch}
+          onOpen={() => setPickerOpen(true)}
+        />
         <label className="voice-select-label">
           <span>{t('voice_gender_label')}</span>
           <select
@@ -93,7 +157,11 @@ export function TranslationControls({
       />
       {pickerOpen && !disabled && (
         <Suspense fallback={null}>
-          {wide ? <LanguagePopover anchor={trigger} {...list} /> : <LanguageDrawer {...list} />}
+          {wide ? (
+            <LanguagePopover anchor={picking === 'traveller' ? travellerTrigger : trigger} {...list} />
+          ) : (
+            <LanguageDrawer {...list} />
+          )}
         </Suspense>
       )}
     </div>

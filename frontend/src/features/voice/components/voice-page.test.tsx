@@ -583,3 +583,68 @@ describe('language choice (docs/SPEC.md §2, §5)', () => {
     expect(screen.getByTestId('language-picker-trigger')).toHaveAttribute('data-lang', 'fr');
   });
 });
+
+describe('two-way conversation on the voice screen (issue 18)', () => {
+  async function renderTwoWay(capabilities = { translate: 'cloud', tts: 'embedded', stt: 'cloud' }) {
+    mocks.fetchVoiceCapabilities.mockResolvedValue(capabilities);
+    localStorage.setItem(
+      'wayfarer-voice-settings',
+      JSON.stringify({ outputLanguage: 'fr', voiceGender: 'female', enableTranslation: true }),
+    );
+    localStorage.setItem(
+      'wayfarer-conversation-settings',
+      JSON.stringify({ twoWay: false, travellerLanguage: 'en' }),
+    );
+    const events = await renderPage();
+    // Keyboard only: tab to the switch and press it.
+    screen.getByTestId('conversation-mode-switch').focus();
+    await events.keyboard('{Enter}');
+    expect(screen.getByTestId('conversation-mode-switch')).toHaveAttribute('aria-checked', 'true');
+    return events;
+  }
+
+  function heardIn(text: string, language: string) {
+    act(() => socketOptions?.onTranscript({ text, isFinal: true, speechFinal: true, language }));
+  }
+
+  it('a French reply lands on the other side and is translated and spoken in the traveller’s language', async () => {
+    const events = await renderTwoWay();
+    const other = await screen.findByTestId('conversation-other-own');
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    heardIn('La gare est au bout de la rue.', 'fr');
+    expect(other).toHaveTextContent('La gare est au bout de la rue.');
+    expect(screen.getByTestId('conversation-active-side')).toHaveAttribute('data-side', 'other');
+    await translateSends('0:"The station is at the end of the street."\n', true);
+    await waitFor(() => expect(mocks.playClip).toHaveBeenCalled());
+    expect(mocks.streamRoute).toHaveBeenCalledWith(
+      'translate.stream',
+      expect.objectContaining({ body: expect.objectContaining({ outputLanguage: 'en' }) }),
+    );
+    expect(mocks.streamRoute).toHaveBeenCalledWith(
+      'tts.speak',
+      expect.objectContaining({ body: expect.objectContaining({ language: 'en' }) }),
+    );
+    expect(screen.getByTestId('conversation-traveller-translated')).toHaveTextContent(
+      'The station is at the end',
+    );
+    // Capture is muted while the translation plays, and opens again after it.
+    await waitFor(() => expect(socket.setMuted).toHaveBeenLastCalledWith(true));
+    await act(async () => endClip?.());
+    await waitFor(() => expect(socket.setMuted).toHaveBeenLastCalledWith(false));
+  });
+
+  it('the mode cannot change during a conversation', async () => {
+    const events = await renderTwoWay();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    expect(screen.getByTestId('conversation-mode-switch')).toBeDisabled();
+  });
+
+  it('with the embedded recogniser it says plainly which side it can hear', async () => {
+    await renderTwoWay({ translate: 'cloud', tts: 'embedded', stt: 'embedded' });
+    expect(await screen.findByTestId('conversation-engine-notice')).toHaveTextContent(
+      /English speech only.*: You\./,
+    );
+  });
+});

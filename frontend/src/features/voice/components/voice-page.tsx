@@ -6,6 +6,7 @@ import { useOnline } from '../../../lib/use-online';
 import {
   fullTranslation,
   isAnalysisButtonShown,
+  isActive,
   isBusy,
   isClearDisabled,
   isMainButtonDisabled,
@@ -17,6 +18,7 @@ import { loadSpeakBack, loadVoiceSession, useConversation } from '../hooks/use-c
 import { useCallerCountry, useVoiceCapabilities } from '../hooks/use-translation-support';
 import { useStoppedSession, type StoppedSession } from '../hooks/use-stopped-session';
 import { useVoiceSettings } from '../hooks/use-voice-settings';
+import { ConversationModeSwitch } from './conversation-mode-switch';
 import { MuteButton } from './mute-button';
 import { StatusBadge } from './status-badge';
 import { TranscriptCard } from './transcript-card';
@@ -31,6 +33,9 @@ const InitializingOverlay = lazy(async () => ({
   default: (await loadInitializingOverlay()).InitializingOverlay,
 }));
 const AnalysisPrompt = lazy(async () => ({ default: (await loadAnalysisPrompt()).AnalysisPrompt }));
+const ConversationSplit = lazy(async () => ({
+  default: (await import('./conversation-split')).ConversationSplit,
+}));
 const LimitDialog = lazy(async () => ({ default: (await import('./limit-dialog')).LimitDialog }));
 const MicDeniedDialog = lazy(async () => ({
   default: (await import('./mic-denied-dialog')).MicDeniedDialog,
@@ -56,15 +61,19 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
   const { t } = useTranslation();
   const session = useSession();
   const voice = useVoiceSettings();
+  const pair = { traveller: voice.conversation.travellerLanguage, other: voice.settings.outputLanguage };
   const capabilities = useVoiceCapabilities();
   const { state, pressMain, dispatch, clipsPlayed } = useConversation({
     translationEnabled: voice.settings.enableTranslation,
+    twoWay: voice.conversation.twoWay,
     speakBackSettings: () => ({
       outputLanguage: voice.settings.outputLanguage,
       voiceGender: voice.settings.voiceGender,
       speech: capabilities?.tts !== 'unavailable',
     }),
+    languagePair: () => pair,
   });
+  const twoWay = state.mode === 'two_way';
   const translationUnavailable = capabilities?.translate === 'unavailable';
   const translationOn = state.translationEnabled && !translationUnavailable;
   // The stored setting stays as the traveller left it (a server with an engine may serve the next visit), but
@@ -100,6 +109,21 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
     voice.setEnableTranslation(enabled);
     dispatch({ type: 'translation_toggled', enabled });
   };
+  const chooseTwoWay = (enabled: boolean) => {
+    voice.setTwoWay(enabled);
+    dispatch({ type: 'mode_changed', mode: enabled ? 'two_way' : 'one_way' });
+  };
+  // docs/ENGINES.md: the embedded recogniser hears English only, so two-way mode says which side it can hear.
+  const englishSide =
+    pair.traveller === 'en'
+      ? t('conversation_side_traveller')
+      : pair.other === 'en'
+        ? t('conversation_side_other')
+        : undefined;
+  const embeddedNotice =
+    twoWay && capabilities?.stt === 'embedded'
+      ? t('conversation_embedded_notice', { side: englishSide ?? t('conversation_embedded_neither') })
+      : undefined;
   const showLimitDialog = state.status === 'limit_reached' && !isSubscriber(session) && !limitDismissed;
 
   return (
@@ -115,12 +139,19 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
 
       <div className="voice-card voice-conversation">
         <div className="voice-controls">
-          <TranslationSwitch
-            checked={state.translationEnabled}
-            disabled={busy}
-            unavailable={translationUnavailable}
-            onChange={toggleTranslation}
-          />
+          <div className="voice-switches">
+            <TranslationSwitch
+              checked={state.translationEnabled}
+              disabled={busy}
+              unavailable={translationUnavailable}
+              onChange={toggleTranslation}
+            />
+            <ConversationModeSwitch
+              checked={twoWay}
+              disabled={isActive(state) || busy}
+              onChange={chooseTwoWay}
+            />
+          </div>
           <div className="voice-badges">
             {state.generatingAudio && (
               <span className="voice-badge" data-testid="generating-audio-badge" role="status">
@@ -131,7 +162,14 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
             <span data-testid="audio-playback" data-played={clipsPlayed} hidden />
           </div>
         </div>
-        {translationOn && <TranslationControls voice={voice} callerCountry={callerCountry} disabled={busy} />}
+        {translationOn && (
+          <TranslationControls voice={voice} callerCountry={callerCountry} disabled={busy} twoWay={twoWay} />
+        )}
+        {embeddedNotice && (
+          <p className="conversation-notice" data-testid="conversation-engine-notice" role="note">
+            {embeddedNotice}
+          </p>
+        )}
 
         <div className="voice-actions">
           <button
@@ -167,25 +205,31 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
           </button>
         </div>
 
-        <div className="voice-columns" data-columns={translationOn ? 2 : 1}>
-          <TranscriptCard
-            testId="transcript-original"
-            title={t('voice_original_title')}
-            placeholder={t('voice_original_placeholder')}
-            text={transcriptText}
-            pending={state.interim.trim()}
-          />
-          {translationOn && (
+        {twoWay ? (
+          <Suspense fallback={null}>
+            <ConversationSplit state={state} pair={pair} />
+          </Suspense>
+        ) : (
+          <div className="voice-columns" data-columns={translationOn ? 2 : 1}>
             <TranscriptCard
-              testId="transcript-translation"
-              title={t('voice_translation_title')}
-              placeholder={t('voice_translation_placeholder')}
-              text={fullTranslation(state)}
-              lang={outputLanguage?.value}
-              dir={outputLanguage?.direction}
+              testId="transcript-original"
+              title={t('voice_original_title')}
+              placeholder={t('voice_original_placeholder')}
+              text={transcriptText}
+              pending={state.interim.trim()}
             />
-          )}
-        </div>
+            {translationOn && (
+              <TranscriptCard
+                testId="transcript-translation"
+                title={t('voice_translation_title')}
+                placeholder={t('voice_translation_placeholder')}
+                text={fullTranslation(state)}
+                lang={outputLanguage?.value}
+                dir={outputLanguage?.direction}
+              />
+            )}
+          </div>
+        )}
       </div>
 
       <Suspense fallback={null}>

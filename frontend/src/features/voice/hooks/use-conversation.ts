@@ -8,10 +8,13 @@ import {
   conversationReducer,
   initialConversationState,
   isActive,
+  isCaptureMuted,
+  isEchoOfLastSpoken,
   mainPressEffect,
   type ConversationEvent,
   type ConversationState,
 } from '../conversation';
+import type { IdentifyLanguage, LanguagePair } from '../conversation-sides';
 import type { SpeakBack, SpeakBackSettings } from '../speak-back';
 import type { VoiceSession } from '../voice-session';
 
@@ -19,6 +22,8 @@ import type { VoiceSession } from '../voice-session';
 // press, not with `/` (docs/DESIGN.md §8 budget); the press waits for the microphone anyway.
 export const loadVoiceSession = () => import('../voice-session');
 export const loadSpeakBack = () => import('../speak-back');
+// Two-way mode's side attribution comes with them; eld's tables only on a two-way start (conversation-sides.ts).
+const loadConversationSides = () => import('../conversation-sides');
 
 export interface Conversation {
   readonly state: ConversationState;
@@ -30,13 +35,18 @@ export interface Conversation {
 
 export interface ConversationOptions {
   readonly translationEnabled: boolean;
+  /** The mode the screen opens in (issue 18); later changes go through `mode_changed`. */
+  readonly twoWay?: boolean;
   /** Read when a phrase is handed to the speak-back pipeline, so a language picked mid-conversation applies. */
   readonly speakBackSettings: () => SpeakBackSettings;
+  /** Two-way mode: the traveller's language and the other person's, read as each phrase arrives. */
+  readonly languagePair?: () => LanguagePair;
 }
 
 interface Run {
   voice?: VoiceSession;
   speakBack?: SpeakBack;
+  identify?: IdentifyLanguage;
   cancelled: boolean;
 }
 
@@ -50,6 +60,7 @@ export function useConversation(options: ConversationOptions): Conversation {
   const [state, dispatch] = useReducer(conversationReducer, {
     ...initialConversationState,
     translationEnabled: options.translationEnabled,
+    mode: options.twoWay ? 'two_way' : 'one_way',
   });
   const [clipsPlayed, setClipsPlayed] = useState(0);
   const stateRef = useRef(state);
@@ -81,11 +92,17 @@ export function useConversation(options: ConversationOptions): Conversation {
     dispatch({ type: 'start' });
     const run: Run = { cancelled: false };
     current.current = run;
-    const [{ startVoiceSession }, { createSpeakBack }] = await Promise.all([
-      loadVoiceSession(),
-      loadSpeakBack(),
-    ]);
+    const [{ startVoiceSession }, { createSpeakBack }, { attributeSide, loadLanguageIdentifier }] =
+      await Promise.all([loadVoiceSession(), loadSpeakBack(), loadConversationSides()]);
     if (run.cancelled) return;
+    if (stateRef.current.mode === 'two_way') {
+      void loadLanguageIdentifier()
+        .then((identify) => {
+          run.identify = identify;
+        })
+        // Without eld, a phrase the recogniser gave no language goes to the side that spoke last.
+        .catch(() => undefined);
+    }
     const live = (handler: () => void) => {
       if (!run.cancelled) handler();
     };
@@ -109,7 +126,7 @@ export function useConversation(options: ConversationOptions): Conversation {
       {
         subscriber: isSubscriber(sessionRef.current),
         signedIn: sessionRef.current.status === 'signed-in',
-        muted: stateRef.current.muted,
+        muted: isCaptureMuted(stateRef.current),
       },
       {
         microphone: (result) =>
@@ -121,10 +138,27 @@ export function useConversation(options: ConversationOptions): Conversation {
         transcript: (result) =>
           live(() => {
             if (!result.isFinal) return dispatch({ type: 'interim_transcript', text: result.text });
-            dispatch({ type: 'final_transcript', text: result.text });
-            if (stateRef.current.translationEnabled && result.text.trim() !== '') {
-              speakBack.say(result.text, optionsRef.current.speakBackSettings());
+            const now = stateRef.current;
+            const pair = now.mode === 'two_way' ? optionsRef.current.languagePair?.() : undefined;
+            if (!pair || isEchoOfLastSpoken(now, result.text)) {
+              dispatch({ type: 'final_transcript', text: result.text });
+              if (pair || !now.translationEnabled || result.text.trim() === '') return;
+              return speakBack.say(result.text, optionsRef.current.speakBackSettings());
             }
+            const side = attributeSide({
+              text: result.text,
+              detected: result.language,
+              pair,
+              lastSide: now.activeSide,
+              identify: run.identify,
+            });
+            dispatch({ type: 'final_transcript', text: result.text, side });
+            if (!now.translationEnabled || result.text.trim() === '') return;
+            // Each side hears the other's words in its own language.
+            speakBack.say(result.text, {
+              ...optionsRef.current.speakBackSettings(),
+              outputLanguage: side === 'traveller' ? pair.other : pair.traveller,
+            });
           }),
         ended: (reason) =>
           live(() => release({ type: reason === 'limit_reached' ? 'limit_reached' : 'failed' })),
@@ -144,9 +178,10 @@ export function useConversation(options: ConversationOptions): Conversation {
     void begin();
   }, [begin, release]);
 
+  const captureMuted = isCaptureMuted(state);
   useEffect(() => {
-    current.current?.voice?.setMuted(state.muted);
-  }, [state.muted]);
+    current.current?.voice?.setMuted(captureMuted);
+  }, [captureMuted]);
 
   // docs/SPEC.md §4: stop when the page is hidden, and when leaving the screen. pagehide too: closing or leaving the
   // page must report the seconds used before the page is gone, and not every browser hides it first.

@@ -2,10 +2,13 @@ import { useCallback, useState } from 'react';
 import type { VoiceGender } from '@wayfarer/shared/constants';
 import { addRecentLanguage, removeRecentLanguage } from '@wayfarer/shared/domain/languages';
 import {
+  loadConversationSettings,
   loadRecentLanguages,
+  saveConversationSettings,
   loadVoiceSettings,
   saveRecentLanguages,
   saveVoiceSettings,
+  type ConversationSettings,
   type VoiceSettings,
 } from '../voice-settings';
 
@@ -17,12 +20,25 @@ export interface VoiceSettingsControls {
   readonly removeRecent: (code: string) => void;
   readonly setVoiceGender: (gender: VoiceGender) => void;
   readonly setEnableTranslation: (enabled: boolean) => void;
+  /** Issue 18: two-way mode and the traveller's own language. */
+  readonly conversation: ConversationSettings;
+  readonly setTwoWay: (twoWay: boolean) => void;
+  readonly setTravellerLanguage: (code: string) => void;
 }
 
 /** docs/SPEC.md §3 Settings, read once from local storage and written back on every change. */
 export function useVoiceSettings(): VoiceSettingsControls {
   const [settings, setSettings] = useState(loadVoiceSettings);
   const [recentLanguages, setRecentLanguages] = useState(loadRecentLanguages);
+  const [conversation, setConversation] = useState(loadConversationSettings);
+
+  const updateConversation = useCallback((change: Partial<ConversationSettings>) => {
+    setConversation((previous) => {
+      const next = { ...previous, ...change };
+      saveConversationSettings(next);
+      return next;
+    });
+  }, []);
 
   const update = useCallback((change: Partial<VoiceSettings>) => {
     setSettings((previous) => {
@@ -58,6 +74,12 @@ export function useVoiceSettings(): VoiceSettingsControls {
     setEnableTranslation: useCallback(
       (enableTranslation: boolean) => update({ enableTranslation }),
       [update],
+    ),
+    conversation,
+    setTwoWay: useCallback((twoWay: boolean) => updateConversation({ twoWay }), [updateConversation]),
+    setTravellerLanguage: useCallback(
+      (travellerLanguage: string) => updateConversation({ travellerLanguage }),
+      [updateConversation],
     ),
   };
 }

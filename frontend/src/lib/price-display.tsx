@@ -1,0 +1,78 @@
+import { useId } from 'react';
+import type { Price } from '@wayfarer/shared/api/analysis';
+import { CURRENCY_OPTIONS } from '@wayfarer/shared/domain/currencies';
+import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { formatCurrency } from '@wayfarer/shared/domain/money';
+import './price-display.css';
+
+// The price converter's parts, shared by the analysis card and the photo screen (docs/SPEC.md §2): both show a
+// currency dropdown and each price with its conversion, under the same test ids (docs/TESTIDS.md).
+
+/** The currency dropdown of docs/SPEC.md §3's currency list (`currency-select`). */
+export function CurrencySelect({
+  label,
+  value,
+  disabled,
+  className,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  className: string;
+  onChange: (currency: string) => void;
+}) {
+  const selectId = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={selectId}>{label}</label>
+      <select
+        id={selectId}
+        className="select"
+        data-testid="currency-select"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {CURRENCY_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The `price-item` test id and the `data-*` values tests read (docs/TESTIDS.md). */
+export function priceItemData(price: Price) {
+  return {
+    'data-testid': 'price-item',
+    'data-amount': price.amount,
+    'data-currency': price.currency,
+    'data-converted': price.convertedAmount ?? '',
+    'data-target-currency': price.targetCurrency ?? '',
+  };
+}
+
+/** The price as found and, unless it already is in the target currency, converted ('No rate available' without). */
+export function PriceAmounts({ price, convertedLabel }: { price: Price; convertedLabel: string }) {
+  return (
+    <div className="price-amounts">
+      <span className="price-original">{formatCurrency(price.amount, price.currency)}</span>
+      {!price.isAlreadyInTargetCurrency && (
+        <>
+          <span aria-hidden="true">→</span>
+          <span className="visually-hidden">{convertedLabel}</span>
+          {price.convertedAmount === undefined || !price.targetCurrency ? (
+            <span className="price-no-rate">{LITERAL_MESSAGES.noRateAvailable}</span>
+          ) : (
+            <strong className="price-converted">
+              {formatCurrency(price.convertedAmount, price.targetCurrency)}
+            </strong>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startOpenAiCompatibleServer, type FakeOpenAiServer } from '../../testing/openai-compatible-server';
+import { createOpenAiVision, VisionReplyError } from './openai-vision';
+
+// The real openai SDK against the protocol-faithful fake server: an image input and a structured output.
+
+const MENU = readFileSync(
+  fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)),
+);
+let server: FakeOpenAiServer;
+beforeEach(async () => {
+  server = await startOpenAiCompatibleServer();
+});
+afterEach(() => server.close());
+
+const vision = () =>
+  createOpenAiVision({ apiKey: 'placeholder', baseURL: `${server.url}/v1`, model: 'vision-model' });
+const read = () => vision().readImage({ image: MENU, contentType: 'image/jpeg', targetLanguage: 'en' });
+const reply = (content: unknown) => ({ kind: 'reply' as const, content: JSON.stringify(content) });
+const READ = {
+  originalText: 'Café crème 3,20 €',
+  translatedText: 'White coffee €3.20',
+  prices: [{ originalText: '3,20 €', amount: 3.2, currency: 'EUR', context: 'Café crème' }],
+};
+
+interface SeenBody {
+  readonly model: string;
+  readonly messages: readonly { role: string; content: unknown }[];
+  readonly response_format: {
+    readonly json_schema: { readonly strict: boolean; readonly schema: Record<string, unknown> };
+  };
+}
+
+describe('OpenAI vision', () => {
+  it('sends the JPEG as a data URL with the configured model and a strict schema from the shared shapes', async () => {
+    server.script(reply(READ));
+    await read();
+    const body = server.requests.at(-1)?.body as SeenBody;
+    expect(body.model).toBe('vision-model');
+    expect(body.response_format.json_schema.strict).toBe(true);
+    expect(body.response_format.json_schema.schema).not.toHaveProperty('$schema');
+    expect(body.response_format.json_schema.schema).toMatchObject({
+      required: ['originalText', 'translatedText', 'prices'],
+    });
+    expect(body.messages[0]?.content).toMatch(/English/);
+    expect(body.messages[1]?.content).toEqual([
+      {
+        type: 'image_url',
+        image_url: { url: `data:image/jpeg;base64,${MENU.toString('base64')}`, detail: 'high' },
+      },
+    ]);
+  });
+
+  it('returns the text, its translation and the prices of a well-formed reply', async () => {
+    server.script(reply(READ));
+    await expect(read()).resolves.toEqual(READ);
+  });
+
+  it('fails on a refusal', async () => {
+    server.script({ kind: 'reply', refusal: 'I cannot help with that.' });
+    await expect(read()).rejects.toBeInstanceOf(VisionReplyError);
+  });
+
+  it('fails on a reply that does not fit the schema', async () => {
+    server.script(reply({ originalText: 'x' }));
+    await expect(read()).rejects.toBeInstanceOf(VisionReplyError);
+  });
+
+  it('fails when the provider answers an error', async () => {
+    server.script({ kind: 'fail', status: 400, message: 'bad image' });
+    await expect(read()).rejects.toThrow();
+  });
+});

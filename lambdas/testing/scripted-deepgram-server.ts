@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import {
+  CLOSE,
+  CLOSE_REASON,
+  LISTEN_PATH,
+  parseClientControl,
+  type MetadataMessage,
+  type ResultsMessage,
+} from '@wayfarer/shared/api/speech-protocol';
+import { SPEECH_MODEL, SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
+import { serveUntilStopped } from './serve-until-stopped';
+
+// A protocol-faithful Deepgram-style server for tests and benches: the key API the Lambda calls
+// (GET /v1/projects, POST /v1/projects/{id}/keys) and the live socket (/v1/listen) the browser opens with the
+// temporary key. The socket does not recognise speech: it replays a script of phrases, each released once enough
+// audio has arrived since the previous one, as Results with nova-3 multilingual's `languages` on the alternative
+// and `language` on each word. Muted audio (KeepAlive only) releases nothing, as with the real service.
+// Nothing here is imported by a Lambda; e2e specs and benches spawn it through the CLI at the bottom.
+
+export interface ScriptedPhrase {
+  readonly text: string;
+  /** BCP-47 base code the recogniser "detected"; omitted, the Results carry no language, as Deepgram may do. */
+  readonly language?: string;
+  /** Seconds of received audio (linear16 mono at SPEECH_SAMPLE_RATE_HZ) after the previous phrase. */
+  readonly afterAudioSeconds: number;
+}
+
+export interface ScriptedDeepgramServer {
+  /** The HTTP origin: DEEPGRAM_API_URL. */
+  readonly url: string;
+  /** The socket address: DEEPGRAM_LISTEN_URL. */
+  readonly listenUrl: string;
+  close(): Promise<void>;
+}
+
+const PROJECT_ID = 'scripted-project';
+const BYTES_PER_SECOND = SPEECH_SAMPLE_RATE_HZ * 2;
+const MODEL_INFO = { name: `2-general-${SPEECH_MODEL}`, version: '2025-01-01.0', arch: SPEECH_MODEL };
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+function results(
+  phrase: ScriptedPhrase,
+  text: string,
+  start: number,
+  isFinal: boolean,
+  requestId: string,
+): ResultsMessage & { channel: { alternatives: { languages?: string[] }[] } } {
+  const words = text.split(/\s+/).filter(Boolean);
+  const duration = Math.max(0.5, words.length * 0.4);
+  return {
+    type: 'Results',
+    channel_index: [0, 1],
+    duration,
+    start,
+    is_final: isFinal,
+    speech_final: isFinal,
+    from_finalize: false,
+    channel: {
+      alternatives: [
+        {
+          transcript: text,
+          confidence: 0.97,
+          ...(phrase.language === undefined ? {} : { languages: [phrase.language] }),
+          words: words.map((word, index) => ({
+            word: word.toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, ''),
+            start: start + index * 0.4,
+            end: start + (index + 1) * 0.4,
+            confidence: 0.97,
+            punctuated_word: word,
+            ...(phrase.language === undefined ? {} : { language: phrase.language }),
+          })),
+        },
+      ],
+    },
+    metadata: { request_id: requestId, model_info: MODEL_INFO, model_uuid: randomUUID() },
+  };
+}
+
+export async function startScriptedDeepgramServer(options: {
+  readonly script: readonly ScriptedPhrase[];
+  readonly port?: number;
+  readonly host?: string;
+}): Promise<ScriptedDeepgramServer> {
+  const host = options.host ?? '127.0.0.1';
+  const issuedKeys = new Set<string>();
+
+  function authorised(request: IncomingMessage): boolean {
+    return /^Token \S+$/.test(request.headers.authorization ?? '');
+  }
+
+  function handle(request: IncomingMessage, response: ServerResponse): void {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (!authorised(request)) return sendJson(response, 401, { err_code: 'INVALID_AUTH' });
+    if (request.method === 'GET' && pathname === '/v1/projects') {
+      return sendJson(response, 200, { projects: [{ project_id: PROJECT_ID, name: 'Scripted' }] });
+    }
+    if (request.method === 'POST' && pathname === `/v1/projects/${PROJECT_ID}/keys`) {
+      const key = `scripted-${randomUUID()}`;
+      issuedKeys.add(key);
+      return sendJson(response, 200, {
+        api_key_id: randomUUID(),
+        key,
+        comment: 'scripted',
+        scopes: ['usage:write'],
+        created: new Date().toISOString(),
+      });
+    }
+    sendJson(response, 404, { err_code: 'NOT_FOUND', err_msg: `${request.method} ${pathname}` });
+  }
+
+  function replay(ws: WebSocket): void {
+    const requestId = randomUUID();
+    let next = 0;
+    let bytesSincePhrase = 0;
+    let totalBytes = 0;
+    ws.on('message', (data: RawData, isBinary) => {
+      if (!isBinary) {
+        const control = parseClientControl(data.toString());
+        if (control?.type !== 'CloseStream') return;
+        const metadata: MetadataMessage = {
+          type: 'Metadata',
+          transaction_key: 'deprecated',
+          request_id: requestId,
+          sha256: '',
+          created: new Date().toISOString(),
+          duration: totalBytes / BYTES_PER_SECOND,
+          channels: 1,
+          models: [randomUUID()],
+          model_info: {},
+        };
+        ws.send(JSON.stringify(metadata));
+        ws.close(CLOSE.normal);
+        return;
+      }
+      const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
+      bytesSincePhrase += size;
+      totalBytes += size;
+      const phrase = options.script[next];
+      if (!phrase || bytesSincePhrase < phrase.afterAudioSeconds * BYTES_PER_SECOND) return;
+      next += 1;
+      bytesSincePhrase = 0;
+      const start = totalBytes / BYTES_PER_SECOND;
+      const words = phrase.text.split(/\s+/);
+      const half = words.slice(0, Math.ceil(words.length / 2)).join(' ');
+      ws.send(JSON.stringify(results(phrase, half, start, false, requestId)));
+      ws.send(JSON.stringify(results(phrase, phrase.text, start, true, requestId)));
+    });
+  }
+
+  const sockets = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (protocols) => (protocols.has('token') ? 'token' : false),
+  });
+  const server: Server = createServer(handle);
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== LISTEN_PATH) return socket.destroy();
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((part) => part.trim());
+      const key = offered[0] === 'token' ? offered[1] : undefined;
+      if (key === undefined || !issuedKeys.has(key))
+        return ws.close(CLOSE.policyViolation, CLOSE_REASON.invalidAuth);
+      replay(ws);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    listenUrl: `ws://${host}:${port}${LISTEN_PATH}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of sockets.clients) client.terminate();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// --- CLI: `npx tsx lambdas/testing/scripted-deepgram-server.ts --script '[{"text":…,"language":"en",…}]'` -----
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      host: { type: 'string', default: '127.0.0.1' },
+      script: { type: 'string', default: '[]' },
+    },
+  });
+  const server = await startScriptedDeepgramServer({
+    port: Number(values.port),
+    host: values.host,
+    script: JSON.parse(values.script) as ScriptedPhrase[],
+  });
+  serveUntilStopped('scripted deepgram server', server);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  void main();
+}
