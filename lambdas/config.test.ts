@@ -29,6 +29,9 @@ describe('loadConfig', () => {
     const config = loadConfig({
       DEEPGRAM_API_KEY: 'dg',
       OPENAI_API_KEY: 'sk',
+      OPENAI_MODEL_TRANSLATE: 'translate-model',
+      OPENAI_MODEL_ANALYSIS: 'analysis-model',
+      OPENAI_MODEL_VISION: 'vision-model',
       STRIPE_SECRET_KEY: 'sk_test',
       ANALYSIS_ENGINE: 'embedded',
     });
@@ -43,11 +46,29 @@ describe('loadConfig', () => {
     });
   });
 
-  it('treats an OpenAI-compatible base URL alone as a cloud translator', () => {
-    const config = loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' });
+  it('treats an OpenAI-compatible base URL with a translation model as a cloud translator', () => {
+    const config = loadConfig({
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      OPENAI_MODEL_TRANSLATE: 'a-local-model',
+    });
 
     expect(config.engines.translate).toBe('cloud');
     expect(config.engines.stt).toBe('embedded');
+  });
+
+  it('keeps a capability embedded while its model is unnamed, so a translation server takes nothing else', () => {
+    const config = loadConfig({
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      OPENAI_MODEL_TRANSLATE: 'a-local-model',
+    });
+
+    expect(config.engines).toMatchObject({ analysis: 'embedded', vision: 'embedded', tts: 'embedded' });
+    expect(loadConfig({ OPENAI_API_KEY: 'sk' }).engines).toMatchObject({
+      translate: 'embedded',
+      tts: 'embedded',
+      analysis: 'embedded',
+      vision: 'embedded',
+    });
   });
 
   it('treats blank variables as unset and parses numbers', () => {

@@ -131,15 +131,24 @@ export class ConfigError extends Error {
 
 function resolveEngines(env: Env): Record<Capability, Engine> {
   const openAiCompatible = env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined;
+  // An OpenAI(-compatible) capability is configured only with its model named too (models come from
+  // configuration, docs/DESIGN.md §6): a local translation server alone must not take analysis or photos away
+  // from their embedded engines.
+  const openAiWith = (model: string | undefined) => openAiCompatible && model !== undefined;
   const pick = (pinned: Engine | undefined, cloudConfigured: boolean): Engine =>
     pinned ?? (cloudConfigured ? 'cloud' : 'embedded');
   return {
     stt: pick(env.STT_ENGINE, env.DEEPGRAM_API_KEY !== undefined),
-    translate: pick(env.TRANSLATE_ENGINE, openAiCompatible),
-    // Aura speaks only some languages and OpenAI the rest: either key makes cloud speech worth choosing.
-    tts: pick(env.TTS_ENGINE, env.DEEPGRAM_API_KEY !== undefined || env.OPENAI_API_KEY !== undefined),
-    analysis: pick(env.ANALYSIS_ENGINE, openAiCompatible),
-    vision: pick(env.VISION_ENGINE, openAiCompatible),
+    translate: pick(env.TRANSLATE_ENGINE, openAiWith(env.OPENAI_MODEL_TRANSLATE)),
+    // Aura speaks only some languages and OpenAI the rest: either makes cloud speech worth choosing. A base URL
+    // alone does not: local OpenAI-compatible servers rarely speak.
+    tts: pick(
+      env.TTS_ENGINE,
+      env.DEEPGRAM_API_KEY !== undefined ||
+        (env.OPENAI_API_KEY !== undefined && env.OPENAI_MODEL_TTS !== undefined),
+    ),
+    analysis: pick(env.ANALYSIS_ENGINE, openAiWith(env.OPENAI_MODEL_ANALYSIS)),
+    vision: pick(env.VISION_ENGINE, openAiWith(env.OPENAI_MODEL_VISION)),
     billing: pick(env.BILLING_ENGINE, env.STRIPE_SECRET_KEY !== undefined),
   };
 }
