@@ -65,26 +65,32 @@ function sendJson(
   response.end(body);
 }
 
+// An over-limit body is read and dropped up to this size before the 413 goes out: closing a connection with unread
+// bytes makes the kernel reset it, and the client can lose the answer with it. Past this, the 413 goes out at once.
+const DISCARD_UP_TO_BYTES = 32 * 1024 * 1024;
+
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > limit) {
+    if (declared > DISCARD_UP_TO_BYTES) {
       reject(new PayloadTooLargeError());
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = declared > limit;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
+      if (size > limit) tooLarge = true;
+      if (size > DISCARD_UP_TO_BYTES) {
         // Stop reading; the 413 goes out with `connection: close`, which ends the upload.
         request.pause();
         reject(new PayloadTooLargeError());
         return;
       }
-      chunks.push(chunk);
+      if (!tooLarge) chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('end', () => (tooLarge ? reject(new PayloadTooLargeError()) : resolve(Buffer.concat(chunks))));
     request.on('error', reject);
   });
 }
