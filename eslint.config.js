@@ -24,6 +24,17 @@ const lambdasBelowAreas = {
   message: 'lambdas/functions/<area> is a Lambda bundle: nothing below the areas imports from one.',
 };
 
+// The Lambdas reach an engine only through the port it implements, registered by the local cloud.
+const lambdasNeverSeeEngines = {
+  group: ['@wayfarer/engines', '@wayfarer/engines/*', '**/engines/**'],
+  message: 'lambdas/ never imports engines/: a Lambda reaches an engine only through its port (docs/DESIGN.md §3).',
+};
+
+const enginesNeverSeeAreas = {
+  regex: '^@wayfarer/lambdas/functions/|(^|/)lambdas/functions/',
+  message: 'An engine never imports a Lambda area: what both need lives below the areas (lambdas/domain, shared/).',
+};
+
 const frontendOnlySeesShared = {
   group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '**/lambdas/**', '**/infra/**'],
   message: 'The frontend may import only shared/ (docs/DESIGN.md §3).',
@@ -63,8 +74,8 @@ export default tseslint.config(
       ],
     },
   },
-  // docs/DESIGN.md §3: dependencies point one way. shared sees nothing; lambdas see shared; infra sees lambdas and
-  // shared; nothing imports the frontend.
+  // docs/DESIGN.md §3: dependencies point one way. shared sees nothing; lambdas see shared; engines see lambdas
+  // (below the areas) and shared; infra sees engines, lambdas and shared; nothing imports the frontend.
   {
     files: ['shared/**/*.ts'],
     rules: {
@@ -87,6 +98,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*', '**/infra/**', '**/frontend/**'], message: 'lambdas/ may import only shared/ (docs/DESIGN.md §3).' },
+            lambdasNeverSeeEngines,
             lambdasBelowAreas,
           ],
         },
@@ -106,12 +118,39 @@ export default tseslint.config(
           patterns: [
             { group: ['@aws-sdk/*', 'stripe', 'openai', '@deepgram/*'], message: 'Handlers and services see ports; SDK calls live in adapters (docs/DESIGN.md §3).' },
             { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*'], message: 'lambdas/ may import only shared/ (docs/DESIGN.md §3).' },
+            lambdasNeverSeeEngines,
             {
               regex: '^\\.\\./(?!\\.\\./)|(^|/)functions/',
               message: 'An area imports only from below it, never another area: move shared logic to lambdas/domain/ or lambdas/events/.',
             },
           ],
         },
+      ],
+    },
+  },
+  // engines/ implement lambdas' ports and may use what lies below the areas (ports, config, adapters, domain);
+  // never an area (a Lambda bundle), the local cloud or the frontend. A test may import an area to check the
+  // engine against the code that calls it (the Stripe emulator against the billing service).
+  {
+    files: ['engines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@wayfarer/infra/*', '**/infra/**', '@wayfarer/frontend/*', '**/frontend/**'], message: 'engines/ see lambdas/ and shared/ only; the local cloud (infra/local) registers them (docs/DESIGN.md §3).' },
+            enginesNeverSeeAreas,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['engines/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@wayfarer/infra/*', '**/infra/**', '@wayfarer/frontend/*', '**/frontend/**'], message: 'engines/ see lambdas/ and shared/ only (docs/DESIGN.md §3).' }] },
       ],
     },
   },

@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'lambdas/**/*.test.ts', 'infra/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'lambdas/**/*.test.ts', 'engines/**/*.test.ts', 'infra/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/.tsbuild/**'],
           environment: 'node',
         },
@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['lambdas/**/*.int.test.ts', 'infra/**/*.int.test.ts'],
+          include: ['lambdas/**/*.int.test.ts', 'engines/**/*.int.test.ts', 'infra/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/.tsbuild/**'],
           environment: 'node',
           globalSetup: ['infra/local/testing/global-setup.ts'],

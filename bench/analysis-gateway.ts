@@ -14,7 +14,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { embeddedAnalyzer } from '@wayfarer/infra/local/analysis/embedded-analyzer';
+import { embeddedAnalyzer } from '@wayfarer/engines/analysis/embedded-analyzer';
 import { startLocalCloud } from '@wayfarer/infra/local/local-cloud';
 
 // Our own sentences (not the dev set), one price or more each, in the four languages the grammar reads.

@@ -5,9 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { detectEmergency } from '@wayfarer/infra/local/analysis/emergency-detector';
-import { findLocations } from '@wayfarer/infra/local/analysis/place-finder';
-import { extractPrices } from '@wayfarer/infra/local/analysis/price-extractor';
+import { detectEmergency } from '@wayfarer/engines/analysis/emergency-detector';
+import { findLocations } from '@wayfarer/engines/analysis/place-finder';
+import { extractPrices } from '@wayfarer/engines/analysis/price-extractor';
 
 interface LabelledSentence {
   readonly id: string;

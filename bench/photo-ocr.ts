@@ -1,4 +1,4 @@
-// The embedded photo engine (infra/local/vision/): tesseract.js with the six languages of the npm data packages,
+// The embedded photo engine (engines/vision/): tesseract.js with the six languages of the npm data packages,
 // then the rule-based price analyser on its text, through the Vision port as the route calls it. Prints the
 // worker's start, the first photo, then per photo when warm (goal p50 <= 600 ms on 2 cores) and the memory the
 // worker adds (it runs in a worker thread of this process, so the process's RSS grows by it). The photo is the
@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { unavailableTranslator } from '@wayfarer/lambdas/adapters/cloud/openai-translator';
-import { embeddedAnalyzer } from '@wayfarer/infra/local/analysis/embedded-analyzer';
-import { createEmbeddedVision } from '@wayfarer/infra/local/vision/embedded-vision';
-import { createTesseractOcr } from '@wayfarer/infra/local/vision/tesseract-ocr';
+import { embeddedAnalyzer } from '@wayfarer/engines/analysis/embedded-analyzer';
+import { createEmbeddedVision } from '@wayfarer/engines/vision/embedded-vision';
+import { createTesseractOcr } from '@wayfarer/engines/vision/tesseract-ocr';
 
 const ROUNDS = 20;
 const MENU = new URL('../frontend/e2e/fixtures/menu.mjpeg', import.meta.url);

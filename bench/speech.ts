@@ -16,9 +16,9 @@ import {
   SPEECH_SAMPLE_RATE_HZ,
   SPEECH_SOCKET_QUERY,
 } from '@wayfarer/shared/constants';
-import { sharedSpeechEngine } from '@wayfarer/infra/local/speech/speech-engine';
-import { parseWav } from '@wayfarer/infra/local/speech/wav';
-import { createSpeechSocket } from '@wayfarer/infra/local/speech-socket';
+import { sharedSpeechEngine } from '@wayfarer/engines/speech/speech-engine';
+import { parseWav } from '@wayfarer/engines/speech/wav';
+import { createSpeechSocket } from '@wayfarer/engines/speech/socket';
 
 const run = promisify(execFile);
 

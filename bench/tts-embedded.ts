@@ -1,4 +1,4 @@
-// The embedded text-to-speech engine (espeak-ng in a worker thread, infra/local/tts/): cold start, and the time
+// The embedded text-to-speech engine (espeak-ng in a worker thread, engines/tts/): cold start, and the time
 // from a request to its first audio sample for en, fr and ja (goal p50 <= 80 ms), through the Speaker port and
 // through POST /api/tts/{provider} on a local cloud with TTS_ENGINE=embedded. Also how long one synthesis call
 // would hold an event loop, which is why it runs in a worker.
@@ -8,9 +8,9 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Speaker } from '@wayfarer/lambdas/ports';
 import { startLocalCloud } from '@wayfarer/infra/local/local-cloud';
-import { loadEspeak, ESPEAK_SAMPLE_RATE_HZ } from '@wayfarer/infra/local/tts/espeak';
-import { createEspeakSpeaker } from '@wayfarer/infra/local/tts/espeak-speaker';
-import { espeakVoiceFor } from '@wayfarer/infra/local/tts/voices';
+import { loadEspeak, ESPEAK_SAMPLE_RATE_HZ } from '@wayfarer/engines/tts/espeak';
+import { createEspeakSpeaker } from '@wayfarer/engines/tts/espeak-speaker';
+import { espeakVoiceFor } from '@wayfarer/engines/tts/voices';
 
 const PHRASES: Record<string, string> = {
   en: 'Where is the nearest train station? I would like two tickets to the old town, please.',

@@ -172,7 +172,7 @@ export const getMailer: () => Promise<Mailer> = /* @__PURE__ */ perContainer(asy
 
 // --- Engines: cloud or embedded, one entry per capability ---------------------------------------------------
 // A capability adds one `engine('<capability>', { cloud, embedded })` entry, as getSpeechKeys below; a heavy
-// embedded engine is `registeredEngine('<capability>')`, registered by infra/local/embedded-engines.ts.
+// embedded engine is `registeredEngine('<capability>')`, registered by engines/register.ts.
 
 /** The port each capability's engine implements. */
 export interface CapabilityPorts {
@@ -264,7 +264,7 @@ const refusingBilling = (reason: string): Billing => ({
   parseWebhook: () => Promise.reject(new Error(reason)),
 });
 
-/** Billing: Stripe, or the local cloud's checkout and portal pages (infra/local/billing/), which only it has. */
+/** Billing: Stripe, or the local cloud's checkout and portal pages (engines/billing/), which only it has. */
 export const getBilling = /* @__PURE__ */ engine('billing', {
   cloud: ({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID, APP_URL }) =>
     STRIPE_SECRET_KEY === undefined ||
@@ -303,7 +303,7 @@ export const getTranslator = /* @__PURE__ */ engine('translate', {
 
 /**
  * Text to speech: Deepgram Aura for en and es, OpenAI (or a compatible server) for the rest (docs/SPEC.md §5);
- * embedded, the local cloud's espeak-ng (registered by infra/local/embedded-engines.ts).
+ * embedded, the local cloud's espeak-ng (registered by engines/register.ts).
  */
 /** An analyser that cannot work as configured: each analysis fails (503) and the log says why. */
 const refusingAnalyzer = (reason: string): Analyzer => {
@@ -349,7 +349,7 @@ const refusingVision = (reason: string): Vision => ({
 
 /**
  * Photos: OpenAI vision with structured output (any OpenAI-compatible server with a vision model), or the local
- * cloud's tesseract.js OCR, translator and price analyser (infra/local/vision/).
+ * cloud's tesseract.js OCR, translator and price analyser (engines/vision/).
  */
 export const getVision = /* @__PURE__ */ engine('vision', {
   cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_VISION }) =>

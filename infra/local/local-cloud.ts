@@ -23,8 +23,7 @@ import {
   type Jwks,
 } from './cognito-local';
 import { ensureTable, localDynamoClient, LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local';
-import { embeddedEngines } from './embedded-engines';
-import { sharedOcr } from './vision/tesseract-ocr';
+import { closeEngines, embeddedProviders } from '@wayfarer/engines/register';
 import { startEventBus, type EventBus } from './event-bus';
 import { createGateway, createUpgradeListener, listenOnLoopback, type Listening } from './gateway';
 import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-runtime';
@@ -312,15 +311,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Handlers read the environment on their first call: whatever an earlier local cloud in this process (a
     // test run's) built from its environment is forgotten, now and when this one stops.
     resetProviders();
-    registerEmbeddedEngines(embeddedEngines);
+    registerEmbeddedEngines(embeddedProviders());
     // The runtime global, for anything below that reaches handler code before loadHandler does.
     installAwsLambdaShim();
     onStop('env', () => {
       restoreEnv();
       resetProviders();
     });
-    // The OCR worker thread would keep the process alive: it ends with the local cloud (the next start re-creates it).
-    onStop('servers', () => sharedOcr().close());
+    // An engine's worker thread (OCR) would keep the process alive: it ends with the local cloud (the next start
+    // re-creates it).
+    onStop('servers', () => closeEngines());
 
     const client = localDynamoClient(dynamo.endpoint, REGION);
     try {

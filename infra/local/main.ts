@@ -9,8 +9,7 @@ import { ChildStartError } from './child-processes';
 import { PortInUseError } from './gateway';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
 import { PrerequisiteError } from './preflight';
-import { sharedEspeakSpeaker } from './tts/espeak-speaker';
-import { sharedOcr } from './vision/tesseract-ocr';
+import { warmEngines } from '@wayfarer/engines/register';
 
 const DEFAULT_PORT = 8787;
 const DEFAULT_DATA_DIR = '.data';
@@ -94,17 +93,9 @@ async function main(): Promise<void> {
     const config = await getConfig();
     const states = capabilityStates(config);
     providers = [...Object.entries(states), ['billing', providerSummary(config).billing]];
-    // The voice's worker costs 0.8-1.7 s to start (docs/ENGINES.md): pay it now, in the background, rather than
-    // on the traveller's first translated phrase.
-    if (states.tts === 'embedded')
-      void sharedEspeakSpeaker()
-        .ready()
-        .catch(() => undefined);
-    // The OCR worker likewise (0.5-2.6 s, docs/ENGINES.md), rather than on the subscriber's first photo.
-    if (states.vision === 'embedded')
-      void sharedOcr()
-        .ready()
-        .catch(() => undefined);
+    // The voice's worker costs 0.8-1.7 s to start and the OCR worker 0.5-2.6 s (docs/ENGINES.md): pay it now,
+    // in the background, rather than on the traveller's first translated phrase or first photo.
+    warmEngines(states);
   } catch (error) {
     // A bad setting (ANON_DAILY_SECONDS=abc, ...) would fail every handler: say which, and stop.
     console.error(`\nwayfarer: ${error instanceof Error ? error.message : String(error)}\n`);

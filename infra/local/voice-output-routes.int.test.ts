@@ -10,7 +10,7 @@ import {
   NO_TRANSLATION_ENGINE,
   TRANSLATION_INTERRUPTED,
   TRANSLATION_UNAVAILABLE,
-} from '@wayfarer/lambdas/functions/translate/service';
+} from '@wayfarer/shared/domain/error-keys';
 import type { Listening } from './gateway';
 import { listenApiGateway } from './testing/api-gateway';
 

@@ -1,7 +1,7 @@
 /**
  * The messages and close codes of Deepgram's live transcription protocol (`/v1/listen`) that Wayfarer uses,
  * written once for both ends: the browser client (frontend/src/lib/deepgram-socket.ts) and the local cloud's
- * socket that speaks the protocol over the embedded engine (infra/local/speech-socket.ts). Field names are
+ * socket that speaks the protocol over the embedded engine (engines/speech/socket.ts). Field names are
  * Deepgram's own, snake_case included, because the same client talks to Deepgram in production.
  */
 

@@ -148,3 +148,12 @@ const translatedKeySet: ReadonlySet<string> = new Set(TRANSLATED_MESSAGE_KEYS);
 export function isMessageKey(message: string): message is MessageKey {
   return translatedKeySet.has(message);
 }
+
+/* The translate route's error bodies (docs/SPEC.md §8), read by the route, the photo engine and their tests. */
+/** 503 body when the engine fails before the first chunk (docs/SPEC.md §8: the client logs it and returns to recording). */
+export const TRANSLATION_UNAVAILABLE = 'translation unavailable';
+/** 503 body when no engine can serve (none configured, or no model named): what the README says to set. */
+export const NO_TRANSLATION_ENGINE =
+  'translation unavailable: set OPENAI_MODEL_TRANSLATE with OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server)';
+/** The error line's message when the engine fails after the first chunk. */
+export const TRANSLATION_INTERRUPTED = 'translation interrupted';

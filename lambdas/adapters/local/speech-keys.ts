@@ -3,7 +3,7 @@ import type { Clock, SpeechKeys } from '../../ports';
 import { LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
 
 // The local stand-in for Deepgram's temporary keys: an HMAC-signed token naming the lease, the subject and an
-// expiry, issued by GET /api/deepgram/key and checked by the local socket (infra/local/speech-socket.ts). Both
+// expiry, issued by GET /api/deepgram/key and checked by the local socket (engines/speech/socket.ts). Both
 // run in the local cloud's environment, so they derive the same secret from it.
 
 const KEY_VERSION = 'wf1';

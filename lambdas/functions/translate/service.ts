@@ -1,16 +1,14 @@
 import { TRANSLATE_CHUNK_PREFIX, TRANSLATE_ERROR_PREFIX } from '@wayfarer/shared/api/voice-output';
+import {
+  NO_TRANSLATION_ENGINE,
+  TRANSLATION_INTERRUPTED,
+  TRANSLATION_UNAVAILABLE,
+} from '@wayfarer/shared/domain/error-keys';
 import { isAvailableLanguage } from '@wayfarer/shared/domain/languages';
 import { ServiceUnavailableError, ValidationError } from '../../http/errors';
 import { errorFields, type Logger } from '../../logger';
 import type { Translator } from '../../ports';
 
-/** 503 body when the engine fails before the first chunk (docs/SPEC.md §8: the client logs it and returns to recording). */
-export const TRANSLATION_UNAVAILABLE = 'translation unavailable';
-/** 503 body when no engine can serve (none configured, or no model named): what the README says to set. */
-export const NO_TRANSLATION_ENGINE =
-  'translation unavailable: set OPENAI_MODEL_TRANSLATE with OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server)';
-/** The error line's message when the engine fails after the first chunk. */
-export const TRANSLATION_INTERRUPTED = 'translation interrupted';
 
 export interface TranslateInput {
   readonly text: string;

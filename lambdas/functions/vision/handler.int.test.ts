@@ -6,7 +6,7 @@ import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
 import { userProfileKey } from '../../adapters/aws/table';
 import { getTable } from '../../providers';
 import { callApi, claimsOf, GOOD_PASSWORD, localCloudUrl, uniqueEmail } from '../../testing/local-cloud-api';
-import { NO_TRANSLATION_ENGINE } from '../translate/service';
+import { NO_TRANSLATION_ENGINE } from '@wayfarer/shared/domain/error-keys';
 import { SUBSCRIPTION_REQUIRED } from './service';
 
 // POST /api/vision/translate-image through the local cloud's gateway: real multipart bodies, the caller's

@@ -6,11 +6,11 @@ import { createHmac, randomBytes } from 'node:crypto';
  * bodies with bracketed keys, a secret key as the bearer, Idempotency-Key replays, Stripe's error envelope, and
  * the events Stripe would emit when the customer pays, cancels or resumes. The real `stripe` SDK talks to it
  * through `httpClient: Stripe.createFetchHttpClient(fake.fetch)` (docs/ENGINES.md): the adapter tests use it,
- * and the local cloud stands it in for Stripe when no STRIPE_SECRET_KEY is set (infra/local/billing/).
+ * and the local cloud stands it in for Stripe when no STRIPE_SECRET_KEY is set (engines/billing/).
  * It holds its state in memory: a run of the local cloud or one test.
  */
 
-export interface StripeFakeOptions {
+export interface StripeEmulatorOptions {
   /** The secret key callers must send as their bearer. */
   readonly secretKey: string;
   /** Prices that exist; a Checkout Session for any other price is refused as Stripe refuses it. */
@@ -25,7 +25,7 @@ export interface StripeFakeOptions {
 
 type StripeObject = Record<string, unknown> & { readonly id: string };
 
-export interface StripeFakeEvent {
+export interface StripeEmulatorEvent {
   readonly id: string;
   readonly object: 'event';
   readonly type: string;
@@ -35,7 +35,7 @@ export interface StripeFakeEvent {
   readonly data: { readonly object: StripeObject };
 }
 
-export interface StripeFake {
+export interface StripeEmulator {
   /** Stripe's API, as the SDK's fetch http client calls it. */
   readonly fetch: typeof globalThis.fetch;
   customer(id: string): StripeObject | undefined;
@@ -47,16 +47,16 @@ export interface StripeFake {
   /** The customer pays on the hosted checkout page: the subscription starts and Stripe's events follow. */
   pay(checkoutSessionId: string): {
     readonly redirectTo: string;
-    readonly events: readonly StripeFakeEvent[];
+    readonly events: readonly StripeEmulatorEvent[];
   };
   /** The customer sets or clears cancellation at the period's end in the portal. */
-  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): readonly StripeFakeEvent[];
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): readonly StripeEmulatorEvent[];
   /** The period ends on a cancelled subscription, or it is cancelled at once: Stripe deletes it. */
-  endSubscription(subscriptionId: string): readonly StripeFakeEvent[];
+  endSubscription(subscriptionId: string): readonly StripeEmulatorEvent[];
   /** A renewal payment fails: the invoice event, and the subscription falls past due. */
-  failRenewal(subscriptionId: string): readonly StripeFakeEvent[];
+  failRenewal(subscriptionId: string): readonly StripeEmulatorEvent[];
   /** Every event emitted so far, oldest first. */
-  readonly events: readonly StripeFakeEvent[];
+  readonly events: readonly StripeEmulatorEvent[];
 }
 
 const API_VERSION = null;
@@ -125,7 +125,7 @@ function text(value: unknown, param: string): string {
   return value;
 }
 
-export function createStripeFake(options: StripeFakeOptions): StripeFake {
+export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmulator {
   const now = options.now ?? Date.now;
   const seconds = () => Math.floor(now() / 1000);
   const customers = new Map<string, StripeObject>();
@@ -138,10 +138,10 @@ export function createStripeFake(options: StripeFakeOptions): StripeFake {
     string,
     { readonly path: string; readonly status: number; readonly body: string }
   >();
-  const events: StripeFakeEvent[] = [];
+  const events: StripeEmulatorEvent[] = [];
 
-  function emit(type: string, object: StripeObject): StripeFakeEvent {
-    const event: StripeFakeEvent = {
+  function emit(type: string, object: StripeObject): StripeEmulatorEvent {
+    const event: StripeEmulatorEvent = {
       id: newId('evt'),
       object: 'event',
       type,

@@ -3,7 +3,7 @@ import { unavailableTranslator } from '@wayfarer/lambdas/adapters/cloud/openai-t
 import {
   NO_TRANSLATION_ENGINE,
   TRANSLATION_UNAVAILABLE,
-} from '@wayfarer/lambdas/functions/translate/service';
+} from '@wayfarer/shared/domain/error-keys';
 import type { Translator } from '@wayfarer/lambdas/ports';
 import { embeddedAnalyzer } from '../analysis/embedded-analyzer';
 import { createEmbeddedVision } from './embedded-vision';

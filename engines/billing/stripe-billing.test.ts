@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { WebhookSignatureError } from '../../ports';
-import { createStripeFake, type StripeFakeEvent } from '../../testing/stripe-fake';
-import { createStripeBilling, STRIPE_API_VERSION, verifyStripeSignature } from './stripe-billing';
+import { WebhookSignatureError } from '@wayfarer/lambdas/ports';
+import { createStripeEmulator, type StripeEmulatorEvent } from './stripe-emulator';
+import { createStripeBilling, STRIPE_API_VERSION, verifyStripeSignature } from '@wayfarer/lambdas/adapters/cloud/stripe-billing';
 
 const SECRET_KEY = 'sk_test_wayfarer';
 const WEBHOOK_SECRET = 'whsec_wayfarer_test';
@@ -11,7 +11,7 @@ const APP_URL = 'https://app.example.com';
 
 function setUp() {
   let clock = Date.parse('2026-05-01T10:00:00Z');
-  const fake = createStripeFake({
+  const fake = createStripeEmulator({
     secretKey: SECRET_KEY,
     prices: [PRICE],
     checkoutPageUrl: 'https://checkout.example.com/pay',
@@ -30,7 +30,7 @@ function setUp() {
 }
 
 /** What Stripe sends: the event's JSON bytes and their signature header. */
-function delivery(event: StripeFakeEvent, secret = WEBHOOK_SECRET) {
+function delivery(event: StripeEmulatorEvent, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   return {
     rawBody: Buffer.from(payload),
@@ -118,7 +118,7 @@ describe('Stripe billing adapter', () => {
   it('refuses a webhook signed with another secret', async () => {
     const setup = setUp();
     const { paid } = await subscribed(setup);
-    const { rawBody, signature } = delivery(paid.events[0] as StripeFakeEvent, 'whsec_someone_else');
+    const { rawBody, signature } = delivery(paid.events[0] as StripeEmulatorEvent, 'whsec_someone_else');
     await expect(setup.billing.parseWebhook(rawBody, signature)).rejects.toBeInstanceOf(
       WebhookSignatureError,
     );
@@ -127,7 +127,7 @@ describe('Stripe billing adapter', () => {
   it('refuses a webhook whose body changed after signing, by one byte', async () => {
     const setup = setUp();
     const { paid } = await subscribed(setup);
-    const { rawBody, signature } = delivery(paid.events[0] as StripeFakeEvent);
+    const { rawBody, signature } = delivery(paid.events[0] as StripeEmulatorEvent);
     const altered = Buffer.from(rawBody.toString('utf8').replace('"active"', '"activf"'));
     await expect(setup.billing.parseWebhook(altered, signature)).rejects.toBeInstanceOf(
       WebhookSignatureError,
@@ -139,7 +139,7 @@ describe('Stripe billing adapter', () => {
     const { paid, stripeCustomerId } = await subscribed(setup);
     const created = paid.events.find(
       (event) => event.type === 'customer.subscription.created',
-    ) as StripeFakeEvent;
+    ) as StripeEmulatorEvent;
     const { rawBody, signature } = delivery(created);
     expect(await setup.billing.parseWebhook(rawBody, signature)).toEqual({
       eventId: created.id,
@@ -159,7 +159,7 @@ describe('Stripe billing adapter', () => {
     const { paid } = await subscribed(setup);
     const completed = paid.events.find(
       (event) => event.type === 'checkout.session.completed',
-    ) as StripeFakeEvent;
+    ) as StripeEmulatorEvent;
     const { rawBody, signature } = delivery(completed);
     expect(await setup.billing.parseWebhook(rawBody, signature)).toMatchObject({
       eventId: completed.id,
@@ -173,13 +173,13 @@ describe('Stripe billing adapter', () => {
     const { subscriptionId } = await subscribed(setup);
     setup.advance(60);
     const [updated] = setup.fake.setCancelAtPeriodEnd(subscriptionId, true);
-    const pending = delivery(updated as StripeFakeEvent);
+    const pending = delivery(updated as StripeEmulatorEvent);
     expect(await setup.billing.parseWebhook(pending.rawBody, pending.signature)).toMatchObject({
       state: { status: 'ACTIVE', cancelAtPeriodEnd: true, currentPeriodEnd: '2026-05-31T10:00:00.000Z' },
     });
     setup.advance(60);
     const [deleted] = setup.fake.endSubscription(subscriptionId);
-    const ended = delivery(deleted as StripeFakeEvent);
+    const ended = delivery(deleted as StripeEmulatorEvent);
     expect(await setup.billing.parseWebhook(ended.rawBody, ended.signature)).toMatchObject({
       state: { status: 'CANCELED', cancelAtPeriodEnd: false, changedAt: new Date('2026-05-01T10:02:00Z') },
     });
@@ -191,7 +191,7 @@ describe('Stripe billing adapter', () => {
     const failed = setup.fake
       .failRenewal(subscriptionId)
       .find((event) => event.type === 'invoice.payment_failed');
-    const { rawBody, signature } = delivery(failed as StripeFakeEvent);
+    const { rawBody, signature } = delivery(failed as StripeEmulatorEvent);
     expect(await setup.billing.parseWebhook(rawBody, signature)).toMatchObject({
       state: { status: 'PAST_DUE' },
     });

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE } from '@wayfarer/shared/api/speech-protocol';
-import type { SpeechEngine } from './speech/speech-engine';
-import { createSpeechSocket, type SpeechSocket } from './speech-socket';
+import type { SpeechEngine } from './speech-engine';
+import { createSpeechSocket, type SpeechSocket } from './socket';
 
 // The socket's own behaviour (key, parameters, close codes, protocol flow) over a stand-in engine: loud frames are
 // speech and every phrase reads "hello world". The real engine is covered by live-session.test.ts.

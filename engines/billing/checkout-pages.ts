@@ -4,7 +4,7 @@
  * webhooks Stripe would (signed) to the app, and redirects where Stripe would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { LocalRoute } from '../local-routes';
+import type { LocalRoute } from '../engine';
 import {
   deliverWebhooks,
   LOCAL_CHECKOUT_PATH,

@@ -1,6 +1,6 @@
 /**
  * Billing when no Stripe key is set (BILLING_ENGINE=embedded): the billing handlers keep their Stripe adapter,
- * which talks to the local Stripe (lambdas/testing/stripe-fake.ts) in this process instead of api.stripe.com.
+ * which talks to the local Stripe (engines/billing/stripe-emulator.ts) in this process instead of api.stripe.com.
  * Its hosted pages are the local checkout and portal pages (checkout-pages.ts), and what the customer does
  * there reaches the app as Stripe would send it: signed webhooks to POST /api/stripe/webhook, then a redirect.
  */
@@ -9,11 +9,11 @@ import { createStripeBilling } from '@wayfarer/lambdas/adapters/cloud/stripe-bil
 import type { Config } from '@wayfarer/lambdas/config';
 import type { Billing } from '@wayfarer/lambdas/ports';
 import {
-  createStripeFake,
+  createStripeEmulator,
   stripeSignatureHeader,
-  type StripeFake,
-  type StripeFakeEvent,
-} from '@wayfarer/lambdas/testing/stripe-fake';
+  type StripeEmulator,
+  type StripeEmulatorEvent,
+} from './stripe-emulator';
 import { routeTable } from '@wayfarer/shared/api/route-table';
 
 export const LOCAL_CHECKOUT_PATH = '/__local/checkout';
@@ -26,7 +26,7 @@ const WEBHOOK_PATH =
   routeTable.find((route) => route.id === 'billing.webhook')?.path ?? '/api/stripe/webhook';
 
 interface LocalStripe {
-  readonly fake: StripeFake;
+  readonly fake: StripeEmulator;
   readonly webhookUrl: string;
   readonly webhookSecret: string;
 }
@@ -53,7 +53,7 @@ function localWebhookSecret(config: Config): string {
 export function createLocalBilling(config: Config): Billing {
   if (config.APP_URL === undefined) throw new Error('The local checkout needs APP_URL');
   const priceId = config.STRIPE_PRICE_ID ?? LOCAL_PRICE_ID;
-  const fake = createStripeFake({
+  const fake = createStripeEmulator({
     secretKey: LOCAL_SECRET_KEY,
     prices: [priceId],
     checkoutPageUrl: `${config.APP_URL}${LOCAL_CHECKOUT_PATH}`,
@@ -77,7 +77,7 @@ export class WebhookDeliveryError extends Error {
 /** Sends each event, in order, as Stripe does: signed JSON, and a non-2xx answer is a failed delivery. */
 export async function deliverWebhooks(
   stripe: LocalStripe,
-  events: readonly StripeFakeEvent[],
+  events: readonly StripeEmulatorEvent[],
 ): Promise<void> {
   for (const event of events) {
     const payload = JSON.stringify(event);

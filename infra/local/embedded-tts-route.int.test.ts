@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEmbeddedEngines, resetProviders } from '@wayfarer/lambdas/providers';
-import { embeddedEngines } from '../embedded-engines';
-import type { Listening } from '../gateway';
-import { parseWav } from '../speech/wav';
-import { listenApiGateway } from '../testing/api-gateway';
-import { sharedEspeakSpeaker } from './espeak-speaker';
+import { embeddedProviders } from '@wayfarer/engines/register';
+import type { Listening } from './gateway';
+import { parseWav } from '@wayfarer/engines/speech/wav';
+import { listenApiGateway } from './testing/api-gateway';
+import { sharedEspeakSpeaker } from '@wayfarer/engines/tts/espeak-speaker';
 
 // POST /api/tts/{provider} with TTS_ENGINE=embedded through a gateway in this worker (the shared local cloud
 // keeps its own configuration): the handler, the composition root and the registered espeak-ng engine, for real.
@@ -15,7 +15,7 @@ const saved = process.env.TTS_ENGINE;
 beforeAll(async () => {
   process.env.TTS_ENGINE = 'embedded';
   resetProviders();
-  registerEmbeddedEngines(embeddedEngines);
+  registerEmbeddedEngines(embeddedProviders());
   gateway = await listenApiGateway();
 });
 

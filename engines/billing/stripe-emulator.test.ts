@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { stripeSignatureHeader } from './stripe-fake';
+import { stripeSignatureHeader } from './stripe-emulator';
 
 describe('the local Stripe’s webhook signatures', () => {
   it('are Stripe’s scheme: the stripe SDK verifies them over the exact bytes, and refuses them under another secret', async () => {

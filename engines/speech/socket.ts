@@ -2,12 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE, CLOSE_REASON, LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
-import { parseListenQuery } from './speech/listen-query';
+import { parseListenQuery } from './listen-query';
 import {
   DeepgramLiveSession,
   type LiveSessionSettings,
-} from './speech/live-session';
-import { sharedSpeechEngine, type SpeechEngine } from './speech/speech-engine';
+} from './live-session';
+import { sharedSpeechEngine, type SpeechEngine } from './speech-engine';
 
 export interface SpeechSocketOptions {
   /**

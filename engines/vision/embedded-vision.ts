@@ -2,7 +2,7 @@ import type { Analyzer, Translator, Vision } from '@wayfarer/lambdas/ports';
 import {
   NO_TRANSLATION_ENGINE,
   TRANSLATION_UNAVAILABLE,
-} from '@wayfarer/lambdas/functions/translate/service';
+} from '@wayfarer/shared/domain/error-keys';
 import type { Ocr } from './tesseract-ocr';
 
 export interface EmbeddedVisionPorts {

@@ -5,7 +5,7 @@ import { SUBSCRIBER_KEY_TTL_SECONDS, usageDay } from '@wayfarer/lambdas/domain/a
 import { getConfig } from '@wayfarer/lambdas/config';
 import { getTable } from '@wayfarer/lambdas/providers';
 import { callApi, claimsOf, GOOD_PASSWORD, uniqueEmail } from '@wayfarer/lambdas/testing/local-cloud-api';
-import { stripeSignatureHeader } from '@wayfarer/lambdas/testing/stripe-fake';
+import { stripeSignatureHeader } from './stripe-emulator';
 
 // The local billing flow over HTTP, as a browser drives it against `npm start`: the checkout call, the local
 // checkout page, its signed webhooks through the real gateway and handler, the portal page, and what the

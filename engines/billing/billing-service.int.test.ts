@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { createAttemptCounters } from '../../adapters/aws/attempt-counter-store';
-import { createSubscriptionStore } from '../../adapters/aws/subscription-store';
-import { createIdempotencyMarks } from '../../adapters/aws/table';
-import { createUserProfiles } from '../../adapters/aws/user-profile-store';
-import { createStripeBilling } from '../../adapters/cloud/stripe-billing';
-import { HttpError } from '../../http/errors';
+import { createAttemptCounters } from '@wayfarer/lambdas/adapters/aws/attempt-counter-store';
+import { createSubscriptionStore } from '@wayfarer/lambdas/adapters/aws/subscription-store';
+import { createIdempotencyMarks } from '@wayfarer/lambdas/adapters/aws/table';
+import { createUserProfiles } from '@wayfarer/lambdas/adapters/aws/user-profile-store';
+import { createStripeBilling } from '@wayfarer/lambdas/adapters/cloud/stripe-billing';
+import { HttpError } from '@wayfarer/lambdas/http/errors';
 import type { EventDetail } from '@wayfarer/shared/events';
-import { getTable } from '../../providers';
-import { createStripeFake, type StripeFakeEvent } from '../../testing/stripe-fake';
-import { getConfig } from '../../config';
-import { ATTEMPT_LIMITS, createAttemptLimiter } from '../../domain/attempt-limits';
+import { getTable } from '@wayfarer/lambdas/providers';
+import { createStripeEmulator, type StripeEmulatorEvent } from './stripe-emulator';
+import { getConfig } from '@wayfarer/lambdas/config';
+import { ATTEMPT_LIMITS, createAttemptLimiter } from '@wayfarer/lambdas/domain/attempt-limits';
 import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
 import {
   currentSubscription,
@@ -20,7 +20,7 @@ import {
   startCheckout,
   type SessionPorts,
   type WebhookPorts,
-} from './service';
+} from '@wayfarer/lambdas/functions/billing/service';
 
 const table = await getTable();
 const config = await getConfig();
@@ -33,7 +33,7 @@ const PRICE = 'price_pro';
 
 async function setUp() {
   let clock = Date.now();
-  const fake = createStripeFake({
+  const fake = createStripeEmulator({
     secretKey: SECRET_KEY,
     prices: [PRICE],
     checkoutPageUrl: 'http://stripe.test/checkout',
@@ -72,7 +72,7 @@ async function setUp() {
     cancelAtPeriodEnd: false,
     currentPeriodEnd: null,
   });
-  const deliver = (event: StripeFakeEvent, secret = WEBHOOK_SECRET) => {
+  const deliver = (event: StripeEmulatorEvent, secret = WEBHOOK_SECRET) => {
     const payload = JSON.stringify(event);
     return receiveWebhook(
       ports,
@@ -162,7 +162,7 @@ describe('billing: the Stripe webhook', () => {
   it('refuses a bad or missing signature with 400, changing nothing', async () => {
     const { ports, sub, subscribe, deliver } = await setUp();
     const { events } = await subscribe();
-    const [created] = events as [StripeFakeEvent];
+    const [created] = events as [StripeEmulatorEvent];
     expect(await httpStatusOf(deliver(created, 'whsec_forged'))).toBe(400);
     expect(await httpStatusOf(receiveWebhook(ports, Buffer.from(JSON.stringify(created)), undefined))).toBe(
       400,
@@ -183,7 +183,7 @@ describe('billing: the Stripe webhook', () => {
   it('applies the same event delivered ten times once, and publishes it once', async () => {
     const { ports, sub, subscribe, deliver, published } = await setUp();
     const { events } = await subscribe();
-    const created = events.find((event) => event.type === 'customer.subscription.created') as StripeFakeEvent;
+    const created = events.find((event) => event.type === 'customer.subscription.created') as StripeEmulatorEvent;
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => deliver(created)));
     expect(outcomes.filter((outcome) => outcome === 'applied')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(9);
@@ -196,9 +196,9 @@ describe('billing: the Stripe webhook', () => {
     const { events, subscriptionId } = await subscribe();
     for (const event of events) await deliver(event);
     advance(60);
-    const [updated] = fake.setCancelAtPeriodEnd(subscriptionId, true) as [StripeFakeEvent];
+    const [updated] = fake.setCancelAtPeriodEnd(subscriptionId, true) as [StripeEmulatorEvent];
     advance(60);
-    const [deleted] = fake.endSubscription(subscriptionId) as [StripeFakeEvent];
+    const [deleted] = fake.endSubscription(subscriptionId) as [StripeEmulatorEvent];
     expect(await deliver(deleted)).toBe('applied');
     expect(await deliver(updated)).toBe('stale');
     expect(await statusOf(ports, sub)).toMatchObject({ status: 'CANCELED', cancelAtPeriodEnd: false });
@@ -209,8 +209,8 @@ describe('billing: the Stripe webhook', () => {
     const { ports, sub, subscribe, deliver, fake } = await setUp();
     const { events, subscriptionId } = await subscribe();
     for (const event of events) await deliver(event);
-    const [updated] = fake.setCancelAtPeriodEnd(subscriptionId, true) as [StripeFakeEvent];
-    const [deleted] = fake.endSubscription(subscriptionId) as [StripeFakeEvent];
+    const [updated] = fake.setCancelAtPeriodEnd(subscriptionId, true) as [StripeEmulatorEvent];
+    const [deleted] = fake.endSubscription(subscriptionId) as [StripeEmulatorEvent];
     await deliver(deleted);
     await deliver(updated);
     expect((await statusOf(ports, sub)).status).toBe('CANCELED');
@@ -262,7 +262,7 @@ describe('billing: the Stripe webhook', () => {
       .then((response) => response.json())) as { id: string };
     const created = fake
       .pay(session.id)
-      .events.find((event) => event.type === 'customer.subscription.created') as StripeFakeEvent;
+      .events.find((event) => event.type === 'customer.subscription.created') as StripeEmulatorEvent;
     await expect(deliver(created)).rejects.not.toBeInstanceOf(HttpError);
     await ports.subscriptions.linkStripeCustomer(sub, customer.id);
     expect(await deliver(created)).toBe('applied');
@@ -272,7 +272,7 @@ describe('billing: the Stripe webhook', () => {
   it('publishes on Stripe’s retry the change whose publication failed the first time', async () => {
     const { ports, subscribe, deliver, published } = await setUp();
     const { events } = await subscribe();
-    const created = events.find((event) => event.type === 'customer.subscription.created') as StripeFakeEvent;
+    const created = events.find((event) => event.type === 'customer.subscription.created') as StripeEmulatorEvent;
     const publish = ports.events.publish;
     Object.assign(ports.events, { publish: () => Promise.reject(new Error('bus down')) });
     await expect(deliver(created)).rejects.toThrow('bus down');

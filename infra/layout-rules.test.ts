@@ -1,0 +1,55 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// docs/DESIGN.md §3: the workspace rules are lint rules; each case here is a deliberate violation lint must
+// refuse (or a permitted import it must accept), linted as if it were a file at that path.
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+async function restrictedImports(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('workspace import rules', () => {
+  it('lambdas never import an engine', async () => {
+    const messages = await restrictedImports(
+      'lambdas/adapters/local/example.ts',
+      "import { engines } from '@wayfarer/engines/register';\nexport const all = engines;\n",
+    );
+    expect(messages.join('\n')).toMatch(/never imports engines/);
+  });
+
+  it('a Lambda area never imports an engine', async () => {
+    const messages = await restrictedImports(
+      'lambdas/functions/vision/example.ts',
+      "import { sharedOcr } from '@wayfarer/engines/vision/tesseract-ocr';\nexport const ocr = sharedOcr;\n",
+    );
+    expect(messages.join('\n')).toMatch(/never imports engines/);
+  });
+
+  it('an engine never imports a Lambda area', async () => {
+    const messages = await restrictedImports(
+      'engines/vision/example.ts',
+      "import { startTranslation } from '@wayfarer/lambdas/functions/translate/service';\nexport const start = startTranslation;\n",
+    );
+    expect(messages.join('\n')).toMatch(/never imports a Lambda area/);
+  });
+
+  it('an engine never imports the local cloud', async () => {
+    const messages = await restrictedImports(
+      'engines/speech/example.ts',
+      "import { createGateway } from '@wayfarer/infra/local/gateway';\nexport const gateway = createGateway;\n",
+    );
+    expect(messages.join('\n')).toMatch(/engines\/ see lambdas\/ and shared\/ only/);
+  });
+
+  it('an engine may implement a port and use what lies below the areas', async () => {
+    const messages = await restrictedImports(
+      'engines/vision/example.ts',
+      "import type { Vision } from '@wayfarer/lambdas/ports';\nimport { getConfig } from '@wayfarer/lambdas/config';\nexport type V = Vision;\nexport const config = getConfig;\n",
+    );
+    expect(messages).toEqual([]);
+  });
+});
