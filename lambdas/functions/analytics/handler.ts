@@ -4,7 +4,7 @@ import { getAnalytics, getAttemptCounters, getEvents, perContainer, systemClock 
 import { analyticsStats, trackPageView, checkAdminPassword } from './service';
 
 // CloudFront adds it in AWS; the local gateway passes it through when a client sets it (docs/SPEC.md §4).
-const VIEWER_COUNTRY_HEADER = 'cloudfront-viewer-country';
+import { VIEWER_COUNTRY_HEADER } from '@wayfarer/shared/api/viewer-headers';
 
 const trackWiring = perContainer(async () => {
   const [config, events] = await Promise.all([getConfig(), getEvents()]);

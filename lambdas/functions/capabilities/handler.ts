@@ -1,4 +1,5 @@
 import { countryResponseSchema } from '@wayfarer/shared/api/capabilities';
+import { VIEWER_COUNTRY_HEADER } from '@wayfarer/shared/api/viewer-headers';
 import { getConfig } from '../../config';
 import { httpRoute } from '../../http/route';
 import { capabilityStates } from '../../providers';
@@ -13,7 +14,7 @@ export const list = httpRoute('capabilities.list', async () => capabilityStates(
  */
 export const country = httpRoute('capabilities.country', (request) => {
   const parsed = countryResponseSchema.safeParse({
-    country: request.headers['cloudfront-viewer-country']?.trim().toUpperCase(),
+    country: request.headers[VIEWER_COUNTRY_HEADER]?.trim().toUpperCase(),
   });
   return parsed.success ? parsed.data : { country: null };
 });
