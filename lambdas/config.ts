@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
 import { tableDefinition } from './adapters/aws/table-definition';
 import { readSecretValues } from './adapters/aws/secrets-extension';
+import { CAPABILITIES, chooseEngine } from './readiness';
 
 // The one reader of process.env in lambdas/ (docs/DESIGN.md §3). Everything else asks `getConfig()`. The AWS SDK
 // still reads its own variables (credentials, AWS_ENDPOINT_URL_*): that is how the local cloud points the
@@ -129,28 +130,19 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/** Each capability's engine, by the readiness table's rule for which settings choose the cloud (readiness.ts). */
 function resolveEngines(env: Env): Record<Capability, Engine> {
-  const openAiCompatible = env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined;
-  // An OpenAI(-compatible) capability is configured only with its model named too (models come from
-  // configuration, docs/DESIGN.md §6): a local translation server alone must not take analysis or photos away
-  // from their embedded engines.
-  const openAiWith = (model: string | undefined) => openAiCompatible && model !== undefined;
-  const pick = (pinned: Engine | undefined, cloudConfigured: boolean): Engine =>
-    pinned ?? (cloudConfigured ? 'cloud' : 'embedded');
-  return {
-    stt: pick(env.STT_ENGINE, env.DEEPGRAM_API_KEY !== undefined),
-    translate: pick(env.TRANSLATE_ENGINE, openAiWith(env.OPENAI_MODEL_TRANSLATE)),
-    // Aura speaks only some languages and OpenAI the rest: either makes cloud speech worth choosing. A base URL
-    // alone does not: local OpenAI-compatible servers rarely speak.
-    tts: pick(
-      env.TTS_ENGINE,
-      env.DEEPGRAM_API_KEY !== undefined ||
-        (env.OPENAI_API_KEY !== undefined && env.OPENAI_MODEL_TTS !== undefined),
-    ),
-    analysis: pick(env.ANALYSIS_ENGINE, openAiWith(env.OPENAI_MODEL_ANALYSIS)),
-    vision: pick(env.VISION_ENGINE, openAiWith(env.OPENAI_MODEL_VISION)),
-    billing: pick(env.BILLING_ENGINE, env.STRIPE_SECRET_KEY !== undefined),
+  const pinned: Record<Capability, Engine | undefined> = {
+    stt: env.STT_ENGINE,
+    translate: env.TRANSLATE_ENGINE,
+    tts: env.TTS_ENGINE,
+    analysis: env.ANALYSIS_ENGINE,
+    vision: env.VISION_ENGINE,
+    billing: env.BILLING_ENGINE,
   };
+  return Object.fromEntries(
+    CAPABILITIES.map((capability) => [capability, chooseEngine(env, capability, pinned[capability])]),
+  ) as Record<Capability, Engine>;
 }
 
 function isLoopbackUrl(value: string | undefined): boolean {

@@ -34,8 +34,17 @@ import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
 import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
 import { createOpenAiVision } from './adapters/cloud/openai-vision';
 import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
-import type { CapabilitiesResponse, EngineState } from '@wayfarer/shared/api/capabilities';
-import { forgetConfig, getConfig, type Capability, type Config } from './config';
+import type { CapabilitiesResponse } from '@wayfarer/shared/api/capabilities';
+import { forgetConfig, getConfig, type Capability, type Config, type Engine } from './config';
+import {
+  capabilityStatesOf,
+  onlyInLocalCloud,
+  openAiSettings,
+  READINESS_RULES,
+  readinessOf,
+  readinessTable,
+  type ReadinessTable,
+} from './readiness';
 import type {
   Analyzer,
   Billing,
@@ -171,8 +180,9 @@ export const getMailer: () => Promise<Mailer> = /* @__PURE__ */ perContainer(asy
 });
 
 // --- Engines: cloud or embedded, one entry per capability ---------------------------------------------------
-// A capability adds one `engine('<capability>', { cloud, embedded })` entry, as getSpeechKeys below; a heavy
-// embedded engine is `registeredEngine('<capability>')`, registered by engines/register.ts.
+// A capability adds one row to the readiness table (readiness.ts) and one `engine('<capability>', { ... })`
+// entry here, as getSpeechKeys below; a heavy embedded engine is `registeredEngine('<capability>')`,
+// registered by engines/register.ts.
 
 /** The port each capability's engine implements. */
 export interface CapabilityPorts {
@@ -189,12 +199,17 @@ type EngineFactory<Port> = (config: Config) => Port;
 interface EngineChoice<Port> {
   readonly cloud: EngineFactory<Port>;
   readonly embedded: EngineFactory<Port>;
+  /** What stands in when the readiness table says the chosen engine is unavailable: it says why. */
+  readonly unavailable: (reason: string, engine: Engine) => Port;
 }
 
 /** Heavy embedded engines (onnx, wasm, OCR, gazetteers), registered by the local cloud before it serves. */
 export type EmbeddedEngines = { readonly [C in Capability]?: EngineFactory<CapabilityPorts[C]> };
 
 const registeredEngines: { -readonly [C in Capability]?: EngineFactory<CapabilityPorts[C]> } = {};
+
+/** Whether this process has a capability's embedded engine: the readiness table asks. */
+const isRegistered = (capability: Capability): boolean => registeredEngines[capability] !== undefined;
 
 /**
  * Called by infra/local before serving. The engines live there, so no Lambda bundle ever carries them; an
@@ -208,32 +223,42 @@ export class EngineUnavailableError extends Error {
   override readonly name = 'EngineUnavailableError';
 }
 
+/** An embedded engine this process lacks fails its build, saying what to set, rather than run something else. */
+const refuseToBuild = (reason: string): never => {
+  throw new EngineUnavailableError(reason);
+};
+
 /**
  * The embedded engine the local cloud registered for a capability. A Lambda has none: asking for it there
- * fails with a message that says what to set, rather than quietly running something else.
+ * fails with the readiness table's message, which says what to set.
  */
 export function registeredEngine<C extends Capability>(capability: C): EngineFactory<CapabilityPorts[C]> {
   return (config) => {
     const engine = registeredEngines[capability] as EngineFactory<CapabilityPorts[C]> | undefined;
-    if (engine === undefined) {
-      throw new EngineUnavailableError(
-        `${capability.toUpperCase()}_ENGINE=embedded: that engine runs only in the local cloud (npm start); ` +
-          `configure the cloud provider here, or set ${capability.toUpperCase()}_ENGINE=cloud`,
-      );
-    }
-    return engine(config);
+    return engine === undefined ? refuseToBuild(onlyInLocalCloud(capability)) : engine(config);
   };
 }
 
-/** A capability's engine, as its `<CAPABILITY>_ENGINE` setting (or the keys configured) chose it. */
+/**
+ * A capability's engine, as its `<CAPABILITY>_ENGINE` setting (or the keys configured) chose it, built when the
+ * readiness table says it can serve, else the choice's stand-in that refuses with the table's reason.
+ */
 function engine<C extends Capability>(
   capability: C,
   choice: EngineChoice<CapabilityPorts[C]>,
 ): () => Promise<CapabilityPorts[C]> {
   return perContainer(async () => {
     const config = await getConfig();
-    return choice[config.engines[capability]](config);
+    const verdict = readinessOf(config, capability, isRegistered);
+    if (verdict.readiness === 'unavailable') return choice.unavailable(verdict.reason, verdict.engine);
+    return choice[verdict.engine](config);
   });
+}
+
+/** A setting the readiness table has already found present (the build runs only when it says ready). */
+function present<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new EngineUnavailableError(`${name} is not set`);
+  return value;
 }
 
 /** A speech-key issuer that cannot work as configured: the key call fails (500) and says why. */
@@ -244,17 +269,17 @@ const refusingSpeechKeys = (reason: string): SpeechKeys => ({
 /** Speech to text: Deepgram's temporary keys, or the local socket's signed keys (a small HMAC, no model). */
 export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
   cloud: ({ DEEPGRAM_API_KEY, DEEPGRAM_API_URL, DEEPGRAM_LISTEN_URL }) =>
-    DEEPGRAM_API_KEY === undefined
-      ? refusingSpeechKeys('STT_ENGINE=cloud needs DEEPGRAM_API_KEY')
-      : createDeepgramKeys({
-          apiKey: DEEPGRAM_API_KEY,
-          baseUrl: DEEPGRAM_API_URL,
-          listenUrl: DEEPGRAM_LISTEN_URL,
-        }),
+    createDeepgramKeys({
+      apiKey: present(DEEPGRAM_API_KEY, 'DEEPGRAM_API_KEY'),
+      baseUrl: DEEPGRAM_API_URL,
+      listenUrl: DEEPGRAM_LISTEN_URL,
+    }),
+  // The key issuer signs with a key derived from IP_HASH_SECRET, which the speech function always has.
   embedded: ({ IP_HASH_SECRET, APP_URL }) =>
     IP_HASH_SECRET === undefined
       ? refusingSpeechKeys('The embedded speech socket needs IP_HASH_SECRET')
       : createLocalSpeechKeys({ secret: localSpeechKeySecret(IP_HASH_SECRET), appUrl: APP_URL }),
+  unavailable: refusingSpeechKeys,
 });
 
 /** Billing that cannot work as configured: each billing call fails (500) and the log says why. */
@@ -267,44 +292,29 @@ const refusingBilling = (reason: string): Billing => ({
 /** Billing: Stripe, or the local cloud's checkout and portal pages (engines/billing/), which only it has. */
 export const getBilling = /* @__PURE__ */ engine('billing', {
   cloud: ({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID, APP_URL }) =>
-    STRIPE_SECRET_KEY === undefined ||
-    STRIPE_WEBHOOK_SECRET === undefined ||
-    STRIPE_PRICE_ID === undefined ||
-    APP_URL === undefined
-      ? refusingBilling(
-          'BILLING_ENGINE=cloud needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID and APP_URL',
-        )
-      : createStripeBilling({
-          secretKey: STRIPE_SECRET_KEY,
-          webhookSecret: STRIPE_WEBHOOK_SECRET,
-          priceId: STRIPE_PRICE_ID,
-          appUrl: APP_URL,
-        }),
+    createStripeBilling({
+      secretKey: present(STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
+      webhookSecret: present(STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
+      priceId: present(STRIPE_PRICE_ID, 'STRIPE_PRICE_ID'),
+      appUrl: present(APP_URL, 'APP_URL'),
+    }),
   embedded: /* @__PURE__ */ registeredEngine('billing'),
+  unavailable: (reason, chosen) => (chosen === 'cloud' ? refusingBilling(reason) : refuseToBuild(reason)),
 });
+
 /**
  * Translation: OpenAI or any OpenAI-compatible server (OPENAI_BASE_URL). No embedded engine exists
  * (docs/ENGINES.md), so without one the translator says it is unavailable and the UI explains how to enable it.
  */
 export const getTranslator = /* @__PURE__ */ engine('translate', {
-  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_TRANSLATE }) =>
-    OPENAI_MODEL_TRANSLATE === undefined
-      ? unavailableTranslator('Translation needs OPENAI_MODEL_TRANSLATE (the model to translate with)')
-      : createOpenAiTranslator({
-          apiKey: OPENAI_API_KEY,
-          baseUrl: OPENAI_BASE_URL,
-          model: OPENAI_MODEL_TRANSLATE,
-        }),
-  embedded: () =>
-    unavailableTranslator(
-      'No translation engine: set OPENAI_API_KEY, or OPENAI_BASE_URL of an OpenAI-compatible server',
-    ),
+  cloud: (config) => {
+    const { apiKey, baseURL, model } = present(openAiSettings(config, 'translate'), 'OPENAI_MODEL_TRANSLATE');
+    return createOpenAiTranslator({ apiKey, baseUrl: baseURL, model });
+  },
+  embedded: () => unavailableTranslator(READINESS_RULES.translate.embeddedMissing),
+  unavailable: unavailableTranslator,
 });
 
-/**
- * Text to speech: Deepgram Aura for en and es, OpenAI (or a compatible server) for the rest (docs/SPEC.md §5);
- * embedded, the local cloud's espeak-ng (registered by engines/register.ts).
- */
 /** An analyser that cannot work as configured: each analysis fails (503) and the log says why. */
 const refusingAnalyzer = (reason: string): Analyzer => {
   const refuse = () => Promise.reject(new Error(reason));
@@ -313,34 +323,39 @@ const refusingAnalyzer = (reason: string): Analyzer => {
 
 /** Prices, places and emergencies: OpenAI structured outputs, or the local cloud's rules and gazetteer. */
 export const getAnalyzer = /* @__PURE__ */ engine('analysis', {
-  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_ANALYSIS }) =>
-    OPENAI_MODEL_ANALYSIS === undefined
-      ? refusingAnalyzer('ANALYSIS_ENGINE=cloud needs OPENAI_MODEL_ANALYSIS')
-      : createOpenAiAnalyzer({
-          // An OpenAI-compatible local server (OPENAI_BASE_URL) takes no key; the SDK still wants one.
-          apiKey: OPENAI_API_KEY ?? 'not-needed',
-          baseURL: OPENAI_BASE_URL,
-          model: OPENAI_MODEL_ANALYSIS,
-        }),
+  cloud: (config) => {
+    const { apiKey, baseURL, model } = present(openAiSettings(config, 'analysis'), 'OPENAI_MODEL_ANALYSIS');
+    // An OpenAI-compatible local server (OPENAI_BASE_URL) takes no key; the SDK still wants one.
+    return createOpenAiAnalyzer({ apiKey: apiKey ?? 'not-needed', baseURL, model });
+  },
   embedded: /* @__PURE__ */ registeredEngine('analysis'),
+  unavailable: (reason, chosen) => (chosen === 'cloud' ? refusingAnalyzer(reason) : refuseToBuild(reason)),
 });
 
+/**
+ * Text to speech: Deepgram Aura for en and es, OpenAI (or a compatible server) for the rest (docs/SPEC.md §5);
+ * embedded, the local cloud's espeak-ng (registered by engines/register.ts).
+ */
 export const getSpeaker = /* @__PURE__ */ engine('tts', {
-  cloud: ({ DEEPGRAM_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_TTS }) =>
-    createCloudSpeaker({
-      deepgram:
-        DEEPGRAM_API_KEY === undefined ? undefined : createDeepgramSpeaker({ apiKey: DEEPGRAM_API_KEY }),
-      openai:
-        OPENAI_MODEL_TTS === undefined || (OPENAI_API_KEY === undefined && OPENAI_BASE_URL === undefined)
-          ? undefined
-          : createOpenAiSpeaker({
-              apiKey: OPENAI_API_KEY,
-              baseUrl: OPENAI_BASE_URL,
-              model: OPENAI_MODEL_TTS,
-            }),
-    }),
+  cloud: (config) => cloudSpeaker(config),
   embedded: /* @__PURE__ */ registeredEngine('tts'),
+  // With neither provider, the cloud speaker still answers each phrase with what to set (NoSpeakerError).
+  unavailable: (reason, chosen) => (chosen === 'cloud' ? cloudSpeaker(undefined) : refuseToBuild(reason)),
 });
+
+function cloudSpeaker(config: Config | undefined): Speaker {
+  const openai = config && openAiSettings(config, 'tts');
+  return createCloudSpeaker({
+    deepgram:
+      config?.DEEPGRAM_API_KEY === undefined
+        ? undefined
+        : createDeepgramSpeaker({ apiKey: config.DEEPGRAM_API_KEY }),
+    openai:
+      openai === undefined
+        ? undefined
+        : createOpenAiSpeaker({ apiKey: openai.apiKey, baseUrl: openai.baseURL, model: openai.model }),
+  });
+}
 
 /** A photo reader that cannot work as configured: each photo fails (503) and the log says why. */
 const refusingVision = (reason: string): Vision => ({
@@ -352,42 +367,27 @@ const refusingVision = (reason: string): Vision => ({
  * cloud's tesseract.js OCR, translator and price analyser (engines/vision/).
  */
 export const getVision = /* @__PURE__ */ engine('vision', {
-  cloud: ({ OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL_VISION }) =>
-    OPENAI_MODEL_VISION === undefined
-      ? refusingVision('VISION_ENGINE=cloud needs OPENAI_MODEL_VISION')
-      : createOpenAiVision({
-          apiKey: OPENAI_API_KEY ?? 'not-needed',
-          baseURL: OPENAI_BASE_URL,
-          model: OPENAI_MODEL_VISION,
-        }),
+  cloud: (config) => {
+    const { apiKey, baseURL, model } = present(openAiSettings(config, 'vision'), 'OPENAI_MODEL_VISION');
+    return createOpenAiVision({ apiKey: apiKey ?? 'not-needed', baseURL, model });
+  },
   embedded: /* @__PURE__ */ registeredEngine('vision'),
+  unavailable: (reason, chosen) => (chosen === 'cloud' ? refusingVision(reason) : refuseToBuild(reason)),
 });
 
 // --- What serves each capability: GET /api/capabilities and the local cloud's start-up banner ---------------
 
+/** Every capability's readiness in this process (its embedded engines included), as the readiness table says. */
+export function capabilityReadiness(config: Config): ReadinessTable {
+  return readinessTable(config, isRegistered);
+}
+
 /**
  * Which engine can actually serve each capability under this configuration: the engine `config.engines`
- * chose, or `unavailable` when that engine lacks what it needs (a model name, a key, an embedded engine this
- * process does not have: translation has none anywhere). The UI offers only what is available.
+ * chose, or `unavailable` when the readiness table says that engine lacks what it needs (a model name, a key,
+ * an embedded engine this process does not have: translation has none anywhere). The UI offers only what is
+ * available.
  */
 export function capabilityStates(config: Config): CapabilitiesResponse {
-  const openAiCompatible = config.OPENAI_API_KEY !== undefined || config.OPENAI_BASE_URL !== undefined;
-  const openAiModel = (model: string | undefined) => openAiCompatible && model !== undefined;
-  const state = (capability: Capability, cloudReady: boolean, embeddedReady: boolean): EngineState => {
-    if (config.engines[capability] === 'cloud') return cloudReady ? 'cloud' : 'unavailable';
-    return embeddedReady ? 'embedded' : 'unavailable';
-  };
-  const registered = (capability: Capability) => registeredEngines[capability] !== undefined;
-  return {
-    // The embedded key issuer is small and always built; its socket is the local cloud's.
-    stt: state('stt', config.DEEPGRAM_API_KEY !== undefined, true),
-    translate: state('translate', openAiModel(config.OPENAI_MODEL_TRANSLATE), false),
-    tts: state(
-      'tts',
-      config.DEEPGRAM_API_KEY !== undefined || openAiModel(config.OPENAI_MODEL_TTS),
-      registered('tts'),
-    ),
-    analysis: state('analysis', openAiModel(config.OPENAI_MODEL_ANALYSIS), registered('analysis')),
-    vision: state('vision', openAiModel(config.OPENAI_MODEL_VISION), registered('vision')),
-  };
+  return capabilityStatesOf(capabilityReadiness(config));
 }

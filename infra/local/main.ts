@@ -3,8 +3,9 @@
  * embedded engines. PORT and DATA_DIR override the port and the data folder (docs/TESTIDS.md, local run contract).
  */
 import path from 'node:path';
-import { getConfig, providerSummary } from '@wayfarer/lambdas/config';
-import { capabilityStates } from '@wayfarer/lambdas/providers';
+import { getConfig } from '@wayfarer/lambdas/config';
+import { capabilityReadiness } from '@wayfarer/lambdas/providers';
+import { capabilityStatesOf } from '@wayfarer/lambdas/readiness';
 import { ChildStartError } from './child-processes';
 import { PortInUseError } from './gateway';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
@@ -91,8 +92,9 @@ async function main(): Promise<void> {
   try {
     // The same truth GET /api/capabilities tells the UI, plus billing.
     const config = await getConfig();
-    const states = capabilityStates(config);
-    providers = [...Object.entries(states), ['billing', providerSummary(config).billing]];
+    const table = capabilityReadiness(config);
+    const states = capabilityStatesOf(table);
+    providers = [...Object.entries(states), ['billing', table.billing.engine]];
     // The voice's worker costs 0.8-1.7 s to start and the OCR worker 0.5-2.6 s (docs/ENGINES.md): pay it now,
     // in the background, rather than on the traveller's first translated phrase or first photo.
     warmEngines(states);
