@@ -308,8 +308,7 @@ export const getBilling = /* @__PURE__ */ engine('billing', {
  */
 export const getTranslator = /* @__PURE__ */ engine('translate', {
   cloud: (config) => {
-    const { apiKey, baseURL, model } = present(openAiSettings(config, 'translate'), 'OPENAI_MODEL_TRANSLATE');
-    return createOpenAiTranslator({ apiKey, baseUrl: baseURL, model });
+    return createOpenAiTranslator(present(openAiSettings(config, 'translate'), 'OPENAI_MODEL_TRANSLATE'));
   },
   embedded: () => unavailableTranslator(READINESS_RULES.translate.embeddedMissing),
   unavailable: unavailableTranslator,
@@ -324,9 +323,7 @@ const refusingAnalyzer = (reason: string): Analyzer => {
 /** Prices, places and emergencies: OpenAI structured outputs, or the local cloud's rules and gazetteer. */
 export const getAnalyzer = /* @__PURE__ */ engine('analysis', {
   cloud: (config) => {
-    const { apiKey, baseURL, model } = present(openAiSettings(config, 'analysis'), 'OPENAI_MODEL_ANALYSIS');
-    // An OpenAI-compatible local server (OPENAI_BASE_URL) takes no key; the SDK still wants one.
-    return createOpenAiAnalyzer({ apiKey: apiKey ?? 'not-needed', baseURL, model });
+    return createOpenAiAnalyzer(present(openAiSettings(config, 'analysis'), 'OPENAI_MODEL_ANALYSIS'));
   },
   embedded: /* @__PURE__ */ registeredEngine('analysis'),
   unavailable: (reason, chosen) => (chosen === 'cloud' ? refusingAnalyzer(reason) : refuseToBuild(reason)),
@@ -350,10 +347,7 @@ function cloudSpeaker(config: Config | undefined): Speaker {
       config?.DEEPGRAM_API_KEY === undefined
         ? undefined
         : createDeepgramSpeaker({ apiKey: config.DEEPGRAM_API_KEY }),
-    openai:
-      openai === undefined
-        ? undefined
-        : createOpenAiSpeaker({ apiKey: openai.apiKey, baseUrl: openai.baseURL, model: openai.model }),
+    openai: openai === undefined ? undefined : createOpenAiSpeaker(openai),
   });
 }
 
@@ -368,8 +362,7 @@ const refusingVision = (reason: string): Vision => ({
  */
 export const getVision = /* @__PURE__ */ engine('vision', {
   cloud: (config) => {
-    const { apiKey, baseURL, model } = present(openAiSettings(config, 'vision'), 'OPENAI_MODEL_VISION');
-    return createOpenAiVision({ apiKey: apiKey ?? 'not-needed', baseURL, model });
+    return createOpenAiVision(present(openAiSettings(config, 'vision'), 'OPENAI_MODEL_VISION'));
   },
   embedded: /* @__PURE__ */ registeredEngine('vision'),
   unavailable: (reason, chosen) => (chosen === 'cloud' ? refusingVision(reason) : refuseToBuild(reason)),

@@ -1,4 +1,5 @@
 import type { CapabilitiesResponse, EngineState } from '@wayfarer/shared/api/capabilities';
+import type { OpenAiCapability, OpenAiSettings } from './adapters/cloud/openai-client';
 import type { Capability, Engine, Env } from './config';
 
 /*
@@ -35,22 +36,12 @@ export type ReadinessSettings = Pick<
   | 'APP_URL'
 >;
 
-/** The capabilities an OpenAI-compatible server may serve, each with its own model setting. */
-export type OpenAiCapability = 'translate' | 'tts' | 'analysis' | 'vision';
-
 const OPENAI_MODEL_SETTING = {
   translate: 'OPENAI_MODEL_TRANSLATE',
   tts: 'OPENAI_MODEL_TTS',
   analysis: 'OPENAI_MODEL_ANALYSIS',
   vision: 'OPENAI_MODEL_VISION',
 } as const satisfies Record<OpenAiCapability, keyof ReadinessSettings>;
-
-/** Where and with which model an OpenAI-compatible capability runs; the key is absent for a keyless server. */
-export interface OpenAiSettings {
-  readonly apiKey: string | undefined;
-  readonly baseURL: string | undefined;
-  readonly model: string;
-}
 
 /**
  * An OpenAI(-compatible) capability is configured with a key or a base URL, and its model named too (models come

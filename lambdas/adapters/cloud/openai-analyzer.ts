@@ -1,4 +1,3 @@
-import OpenAI from 'openai';
 import * as z from 'zod';
 import {
   emergencyResultSchema,
@@ -8,6 +7,7 @@ import {
 } from '@wayfarer/shared/api/analysis';
 import { emergencyContactsFor, medicalFacilitySearches } from '../../domain/emergency-contacts';
 import type { Analyzer } from '../../ports';
+import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 import { strictJsonSchema, structuredReply } from './strict-json-schema';
 
 /*
@@ -56,21 +56,9 @@ export class AnalysisReplyError extends Error {
   override readonly name = 'AnalysisReplyError';
 }
 
-export interface OpenAiAnalyzerOptions {
-  readonly apiKey: string;
-  readonly baseURL?: string;
-  readonly model: string;
-  readonly timeoutMs?: number;
-}
-
 /** OpenAI structured outputs (docs/DESIGN.md §6). A refused or malformed reply fails that analysis alone. */
-export function createOpenAiAnalyzer(options: OpenAiAnalyzerOptions): Analyzer {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL,
-    maxRetries: 1,
-    timeout: options.timeoutMs ?? 20_000,
-  });
+export function createOpenAiAnalyzer(options: OpenAiSettings): Analyzer {
+  const client = createOpenAiClient(options, 'analysis');
 
   const schemas = replySchemas();
   const responseFormats = {

@@ -1,20 +1,13 @@
-import OpenAI from 'openai';
 import type { VoiceGender } from '@wayfarer/shared/api/voice-output';
 import type { Speaker } from '../../ports';
+import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 
 /** One OpenAI voice per gender; the model comes from configuration (OPENAI_MODEL_TTS). */
 export const OPENAI_VOICES: Readonly<Record<VoiceGender, string>> = { female: 'nova', male: 'onyx' };
 
-/** No key is needed by local OpenAI-compatible servers, but the SDK requires one. */
-const NO_KEY = 'not-needed';
-
 /** OpenAI's speech (POST /v1/audio/speech): MP3 for any language, streamed as it is produced. */
-export function createOpenAiSpeaker(options: {
-  readonly apiKey: string | undefined;
-  readonly baseUrl: string | undefined;
-  readonly model: string;
-}): Speaker {
-  const client = new OpenAI({ apiKey: options.apiKey ?? NO_KEY, baseURL: options.baseUrl, maxRetries: 0 });
+export function createOpenAiSpeaker(options: OpenAiSettings): Speaker {
+  const client = createOpenAiClient(options, 'tts');
   return {
     async speak({ text, gender, signal }) {
       const response = await client.audio.speech.create(

@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function translatorOn(options: { interTokenMs?: number } = {}) {
   server = await startOpenAiCompatibleServer(options);
-  return createOpenAiTranslator({ apiKey: undefined, baseUrl: `${server.url}/v1`, model: 'translate-model' });
+  return createOpenAiTranslator({ apiKey: undefined, baseURL: `${server.url}/v1`, model: 'translate-model' });
 }
 
 async function collect(chunks: AsyncIterable<string>): Promise<string[]> {

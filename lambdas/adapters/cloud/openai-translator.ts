@@ -1,6 +1,6 @@
-import OpenAI from 'openai';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import type { Translator } from '../../ports';
+import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 
 /**
  * The instructions every translation runs under. The phrase is someone's speech, so it may itself be a
@@ -18,24 +18,10 @@ export function translationInstructions(outputLanguage: string): string {
   ].join('\n');
 }
 
-export interface OpenAiTranslatorOptions {
-  readonly apiKey: string | undefined;
-  /** Any OpenAI-compatible server (Ollama, llama.cpp); OpenAI's own when absent. */
-  readonly baseUrl: string | undefined;
-  readonly model: string;
-}
-
-/** A placeholder key for servers that want none (Ollama, llama.cpp): the SDK refuses to start without one. */
-const NO_KEY = 'not-needed';
-
 /** Streams chat completions from OpenAI or any compatible server; the signal cancels the upstream request. */
-export function createOpenAiTranslator(options: OpenAiTranslatorOptions): Translator {
-  const client = new OpenAI({
-    apiKey: options.apiKey ?? NO_KEY,
-    baseURL: options.baseUrl,
-    // A retry after the first token would duplicate text; a retry before it costs the traveller a second.
-    maxRetries: 0,
-  });
+export function createOpenAiTranslator(options: OpenAiSettings): Translator {
+  // Never retried (openai-client.ts): a retry after the first token would duplicate text.
+  const client = createOpenAiClient(options, 'translate');
   return {
     available: true,
     async *translate({ text, outputLanguage, signal }) {

@@ -1,9 +1,9 @@
-import OpenAI from 'openai';
 import * as z from 'zod';
 import { priceSchema } from '@wayfarer/shared/api/analysis';
 import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import type { Vision } from '../../ports';
+import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 import { strictJsonSchema, structuredReply } from './strict-json-schema';
 
 /*
@@ -33,22 +33,10 @@ export class VisionReplyError extends Error {
   override readonly name = 'VisionReplyError';
 }
 
-export interface OpenAiVisionOptions {
-  readonly apiKey: string;
-  readonly baseURL?: string;
-  readonly model: string;
-  readonly timeoutMs?: number;
-}
-
 /** OpenAI vision with structured output (docs/DESIGN.md §6): one call reads, translates and finds the prices. */
-export function createOpenAiVision(options: OpenAiVisionOptions): Vision {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL,
-    maxRetries: 1,
-    // Under the function's 29 s (infra/aws/area-access.ts), so a slow model is a 503, not a timeout.
-    timeout: options.timeoutMs ?? 25_000,
-  });
+export function createOpenAiVision(options: OpenAiSettings): Vision {
+  // Under the function's 29 s (openai-client.ts), so a slow model is a 503, not a timeout.
+  const client = createOpenAiClient(options, 'vision');
   const schema = replySchema();
   const responseFormat = strictJsonSchema(schema);
 

@@ -21,7 +21,7 @@ async function speakers(options: { interAudioChunkMs?: number } = {}) {
   server = await startOpenAiCompatibleServer(options);
   return {
     deepgram: createDeepgramSpeaker({ apiKey: 'dg-key', baseUrl: server.url }),
-    openai: createOpenAiSpeaker({ apiKey: 'sk-key', baseUrl: `${server.url}/v1`, model: 'tts-model' }),
+    openai: createOpenAiSpeaker({ apiKey: 'sk-key', baseURL: `${server.url}/v1`, model: 'tts-model' }),
   };
 }
 
