@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEmbeddedEngines, resetProviders } from '@wayfarer/lambdas/providers';
 import { embeddedProviders } from '@wayfarer/engines/register';
-import type { Listening } from './gateway';
+import type { Listening } from './loopback';
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { listenApiGateway } from './testing/api-gateway';
 import { sharedEspeakSpeaker } from '@wayfarer/engines/tts/espeak-speaker';

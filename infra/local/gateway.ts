@@ -4,9 +4,7 @@
  * included); everything else is the static site.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchRoute, pathHasOtherMethods, routes, type RouteMatch } from '@wayfarer/shared/api/routes';
 import { isStreamingHandler } from '@wayfarer/lambdas/http/testing/awslambda-shim';
 import { fromProxyResult, InvalidProxyResultError, toApiGatewayEvent } from './api-event';
@@ -22,6 +20,7 @@ import {
 } from './lambda-runtime';
 import { LOCAL_ROUTE_PREFIX, type LocalRoute, type LocalSocket } from './local-routes';
 import type { Logger } from './log';
+import type { UpgradeListener } from './loopback';
 import { SECURITY_HEADERS, type StaticSite } from './static-site';
 
 /** API Gateway REST's payload limit; each route's own, smaller limit is the handler's to enforce. */
@@ -304,8 +303,6 @@ export function createGateway(options: GatewayOptions) {
 
 export type RequestListener = ReturnType<typeof createGateway>;
 
-export type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
-
 /** Hands a WebSocket upgrade to the first socket that claims its path; refuses the rest with 404. */
 export function createUpgradeListener(sockets: () => readonly LocalSocket[]): UpgradeListener {
   return (request, socket, head) => {
@@ -315,100 +312,4 @@ export function createUpgradeListener(sockets: () => readonly LocalSocket[]): Up
     }
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   };
-}
-
-export class PortInUseError extends Error {
-  constructor(
-    readonly port: number,
-    readonly host: string,
-  ) {
-    super(
-      `Port ${port} on ${host} is already in use. Stop whatever is using it, or pick another port: ` +
-        `PORT=${port === 0 ? 8788 : port + 1} npm start`,
-    );
-    this.name = 'PortInUseError';
-  }
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, host) : error);
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen({ port, host, exclusive: true });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
-export interface Listening {
-  readonly port: number;
-  /** The origin to print and to put in APP_URL. */
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-function isUnavailableAddress(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT' || code === 'EINVAL';
-}
-
-/**
- * Listens on loopback only. With no host, both 127.0.0.1 and ::1 on the same port, because browsers resolve
- * `localhost` to either; an explicit host gets just that address.
- */
-export async function listenOnLoopback(
-  listener: RequestListener,
-  port: number,
-  host?: string,
-  onUpgrade?: UpgradeListener,
-): Promise<Listening> {
-  const servers: Server[] = [];
-  const start = async (address: string, wanted: number) => {
-    const server = createServer(listener);
-    if (onUpgrade) server.on('upgrade', onUpgrade);
-    // Streamed translations can pause between phrases; keep-alive sockets should not be cut mid-response.
-    server.requestTimeout = 0;
-    servers.push(server);
-    return listen(server, wanted, address);
-  };
-  try {
-    if (host) {
-      const bound = await start(host, port);
-      const shown = host.includes(':') ? `[${host}]` : host;
-      return {
-        port: bound,
-        url: `http://${shown}:${bound}`,
-        close: () => Promise.all(servers.map(closeServer)).then(() => undefined),
-      };
-    }
-    const bound = await start('127.0.0.1', port);
-    try {
-      await start('::1', bound);
-    } catch (error) {
-      // No IPv6 loopback on this machine: 127.0.0.1 alone serves localhost.
-      if (!isUnavailableAddress(error)) throw error;
-      servers.pop();
-    }
-    return {
-      port: bound,
-      url: `http://localhost:${bound}`,
-      close: () => Promise.all(servers.map(closeServer)).then(() => undefined),
-    };
-  } catch (error) {
-    await Promise.all(servers.filter((server) => server.listening).map(closeServer));
-    throw error;
-  }
 }

@@ -11,7 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTable, userProfileKey } from '@wayfarer/lambdas/adapters/aws/table';
-import { PortInUseError } from './gateway';
+import { PortInUseError } from './loopback';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
 import { PrerequisiteError } from './preflight';
 

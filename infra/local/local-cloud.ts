@@ -25,7 +25,8 @@ import {
 import { ensureTable, localDynamoClient, LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local';
 import { closeEngines, embeddedProviders } from '@wayfarer/engines/register';
 import { startEventBus, type EventBus } from './event-bus';
-import { createGateway, createUpgradeListener, listenOnLoopback, type Listening } from './gateway';
+import { createGateway, createUpgradeListener } from './gateway';
+import { listenOnLoopback, type Listening } from './loopback';
 import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-runtime';
 import { localRoutes, localSockets, type LocalSocket } from './local-routes';
 import { LOCAL_SES_PATH } from './mail-outbox';

@@ -7,7 +7,7 @@ import { getConfig } from '@wayfarer/lambdas/config';
 import { capabilityReadiness } from '@wayfarer/lambdas/providers';
 import { capabilityStatesOf } from '@wayfarer/lambdas/readiness';
 import { ChildStartError } from './child-processes';
-import { PortInUseError } from './gateway';
+import { PortInUseError } from './loopback';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
 import { PrerequisiteError } from './preflight';
 import { warmEngines } from '@wayfarer/engines/register';

@@ -11,7 +11,7 @@ import {
   TRANSLATION_INTERRUPTED,
   TRANSLATION_UNAVAILABLE,
 } from '@wayfarer/shared/domain/error-keys';
-import type { Listening } from './gateway';
+import type { Listening } from './loopback';
 import { listenApiGateway } from './testing/api-gateway';
 
 // POST /api/translate and /api/tts/{provider} through the local gateway and its streaming shim, with the real handler, the real openai

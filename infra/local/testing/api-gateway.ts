@@ -1,4 +1,5 @@
-import { createGateway, listenOnLoopback, type Listening } from '../gateway';
+import { createGateway } from '../gateway';
+import { listenOnLoopback, type Listening } from '../loopback';
 import { quietLogger } from '../log';
 import { createStaticSite } from '../static-site';
 
