@@ -1,5 +1,4 @@
 import type { UserProfile } from '../../ports';
-import type { TableKey } from './table';
 import { tableDefinition } from './table-definition';
 
 /*
@@ -7,16 +6,6 @@ import { tableDefinition } from './table-definition';
  * which is not marked free of side effects, so the vision function, whose openai client leaves no room for the
  * DynamoDB client, reads the profile through signed-get-item.ts with these. table.ts re-exports them.
  */
-
-// A blank or '#'-bearing part would silently collide with another key shape.
-export function part(name: string, value: string): string {
-  if (value.length === 0 || value.includes('#')) {
-    throw new Error(`Invalid ${name} for a table key: must be non-empty and free of '#'`);
-  }
-  return value;
-}
-
-export const userProfileKey = (sub: string): TableKey => ({ pk: `USER#${part('sub', sub)}`, sk: 'PROFILE' });
 
 const TTL = tableDefinition.timeToLiveAttribute;
 

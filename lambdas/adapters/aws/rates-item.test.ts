@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeRates } from '../../ports';
-import { heldRates, RATES_REREAD_MS, ratesFromItem, ratesKey } from './rates-item';
+import { heldRates, RATES_REREAD_MS, ratesFromItem } from './rates-item';
+import { ratesKey } from './table-keys';
 
 const SHIPPED: ExchangeRates = { date: '2024-01-04', rates: { USD: 1, EUR: 0.91 } };
 const item = (date: string, rates: unknown) => ({ ...ratesKey(), date, rates });

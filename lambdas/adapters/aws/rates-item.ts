@@ -1,16 +1,12 @@
 import * as z from 'zod';
 import { exchangeRatesResponseSchema } from '@wayfarer/shared/api/analysis';
 import type { ExchangeRates } from '../../ports';
-import type { TableKey } from './table';
 
 /*
  * The RATES item, in a module of its own: table.ts imports @aws-sdk/lib-dynamodb, which is not marked free
  * of side effects, so anything taken from table.ts brings the whole DynamoDB client into a bundle. The
- * analysis functions read this item without that client (signed-rates-reader.ts).
+ * analysis functions read this item without that client (signed-rates-reader.ts); its key is in table-keys.ts.
  */
-
-/** The key table.ts lists with every other key shape. */
-export const ratesKey = (): TableKey => ({ pk: 'RATES', sk: 'LATEST' });
 
 const storedRatesSchema = /* @__PURE__ */ exchangeRatesResponseSchema.extend({ date: z.iso.date() });
 

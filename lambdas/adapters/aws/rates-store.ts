@@ -1,5 +1,6 @@
 import type { ExchangeRates, RatesCache } from '../../ports';
-import { heldRates, ratesFromItem, ratesKey } from './rates-item';
+import { heldRates, ratesFromItem } from './rates-item';
+import { ratesKey } from './table-keys';
 import type { Table } from './table';
 
 /** The latest rates in the table (`RATES` / `LATEST`), written by the daily refresh, read with the table adapter. */

@@ -2,7 +2,7 @@ import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { unmarshall, type NativeAttributeValue } from '@aws-sdk/util-dynamodb';
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
-import type { TableKey } from './table';
+import type { TableKey } from './table-keys';
 
 /*
  * One signed DynamoDB GetItem over fetch, without the DynamoDB client: the analysis and vision functions also

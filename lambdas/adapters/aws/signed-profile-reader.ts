@@ -1,5 +1,6 @@
 import type { Users } from '../../ports';
-import { profileFromItem, userProfileKey } from './profile-item';
+import { profileFromItem } from './profile-item';
+import { userProfileKey } from './table-keys';
 import { createSignedGetItem, type SignedTableOptions } from './signed-get-item';
 
 /**

@@ -1,5 +1,6 @@
 import type { ExchangeRates, Rates } from '../../ports';
-import { heldRates, ratesFromItem, ratesKey } from './rates-item';
+import { heldRates, ratesFromItem } from './rates-item';
+import { ratesKey } from './table-keys';
 import { createSignedGetItem, type SignedTableOptions } from './signed-get-item';
 
 /*

@@ -1,0 +1,159 @@
+/*
+ * The single table: every key shape, in one list (docs/DESIGN.md §4). Keys are built only by the functions below.
+ * Pure and free of the SDK, so the signed readers (signed-get-item.ts) and table.ts import it alike.
+ *
+ *   pk                              sk                  holds
+ *   USER#<sub>                      PROFILE             email, subscriptionStatus, stripeCustomerId,
+ *                                                       cancelAtPeriodEnd, currentPeriodEnd,
+ *                                                       subscriptionChangedAt and subscriptionEventId (the
+ *                                                       Stripe event of the state kept: an older event never
+ *                                                       overwrites it); in gsi1 as
+ *                                                       EMAIL#<email> / PROFILE#<created iso time>, so the
+ *                                                       reset mail finds an account by its address
+ *   CUSTOMER#<stripeCustomerId>     USER                sub (reverse lookup for Stripe webhooks)
+ *   USAGE#<subject>#<yyyy-mm-dd>    DAY                 seconds (subject: a user's sub or a keyed hash of an IP)
+ *   USAGE#<subject>#<yyyy-mm-dd>    LEASE#<keyId>       a speech key's lease: subject, day, issuedAt, ttlSeconds,
+ *                                                       closedAt + chargedSeconds once closed; expiresAt. Kept
+ *                                                       beside the DAY counter so one consistent Query reads a
+ *                                                       subject's whole day (the allowance) and finds its open lease
+ *   EVENT#<id>                      SEEN                idempotency mark of a bus or webhook delivery; expiresAt
+ *   STATS#<yyyy-mm-dd>              PAGE#<page>         views of a tracked page that day (the funnel's steps
+ *                                                       are pages: /, /subscribe, /subscribe-success)
+ *   STATS#<yyyy-mm-dd>              COUNTRY#<cc>        views from a country that day ('unknown' without one)
+ *   STATS#<yyyy-mm-dd>              VISITORS            unique visitors that day (count)
+ *   STATS#<yyyy-mm-dd>              ANONYMOUS-LAST      anonymous usage subjects whose latest activity is that
+ *                                                       day (count); one Query per day reads all of a day's
+ *                                                       figures, so a 90-day read is 90 Queries + 1
+ *   VISITORS#<yyyy-mm-dd>           <visitorHash>       one item per unique visitor that day (a hash keyed
+ *                                                       with the day, never the IP); expiresAt
+ *   ANONYMOUS#<subject>             LAST                lastDay: the subject's latest day of usage; expiresAt
+ *   RECENT                          <iso time>#<id>     recent page views (page, user kind, truncated IP; read
+ *                                                       newest first, capped); expiresAt
+ *   RATES                           LATEST              exchange rates against USD, with their date
+ *   RESET#<tokenHash>               TOKEN               sub of a single-use password-reset token; expiresAt
+ *   SESSION#<accessTokenId>         REFRESH             sub, the Cognito refresh token sealed with a key
+ *                                                       derived from the access token; expiresAt. In gsi1
+ *                                                       as SESSIONS#<sub> / <accessTokenId>, so a password
+ *                                                       reset can end every session of the account
+ *   ATTEMPTS#<counter>#<window>     COUNT               attempts in one fixed window (login, register and
+ *                                                       password-reset limits); expiresAt
+ *
+ * `expiresAt` (epoch seconds) is the TTL attribute. DynamoDB deletes expired items late, and DynamoDB Local
+ * never does: every read here drops items whose `expiresAt` has passed.
+ */
+
+export interface TableKey {
+  readonly pk: string;
+  readonly sk: string;
+}
+
+export type TableItem = TableKey & Record<string, unknown>;
+
+export type StatsKind = 'PAGE' | 'COUNTRY';
+export type StatsCounter = 'VISITORS' | 'ANONYMOUS-LAST';
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+function dayPart(day: string): string {
+  if (!isoDay.test(day)) throw new Error('Invalid day for a table key: expected yyyy-mm-dd');
+  return day;
+}
+
+// A blank or '#'-bearing part would silently collide with another key shape.
+export function part(name: string, value: string): string {
+  if (value.length === 0 || value.includes('#')) {
+    throw new Error(`Invalid ${name} for a table key: must be non-empty and free of '#'`);
+  }
+  return value;
+}
+
+export const userProfileKey = (sub: string): TableKey => ({ pk: `USER#${part('sub', sub)}`, sk: 'PROFILE' });
+
+/** The profiles' gsi1 partition of an address. It is the key's last part, so a '#' in it collides with nothing. */
+export const profileEmailPartition = (email: string): string => {
+  if (email.length === 0) throw new Error('Invalid email for a table key: must be non-empty');
+  return `EMAIL#${email}`;
+};
+
+/** The profile's gsi1 key: an address may outlive a deleted account, so the newest profile sorts last. */
+export const profileEmailIndexKey = (email: string, createdAt: Date) => ({
+  gsi1pk: profileEmailPartition(email),
+  gsi1sk: `PROFILE#${createdAt.toISOString()}`,
+});
+
+export const customerKey = (stripeCustomerId: string): TableKey => ({
+  pk: `CUSTOMER#${part('stripeCustomerId', stripeCustomerId)}`,
+  sk: 'USER',
+});
+
+export const usageDayKey = (subject: string, day: string): TableKey => ({
+  pk: `USAGE#${part('subject', subject)}#${dayPart(day)}`,
+  sk: 'DAY',
+});
+
+export const LEASE_SK_PREFIX = 'LEASE#';
+
+export const leaseKey = (subject: string, day: string, keyId: string): TableKey => ({
+  pk: usageDayKey(subject, day).pk,
+  sk: `${LEASE_SK_PREFIX}${part('keyId', keyId)}`,
+});
+
+export const eventSeenKey = (eventId: string): TableKey => ({
+  pk: `EVENT#${part('eventId', eventId)}`,
+  sk: 'SEEN',
+});
+
+// Page paths contain '/' and may contain '#'-free query strings; only '#' is reserved as the separator.
+export const statsKey = (day: string, kind: StatsKind, name: string): TableKey => ({
+  pk: statsPartition(day),
+  sk: `${kind}#${part('stats name', name)}`,
+});
+
+export const statsPartition = (day: string): string => `STATS#${dayPart(day)}`;
+
+export const statsCounterKey = (day: string, counter: StatsCounter): TableKey => ({
+  pk: statsPartition(day),
+  sk: counter,
+});
+
+export const anonymousLastKey = (subject: string): TableKey => ({
+  pk: `ANONYMOUS#${part('subject', subject)}`,
+  sk: 'LAST',
+});
+
+export const visitorKey = (day: string, visitorHash: string): TableKey => ({
+  pk: `VISITORS#${dayPart(day)}`,
+  sk: part('visitorHash', visitorHash),
+});
+
+export const RECENT_PARTITION = 'RECENT';
+
+export const recentViewKey = (viewedAt: string, id: string): TableKey => ({
+  pk: RECENT_PARTITION,
+  sk: `${part('viewedAt', viewedAt)}#${part('id', id)}`,
+});
+
+export const ratesKey = (): TableKey => ({ pk: 'RATES', sk: 'LATEST' });
+
+export const resetTokenKey = (tokenHash: string): TableKey => ({
+  pk: `RESET#${part('tokenHash', tokenHash)}`,
+  sk: 'TOKEN',
+});
+
+export const refreshSessionKey = (accessTokenId: string): TableKey => ({
+  pk: `SESSION#${part('accessTokenId', accessTokenId)}`,
+  sk: 'REFRESH',
+});
+
+/** A refresh session's gsi1 key: all sessions of one account share a partition. */
+export const accountSessionsIndexKey = (sub: string, accessTokenId: string) => ({
+  gsi1pk: accountSessionsPartition(sub),
+  gsi1sk: part('accessTokenId', accessTokenId),
+});
+
+export const accountSessionsPartition = (sub: string): string => `SESSIONS#${part('sub', sub)}`;
+
+/** `window` is the window's start in epoch seconds, so each window is its own item with its own expiry. */
+export const attemptsKey = (counter: string, windowStart: number): TableKey => ({
+  pk: `ATTEMPTS#${part('counter', counter)}#${windowStart}`,
+  sk: 'COUNT',
+});
