@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchRoute, pathHasOtherMethods, routes, type RouteMatch } from '@wayfarer/shared/api/routes';
-import { isStreamingHandler } from '@wayfarer/lambdas/http/testing/awslambda-shim';
+import { isStreamingHandler } from '@wayfarer/lambdas/http/awslambda-shim';
 import { fromProxyResult, InvalidProxyResultError, toApiGatewayEvent } from './api-event';
 import {
   HandlerNotFoundError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HTTP_INTEGRATION_CONTENT_TYPE } from '@wayfarer/lambdas/http/testing/awslambda-shim';
+import { HTTP_INTEGRATION_CONTENT_TYPE } from '@wayfarer/lambdas/http/awslambda-shim';
 import { lambdaContext, PreludeParser } from './lambda-runtime';
 
 const prelude = (value: object) => Buffer.concat([Buffer.from(JSON.stringify(value)), Buffer.alloc(8)]);

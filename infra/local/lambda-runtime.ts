@@ -10,7 +10,7 @@ import {
   HTTP_INTEGRATION_CONTENT_TYPE,
   installAwsLambdaShim as installShim,
   PRELUDE_SEPARATOR as PRELUDE_DELIMITER,
-} from '@wayfarer/lambdas/http/testing/awslambda-shim';
+} from '@wayfarer/lambdas/http/awslambda-shim';
 
 export const REGION = 'us-east-1';
 /** DynamoDB Local and cognito-local accept any account; this is the one AWS documents for examples. */

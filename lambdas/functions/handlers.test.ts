@@ -3,7 +3,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { describe, expect, it } from 'vitest';
 import { routes } from '@wayfarer/shared/api/routes';
 import { events } from '@wayfarer/shared/events';
-import { invokeStreamingHandler, isStreamingHandler, type StreamedResponse } from '../http/testing/awslambda-shim';
+import { isStreamingHandler } from '../http/awslambda-shim';
+import { invokeStreamingHandler, type StreamedResponse } from '../http/testing/streaming';
 import { makeApiEvent, makeLambdaContext } from '../http/testing/make-api-event';
 
 // The route table and the event catalogue name each handler by area and export; the CDK stack and the local

@@ -8,7 +8,7 @@ import { ConflictError, RateLimitedError, notImplemented } from './errors';
 import { bytesReply, jsonReply, streamReply } from './reply';
 import type { RouteId } from '@wayfarer/shared/api/routes';
 import { createHttpRoutes, requireUser } from './route-factory';
-import { invokeStreamingHandler } from './testing/awslambda-shim';
+import { invokeStreamingHandler } from './testing/streaming';
 import { makeApiEvent, makeLambdaContext } from './testing/make-api-event';
 
 const GOOD_TOKEN = 'good.token.value';

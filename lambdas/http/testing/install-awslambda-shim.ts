@@ -1,4 +1,4 @@
 // Imported first by tests that load streaming handler modules: middy reads `awslambda` at module load.
-import { installAwsLambdaShim } from './awslambda-shim';
+import { installAwsLambdaShim } from '../awslambda-shim';
 
 installAwsLambdaShim();

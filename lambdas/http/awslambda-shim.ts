@@ -1,9 +1,7 @@
-import { Writable } from 'node:stream';
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { makeLambdaContext } from './make-api-event';
+import type { Writable } from 'node:stream';
 
 // The Lambda Node runtime provides a global `awslambda`; middy reads it when a handler module builds a
-// streaming route. This stand-in, the only one (unit tests and the local cloud's runtime both install it),
+// streaming route. This stand-in, the only one (the local cloud's runtime and unit tests both install it),
 // behaves like the runtime's: `streamifyResponse` marks the handler, and `HttpResponseStream.from` sets the
 // HTTP integration content type and writes the JSON prelude and eight NUL bytes before the body.
 
@@ -43,51 +41,4 @@ export function installAwsLambdaShim(options: { readonly replace?: boolean } = {
 
 export function isStreamingHandler(handler: unknown): boolean {
   return (handler as Record<symbol, unknown> | undefined)?.[STREAMING_MARK] === 'response';
-}
-
-export interface StreamedResponse {
-  readonly statusCode: number;
-  readonly headers: Record<string, string>;
-  readonly cookies?: readonly string[];
-  readonly body: Buffer;
-}
-
-/** Splits what a streaming handler wrote into the prelude (status, headers) and the body bytes. */
-export function parseStreamedResponse(written: Buffer): StreamedResponse {
-  const separatorAt = written.indexOf(PRELUDE_SEPARATOR);
-  if (separatorAt === -1) throw new Error('No response prelude was written');
-  const prelude = JSON.parse(written.subarray(0, separatorAt).toString('utf8')) as {
-    statusCode?: number;
-    headers?: Record<string, string>;
-    cookies?: string[];
-  };
-  return {
-    statusCode: prelude.statusCode ?? 200,
-    headers: prelude.headers ?? {},
-    ...(prelude.cookies ? { cookies: prelude.cookies } : {}),
-    body: written.subarray(separatorAt + PRELUDE_SEPARATOR.length),
-  };
-}
-
-type StreamingHandler = (
-  event: APIGatewayProxyEvent,
-  responseStream: Writable,
-  context: Context,
-) => Promise<void>;
-
-/** Runs a streaming handler to completion and returns what the client would have received. */
-export async function invokeStreamingHandler(
-  handler: StreamingHandler,
-  event: APIGatewayProxyEvent,
-  context: Context = makeLambdaContext(),
-): Promise<StreamedResponse> {
-  const chunks: Buffer[] = [];
-  const responseStream = new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-      callback();
-    },
-  });
-  await handler(event, responseStream, context);
-  return parseStreamedResponse(Buffer.concat(chunks));
 }
