@@ -3,20 +3,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
-const featureNames = [
-  'voice',
-  'translation',
-  'analysis',
-  'photo',
-  'auth',
-  'billing',
-  'admin',
-  'legal',
-  'onboarding',
-  'browser-guard',
-  'errors',
-];
+// The frontend's features, read from the folder so the list cannot name one that does not exist or miss one.
+const featureNames = readdirSync(new URL('./frontend/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // Code below the areas (domain/, events/, http/, adapters/) never reaches up into an area.
 const lambdasBelowAreas = {

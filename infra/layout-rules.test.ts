@@ -1,9 +1,12 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // docs/DESIGN.md §3: the workspace rules are lint rules; each case here is a deliberate violation lint must
 // refuse (or a permitted import it must accept), linted as if it were a file at that path.
 const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+// The first lint loads the config and the TypeScript parser: seconds on a busy machine, paid once here.
+beforeAll(() => eslint.lintText('', { filePath: 'shared/example.ts' }), 120_000);
 
 async function restrictedImports(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
@@ -51,5 +54,13 @@ describe('workspace import rules', () => {
       "import type { Vision } from '@wayfarer/lambdas/ports';\nimport { getConfig } from '@wayfarer/lambdas/config';\nexport type V = Vision;\nexport const config = getConfig;\n",
     );
     expect(messages).toEqual([]);
+  });
+
+  it('every folder under frontend/src/features is a feature that may not import another (history included)', async () => {
+    const messages = await restrictedImports(
+      'frontend/src/features/history/example.ts',
+      "import { VoicePage } from '../voice/components/voice-page';\nexport const page = VoicePage;\n",
+    );
+    expect(messages.join('\n')).toMatch(/Features do not import each other/);
   });
 });
