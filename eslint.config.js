@@ -164,6 +164,22 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [frontendOnlySeesShared] }],
     },
   },
+  // The browser tests' Node-side support starts servers as the local cloud does: of infra/ it may take the one
+  // free-port helper, and nothing else.
+  {
+    files: ['frontend/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@wayfarer/lambdas/*', '**/lambdas/**'], message: frontendOnlySeesShared.message },
+            { regex: '(^|/)infra/(?!local/free-port$)', message: frontendOnlySeesShared.message },
+          ],
+        },
+      ],
+    },
+  },
   // No feature reaches into another feature's internals (docs/STYLE.md, after bulletproof-react): from inside
   // features/<name>/, a path that climbs into a sibling feature, or names one, is refused.
   ...featureNames.map((feature) => ({

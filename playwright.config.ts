@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { freePort } from './frontend/e2e/support/free-port';
+import { freePort } from '@wayfarer/infra/local/free-port';
 
 // Debian's Chromium (docs/E2E.md): there is no browser download here, so never `playwright install` or `channel`.
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

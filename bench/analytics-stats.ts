@@ -22,7 +22,8 @@ import { analyticsStats, periodDays } from '@wayfarer/lambdas/functions/analytic
 import { systemClock } from '@wayfarer/lambdas/providers';
 import { OrphanGuard } from '@wayfarer/infra/local/child-processes';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from '@wayfarer/infra/local/dynamodb-local';
-import { checkJava, freePort, javaCommand } from '@wayfarer/infra/local/preflight';
+import { freePort } from '@wayfarer/infra/local/free-port';
+import { checkJava, javaCommand } from '@wayfarer/infra/local/preflight';
 
 const REGION = 'us-east-1';
 const TABLE = 'wayfarer-bench-analytics';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
-import { freePort } from '../frontend/e2e/support/free-port';
+import { freePort } from '@wayfarer/infra/local/free-port';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const WAV = path.join(root, 'frontend/e2e/fixtures/speech-doctor-slt.wav');

@@ -31,7 +31,8 @@ import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-
 import { localRoutes, localSockets, type LocalSocket } from './local-routes';
 import { LOCAL_SES_PATH } from './mail-outbox';
 import { consoleLogger, quietLogger, type Logger } from './log';
-import { checkJava, freePort, javaCommand } from './preflight';
+import { freePort } from './free-port';
+import { checkJava, javaCommand } from './preflight';
 import { createStaticSite } from './static-site';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

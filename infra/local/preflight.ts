@@ -1,6 +1,5 @@
 /** Checks made before anything starts, so a missing prerequisite fails in a second with a clear message. */
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 
 /** DynamoDB Local 3.x needs Java 17 or newer (docs/ENGINES.md). */
@@ -58,16 +57,3 @@ export async function checkJava(command = javaCommand()): Promise<JavaRuntime> {
   return { major, runsSourceFiles: /^jdk\.compiler@/m.test(await modules) };
 }
 
-/** A port nothing listens on right now, on 127.0.0.1 (the embedded servers bind there). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port';
+import { freePort } from '@wayfarer/infra/local/free-port';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
