@@ -4,8 +4,6 @@
 // sends it). Needs `flite`, `text2wave` (festival + festvox-us-slt-hts) and `sox` on the PATH.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +14,7 @@ import {
   SPEECH_SAMPLE_RATE_HZ,
   SPEECH_SOCKET_QUERY,
 } from '@wayfarer/shared/constants';
+import { startTestServer } from '@wayfarer/lambdas/testing/test-server';
 import { sharedSpeechEngine } from '@wayfarer/engines/speech/speech-engine';
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { createSpeechSocket } from '@wayfarer/engines/speech/socket';
@@ -106,12 +105,12 @@ export async function main(): Promise<void> {
   console.log(`model load (once per process): ${Math.round(performance.now() - loadStart)} ms`);
 
   const socket = createSpeechSocket({ verifyKey: async (key) => key === 'bench', engine });
-  const server = createServer((_, response) => response.writeHead(404).end());
-  server.on('upgrade', (request, stream, head) => {
-    if (!socket.handleUpgrade(request, stream, head)) stream.destroy();
+  const server = await startTestServer({
+    onUpgrade: (request, stream, head) => {
+      if (!socket.handleUpgrade(request, stream, head)) stream.destroy();
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/v1/listen`;
+  const base = `ws://127.0.0.1:${server.port}/v1/listen`;
   const appUrl = `${base}?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
 
   try {
@@ -147,7 +146,7 @@ export async function main(): Promise<void> {
     );
   } finally {
     await socket.close();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     await engine.close();
   }
 }

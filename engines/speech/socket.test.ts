@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { startTestServer, type TestServer } from '@wayfarer/lambdas/testing/test-server';
 import { CLOSE } from '@wayfarer/shared/api/speech-protocol';
 import type { SpeechEngine } from './speech-engine';
 import { createSpeechSocket, type SpeechSocket } from './socket';
@@ -26,7 +25,7 @@ const APP_QUERY =
   '&punctuate=true&endpointing=300&utterance_end_ms=1200';
 const GOOD_KEY = 'good-key';
 
-let server: Server;
+let server: TestServer;
 let speech: SpeechSocket;
 let base: string;
 const keysSeen: string[] = [];
@@ -40,17 +39,17 @@ beforeAll(async () => {
     engine: standInEngine,
     settings: { idleTimeoutMs: 300 },
   });
-  server = createServer((_, response) => response.writeHead(404).end());
-  server.on('upgrade', (request, socket, head) => {
-    if (!speech.handleUpgrade(request, socket, head)) socket.destroy();
+  server = await startTestServer({
+    onUpgrade: (request, socket, head) => {
+      if (!speech.handleUpgrade(request, socket, head)) socket.destroy();
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `ws://127.0.0.1:${server.port}`;
 });
 
 afterAll(async () => {
   await speech.close();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 interface Outcome {

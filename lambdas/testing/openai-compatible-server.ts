@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '@wayfarer/shared/domain/languages';
 import { serveUntilStopped } from './serve-until-stopped';
+import { startTestServer } from './test-server';
 
 // A protocol-faithful OpenAI-compatible server for tests and benches: the real `openai` SDK talks to it over
 // HTTP exactly as it talks to api.openai.com (or Ollama, llama.cpp), so adapters are tested through the real
@@ -367,17 +367,16 @@ export async function startOpenAiCompatibleServer(
     sendJson(response, 404, openAiError(404, `Unknown request URL: ${request.method} ${pathname}.`));
   }
 
-  const server: Server = createServer((request, response) => {
-    handle(request, response).catch(() => response.destroy());
+  const server = await startTestServer({
+    handle: (request, response) => {
+      handle(request, response).catch(() => response.destroy());
+    },
+    port: options.port,
+    host: options.host,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url: server.url,
     requests,
     closedConnections,
     firstTokenTimes,
@@ -389,11 +388,7 @@ export async function startOpenAiCompatibleServer(
       }
       return new Promise((resolve) => closeWaiters.push(resolve));
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 

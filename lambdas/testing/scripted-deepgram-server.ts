@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
@@ -13,6 +12,7 @@ import {
 } from '@wayfarer/shared/api/speech-protocol';
 import { SPEECH_MODEL, SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
 import { serveUntilStopped } from './serve-until-stopped';
+import { startTestServer } from './test-server';
 
 // A protocol-faithful Deepgram-style server for tests and benches: the key API the Lambda calls
 // (GET /v1/projects, POST /v1/projects/{id}/keys) and the live socket (/v1/listen) the browser opens with the
@@ -159,32 +159,31 @@ export async function startScriptedDeepgramServer(options: {
     noServer: true,
     handleProtocols: (protocols) => (protocols.has('token') ? 'token' : false),
   });
-  const server: Server = createServer(handle);
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== LISTEN_PATH) return socket.destroy();
-    sockets.handleUpgrade(request, socket, head, (ws) => {
-      const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((part) => part.trim());
-      const key = offered[0] === 'token' ? offered[1] : undefined;
-      if (key === undefined || !issuedKeys.has(key))
-        return ws.close(CLOSE.policyViolation, CLOSE_REASON.invalidAuth);
-      replay(ws);
-    });
+  const server = await startTestServer({
+    handle,
+    port: options.port,
+    host,
+    onUpgrade: (request, socket, head) => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (url.pathname !== LISTEN_PATH) return socket.destroy();
+      sockets.handleUpgrade(request, socket, head, (ws) => {
+        const offered = (request.headers['sec-websocket-protocol'] ?? '')
+          .split(',')
+          .map((part) => part.trim());
+        const key = offered[0] === 'token' ? offered[1] : undefined;
+        if (key === undefined || !issuedKeys.has(key))
+          return ws.close(CLOSE.policyViolation, CLOSE_REASON.invalidAuth);
+        replay(ws);
+      });
+    },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${host}:${port}`,
-    listenUrl: `ws://${host}:${port}${LISTEN_PATH}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of sockets.clients) client.terminate();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url: server.url,
+    listenUrl: `ws://${host}:${server.port}${LISTEN_PATH}`,
+    close: () => {
+      for (const client of sockets.clients) client.terminate();
+      return server.close();
+    },
   };
 }
 

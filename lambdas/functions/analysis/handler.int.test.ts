@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   emergencyResultSchema,
@@ -8,6 +6,7 @@ import {
   pricesResponseSchema,
 } from '@wayfarer/shared/api/analysis';
 import { callApi, localCloudUrl } from '../../testing/local-cloud-api';
+import { startTestServer, type TestServer } from '../../testing/test-server';
 
 // The analysis routes through the local cloud's gateway (embedded analyser, DynamoDB Local), and the daily
 // refresh with the real feed adapter pointed at a local server that answers as the ECB's does.
@@ -24,18 +23,19 @@ const FEED = `<?xml version="1.0" encoding="UTF-8"?>
   </Cube></Cube>
 </gesmes:Envelope>`;
 
-let feed: Server;
+let feed: TestServer;
 let feedCalls = 0;
 beforeAll(async () => {
-  feed = createServer((_request, response) => {
-    feedCalls += 1;
-    response.writeHead(200, { 'content-type': 'text/xml' }).end(FEED);
+  feed = await startTestServer({
+    handle: (_request, response) => {
+      feedCalls += 1;
+      response.writeHead(200, { 'content-type': 'text/xml' }).end(FEED);
+    },
   });
-  await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await new Promise((resolve) => feed.close(resolve));
+  await feed.close();
 });
 
 describe('the daily rate refresh', () => {
@@ -43,7 +43,7 @@ describe('the daily rate refresh', () => {
     vi.resetModules();
     vi.stubEnv(
       'RATES_FEED_URL',
-      `http://127.0.0.1:${(feed.address() as AddressInfo).port}/eurofxref-daily.xml`,
+      `${feed.url}/eurofxref-daily.xml`,
     );
     const { refreshRates } = await import('../rates/handler');
     await refreshRates();
