@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
 import { tableDefinition } from './adapters/aws/table-definition';
 import { readSecretValues } from './adapters/aws/secrets-extension';
-import { CAPABILITIES, chooseEngine } from './readiness';
+import { CAPABILITIES, chooseEngine, type Capability, type Engine } from './readiness';
 
 // The one reader of process.env in lambdas/ (docs/DESIGN.md §3). Everything else asks `getConfig()`. The AWS SDK
 // still reads its own variables (credentials, AWS_ENDPOINT_URL_*): that is how the local cloud points the
@@ -112,8 +112,8 @@ export const envSchema = z.object({
 
 export type EnvVariableName = keyof typeof envSchema.shape;
 export type Env = z.infer<typeof envSchema>;
-export type Engine = 'cloud' | 'embedded';
-export type Capability = 'stt' | 'translate' | 'tts' | 'analysis' | 'vision' | 'billing';
+// The engines and capabilities are the readiness table's (readiness.ts); config names them for its callers.
+export type { Capability, Engine } from './readiness';
 
 export interface Jwks {
   readonly keys: readonly Record<string, unknown>[];

@@ -1,6 +1,5 @@
 import type { CapabilitiesResponse, EngineState } from '@wayfarer/shared/api/capabilities';
 import type { OpenAiCapability, OpenAiSettings } from './adapters/cloud/openai-client';
-import type { Capability, Engine, Env } from './config';
 
 /*
  * The readiness table: the one place that says whether a capability can serve under a configuration. Each
@@ -20,21 +19,23 @@ export type Verdict =
 /** One capability's readiness under a configuration: the engine chosen and its verdict. */
 export type CapabilityReadiness = Verdict & { readonly engine: Engine };
 
-/** The settings the table reads (a parsed environment: `Config` is one). */
-export type ReadinessSettings = Pick<
-  Env,
-  | 'DEEPGRAM_API_KEY'
-  | 'OPENAI_API_KEY'
-  | 'OPENAI_BASE_URL'
-  | 'OPENAI_MODEL_TRANSLATE'
-  | 'OPENAI_MODEL_ANALYSIS'
-  | 'OPENAI_MODEL_VISION'
-  | 'OPENAI_MODEL_TTS'
-  | 'STRIPE_SECRET_KEY'
-  | 'STRIPE_WEBHOOK_SECRET'
-  | 'STRIPE_PRICE_ID'
-  | 'APP_URL'
->;
+export type Engine = 'cloud' | 'embedded';
+export type Capability = 'stt' | 'translate' | 'tts' | 'analysis' | 'vision' | 'billing';
+
+/** The settings the table reads, as config.ts parses them (a `Config` is one); unset is undefined. */
+export interface ReadinessSettings {
+  readonly DEEPGRAM_API_KEY?: string | undefined;
+  readonly OPENAI_API_KEY?: string | undefined;
+  readonly OPENAI_BASE_URL?: string | undefined;
+  readonly OPENAI_MODEL_TRANSLATE?: string | undefined;
+  readonly OPENAI_MODEL_ANALYSIS?: string | undefined;
+  readonly OPENAI_MODEL_VISION?: string | undefined;
+  readonly OPENAI_MODEL_TTS?: string | undefined;
+  readonly STRIPE_SECRET_KEY?: string | undefined;
+  readonly STRIPE_WEBHOOK_SECRET?: string | undefined;
+  readonly STRIPE_PRICE_ID?: string | undefined;
+  readonly APP_URL?: string | undefined;
+}
 
 const OPENAI_MODEL_SETTING = {
   translate: 'OPENAI_MODEL_TRANSLATE',

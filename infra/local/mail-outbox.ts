@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { LocalRoute } from './local-routes';
+import type { LocalRoute } from '@wayfarer/engines/engine';
 
 // Spelled out rather than built from LOCAL_ROUTE_PREFIX: local-routes.ts imports this module to list them.
 /** What the SDK is told is SES's endpoint; it appends SES's own path (/v2/email/outbound-emails). */
