@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Speaker } from '@wayfarer/lambdas/ports';
+import type { Speaker } from '@wayfarer/lambdas/ports/tts';
 import { startLocalCloud } from '@wayfarer/infra/local/local-cloud';
 import { loadEspeak, ESPEAK_SAMPLE_RATE_HZ } from '@wayfarer/engines/tts/espeak';
 import { createEspeakSpeaker } from '@wayfarer/engines/tts/espeak-speaker';

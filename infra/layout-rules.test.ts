@@ -51,7 +51,7 @@ describe('workspace import rules', () => {
   it('an engine may implement a port and use what lies below the areas', async () => {
     const messages = await restrictedImports(
       'engines/vision/example.ts',
-      "import type { Vision } from '@wayfarer/lambdas/ports';\nimport { getConfig } from '@wayfarer/lambdas/config';\nexport type V = Vision;\nexport const config = getConfig;\n",
+      "import type { Vision } from '@wayfarer/lambdas/ports/vision';\nimport { getConfig } from '@wayfarer/lambdas/config';\nexport type V = Vision;\nexport const config = getConfig;\n",
     );
     expect(messages).toEqual([]);
   });

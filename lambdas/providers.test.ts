@@ -7,7 +7,7 @@ import {
   registerEmbeddedEngines,
   resetProviders,
 } from './providers';
-import type { Translator } from './ports';
+import type { Translator } from './ports/translate';
 
 afterEach(() => {
   vi.unstubAllEnvs();

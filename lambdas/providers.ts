@@ -45,23 +45,17 @@ import {
   readinessTable,
   type ReadinessTable,
 } from './readiness';
-import type {
-  Analyzer,
-  Billing,
-  Clock,
-  Events,
-  Identity,
-  Mailer,
-  Rates,
-  RatesCache,
-  RatesFeed,
-  Speaker,
-  SpeechKeys,
-  TokenVerifier,
-  Translator,
-  Users,
-  Vision,
-} from './ports';
+import type { Analyzer } from './ports/analysis';
+import type { Billing } from './ports/billing';
+import type { Identity, TokenVerifier } from './ports/identity';
+import type { Mailer } from './ports/mail';
+import type { Clock, Events } from './ports/platform';
+import type { Rates, RatesCache, RatesFeed } from './ports/rates';
+import type { SpeechKeys } from './ports/speech';
+import type { Translator } from './ports/translate';
+import type { Speaker } from './ports/tts';
+import type { Users } from './ports/users';
+import type { Vision } from './ports/vision';
 
 /*
  * The composition root: the one module that builds adapters and picks each capability's engine (docs/DESIGN.md §6).

@@ -1,4 +1,4 @@
-import type { Analyzer } from '@wayfarer/lambdas/ports';
+import type { Analyzer } from '@wayfarer/lambdas/ports/analysis';
 import { detectEmergency } from './emergency-detector';
 import { findLocations } from './place-finder';
 import { extractPrices } from './price-extractor';

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { WebhookSignatureError } from '@wayfarer/lambdas/ports';
+import { WebhookSignatureError } from '@wayfarer/lambdas/ports/billing';
 import { createStripeEmulator, type StripeEmulatorEvent } from './stripe-emulator';
 import { createStripeBilling, STRIPE_API_VERSION, verifyStripeSignature } from '@wayfarer/lambdas/adapters/cloud/stripe-billing';
 

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { Speaker } from '@wayfarer/lambdas/ports';
+import type { Speaker } from '@wayfarer/lambdas/ports/tts';
 import { wavHeader } from '../speech/wav';
 import { spawnWorker } from '../worker-thread';
 import { ESPEAK_SAMPLE_RATE_HZ } from './espeak';

@@ -4,7 +4,7 @@ import {
   NO_TRANSLATION_ENGINE,
   TRANSLATION_UNAVAILABLE,
 } from '@wayfarer/shared/domain/error-keys';
-import type { Translator } from '@wayfarer/lambdas/ports';
+import type { Translator } from '@wayfarer/lambdas/ports/translate';
 import { embeddedAnalyzer } from '../analysis/embedded-analyzer';
 import { createEmbeddedVision } from './embedded-vision';
 import type { Ocr } from './tesseract-ocr';

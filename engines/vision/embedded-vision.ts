@@ -1,4 +1,6 @@
-import type { Analyzer, Translator, Vision } from '@wayfarer/lambdas/ports';
+import type { Analyzer } from '@wayfarer/lambdas/ports/analysis';
+import type { Translator } from '@wayfarer/lambdas/ports/translate';
+import type { Vision } from '@wayfarer/lambdas/ports/vision';
 import {
   NO_TRANSLATION_ENGINE,
   TRANSLATION_UNAVAILABLE,

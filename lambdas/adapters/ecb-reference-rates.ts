@@ -1,4 +1,4 @@
-import type { ExchangeRates } from '../ports';
+import type { ExchangeRates } from '../ports/rates';
 
 /** The ECB's daily euro reference rates: about 30 currencies, published on TARGET working days around 16:00 CET. */
 export const ECB_DAILY_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AdminSessionVerifier } from '../ports';
+import type { AdminSessionVerifier } from '../ports/identity';
 
 /*
  * The admin dashboard's session (docs/SPEC.md §6: admin is a shared password, not a role): a cookie holding its

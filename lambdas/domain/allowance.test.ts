@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
-import type { SpeechLease } from '../ports';
+import type { SpeechLease } from '../ports/usage';
 import {
   clampReportedSeconds,
   decideKey,

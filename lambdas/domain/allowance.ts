@@ -1,5 +1,5 @@
 import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
-import type { SpeechLease, UsageLedger } from '../ports';
+import type { SpeechLease, UsageLedger } from '../ports/usage';
 
 // The daily speech allowance, as plain arithmetic over a subject's leases (docs/DESIGN.md §4). Every rule here has
 // a unit test named after it (allowance.test.ts).

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
 import { RateLimitedError } from '../http/errors';
-import type { AttemptCounters, Clock } from '../ports';
+import type { AttemptCounters } from '../ports/identity';
+import type { Clock } from '../ports/platform';
 
 interface AttemptLimit {
   readonly perEmail: number;

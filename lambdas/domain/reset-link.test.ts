@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IdempotencyMarks, MailMessage } from '../ports';
+import type { MailMessage } from '../ports/mail';
+import type { IdempotencyMarks } from '../ports/platform';
 import { hashResetToken, RESET_TOKEN_TTL_SECONDS, sendResetLink, type ResetLinkPorts } from './reset-link';
 
 // The password-reset consumer over in-memory ports; lambdas/functions/mail/handler.int.test.ts runs it

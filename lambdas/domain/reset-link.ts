@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EventDetail } from '@wayfarer/shared/events';
-import type { Clock, IdempotencyMarks, Mailer, ResetTokens, Users } from '../ports';
+import type { ResetTokens } from '../ports/identity';
+import type { Mailer } from '../ports/mail';
+import type { Clock, IdempotencyMarks } from '../ports/platform';
+import type { Users } from '../ports/users';
 import { EVENT_MARK_TTL_SECONDS } from './event-marks';
 import { PAGE_QUERY, PAGES } from '@wayfarer/shared/api/pages';
 

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { AdminSessionVerifier, TokenVerifier } from '../ports';
+import type { AdminSessionVerifier, TokenVerifier } from '../ports/identity';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { NotFoundError, UnauthorizedError } from './errors';
 import { requireRequestState, type Caller } from './request-state';

@@ -1,7 +1,7 @@
 import { getConfig } from '../config';
 import { createAdminSessionVerifier } from '../domain/admin-session';
 import { logger } from '../logger';
-import type { AdminSessionVerifier, TokenVerifier } from '../ports';
+import type { AdminSessionVerifier, TokenVerifier } from '../ports/identity';
 import { getTokenVerifier } from '../providers';
 import type { HttpDependencies } from './route-factory';
 

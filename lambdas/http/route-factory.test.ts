@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
-import type { AdminSessionVerifier, TokenVerifier } from '../ports';
+import type { AdminSessionVerifier, TokenVerifier } from '../ports/identity';
 import { ConflictError, RateLimitedError, notImplemented } from './errors';
 import { bytesReply, jsonReply, streamReply } from './reply';
 import type { RouteId } from '@wayfarer/shared/api/routes';

@@ -1,4 +1,4 @@
-import type { Leases, SpeechLease } from '../ports';
+import type { Leases, SpeechLease } from '../ports/usage';
 
 /** An in-memory Leases port for service tests; the DynamoDB adapter is tested against DynamoDB Local. */
 export function createMemoryLeases(counted: Record<string, number> = {}): Leases & {

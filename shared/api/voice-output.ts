@@ -7,7 +7,7 @@ export const ttsProviderSchema = z.enum(TTS_PROVIDERS);
 export type TtsProvider = z.infer<typeof ttsProviderSchema>;
 
 export const voiceGenderSchema = z.enum(VOICE_GENDERS);
-// Named in constants.ts; re-exported so code that reads the TTS schema (lambdas/ports.ts) finds the type beside it.
+// Named in constants.ts; re-exported so code that reads the TTS schema (lambdas/ports/tts.ts) finds the type beside it.
 export type { VoiceGender };
 
 /** Speech is synthesised phrase by phrase; a phrase longer than this is a client bug, not speech. */

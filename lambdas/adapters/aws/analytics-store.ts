@@ -1,5 +1,5 @@
 import { EVENT_MARK_TTL_SECONDS } from '../../domain/event-marks';
-import type { AnalyticsStore, DayFigures, RecentView } from '../../ports';
+import type { AnalyticsStore, DayFigures, RecentView } from '../../ports/analytics';
 import {
   anonymousLastKey,
   epochSeconds,

@@ -1,4 +1,4 @@
-import type { AttemptWindows } from '../../ports';
+import type { AttemptWindows } from '../../ports/identity';
 import { attemptsKey, epochSeconds, type Table } from './table';
 
 const windowStartOf = (now: Date, windowSeconds: number) => {

@@ -15,7 +15,7 @@ import {
   RefreshRejectedError,
   type Identity,
   type IdentitySession,
-} from '../../ports';
+} from '../../ports/identity';
 
 /*
  * Cognito and cognito-local answer the same calls slightly differently (docs/ENGINES.md, Identity); this adapter

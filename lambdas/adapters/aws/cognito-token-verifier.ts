@@ -9,7 +9,7 @@ import {
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import type { Jwks } from '../../config';
-import type { TokenVerifier } from '../../ports';
+import type { TokenVerifier } from '../../ports/identity';
 
 export interface CognitoTokenVerifierOptions {
   readonly userPoolId: string;

@@ -1,6 +1,6 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { EVENT_SOURCE, events } from '@wayfarer/shared/events';
-import type { Events } from '../../ports';
+import type { Events } from '../../ports/platform';
 
 export class EventPublishError extends Error {
   override readonly name = 'EventPublishError';

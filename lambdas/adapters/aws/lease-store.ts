@@ -1,4 +1,4 @@
-import type { Leases, SpeechLease } from '../../ports';
+import type { Leases, SpeechLease } from '../../ports/usage';
 import {
   expiresAtAfter,
   LEASE_SK_PREFIX,

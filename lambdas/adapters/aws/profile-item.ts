@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../ports';
+import type { UserProfile } from '../../ports/users';
 import { tableDefinition } from './table-definition';
 
 /*

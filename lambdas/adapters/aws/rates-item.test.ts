@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExchangeRates } from '../../ports';
+import type { ExchangeRates } from '../../ports/rates';
 import { heldRates, RATES_REREAD_MS, ratesFromItem } from './rates-item';
 import { ratesKey } from './table-keys';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { exchangeRatesResponseSchema } from '@wayfarer/shared/api/analysis';
-import type { ExchangeRates } from '../../ports';
+import type { ExchangeRates } from '../../ports/rates';
 
 /*
  * The RATES item, in a module of its own: table.ts imports @aws-sdk/lib-dynamodb, which is not marked free

@@ -1,4 +1,4 @@
-import type { ExchangeRates, RatesCache } from '../../ports';
+import type { ExchangeRates, RatesCache } from '../../ports/rates';
 import { heldRates, ratesFromItem } from './rates-item';
 import { ratesKey } from './table-keys';
 import type { Table } from './table';

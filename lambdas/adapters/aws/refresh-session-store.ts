@@ -1,4 +1,4 @@
-import type { RefreshSessions } from '../../ports';
+import type { RefreshSessions } from '../../ports/identity';
 import { sealingKeyOf, seal, sessionIdOf, unseal } from './refresh-token-seal';
 import { accountSessionsIndexKey, accountSessionsPartition, refreshSessionKey, type Table } from './table';
 import { tableDefinition } from './table-definition';

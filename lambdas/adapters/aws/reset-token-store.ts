@@ -1,4 +1,4 @@
-import type { ResetTokens } from '../../ports';
+import type { ResetTokens } from '../../ports/identity';
 import { resetTokenKey, type Table } from './table';
 import { tableDefinition } from './table-definition';
 

@@ -1,5 +1,5 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import type { Mailer } from '../../ports';
+import type { Mailer } from '../../ports/mail';
 
 /**
  * Plain-text mail through SES (v2 API). The local cloud answers the same SendEmail call at its outbox

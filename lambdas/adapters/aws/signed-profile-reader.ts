@@ -1,4 +1,4 @@
-import type { Users } from '../../ports';
+import type { Users } from '../../ports/users';
 import { profileFromItem } from './profile-item';
 import { userProfileKey } from './table-keys';
 import { createSignedGetItem, type SignedTableOptions } from './signed-get-item';

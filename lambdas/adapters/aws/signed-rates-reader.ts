@@ -1,4 +1,4 @@
-import type { ExchangeRates, Rates } from '../../ports';
+import type { ExchangeRates, Rates } from '../../ports/rates';
 import { heldRates, ratesFromItem } from './rates-item';
 import { ratesKey } from './table-keys';
 import { createSignedGetItem, type SignedTableOptions } from './signed-get-item';

@@ -1,4 +1,4 @@
-import type { Subscriptions } from '../../ports';
+import type { Subscriptions } from '../../ports/billing';
 import { customerKey, isTransactionConditionFailure, userProfileKey, type Table } from './table';
 import { createUserProfiles } from './user-profile-store';
 

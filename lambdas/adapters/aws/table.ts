@@ -9,7 +9,7 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { ReleasableMarks, StorageHealth } from '../../ports';
+import type { ReleasableMarks, StorageHealth } from '../../ports/platform';
 import { epochSeconds, isLive } from './profile-item';
 import { eventSeenKey, type TableItem, type TableKey } from './table-keys';
 import { tableDefinition } from './table-definition';

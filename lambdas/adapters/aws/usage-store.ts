@@ -1,5 +1,5 @@
 import { EVENT_MARK_TTL_SECONDS } from '../../domain/event-marks';
-import type { Usage } from '../../ports';
+import type { Usage } from '../../ports/usage';
 import {
   eventSeenKey,
   expiresAtAfter,

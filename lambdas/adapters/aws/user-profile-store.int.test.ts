@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserProfile } from '../../ports';
+import type { UserProfile } from '../../ports/users';
 import { createUserProfiles } from './user-profile-store';
 import { getTable } from '../../providers';
 

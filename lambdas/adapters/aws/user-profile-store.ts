@@ -1,4 +1,4 @@
-import type { UserProfiles } from '../../ports';
+import type { UserProfiles } from '../../ports/users';
 import { profileFromItem } from './profile-item';
 import { profileEmailIndexKey, profileEmailPartition, userProfileKey, type Table } from './table';
 

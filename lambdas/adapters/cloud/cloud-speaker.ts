@@ -1,5 +1,5 @@
 import { ttsProviderForLanguage } from '@wayfarer/shared/domain/languages';
-import type { Speaker } from '../../ports';
+import type { Speaker } from '../../ports/tts';
 
 export class NoSpeakerError extends Error {
   override readonly name = 'NoSpeakerError';

@@ -1,4 +1,4 @@
-import type { SpeechKeys } from '../../ports';
+import type { SpeechKeys } from '../../ports/speech';
 
 /** Deepgram's live transcription socket: what the browser opens with the temporary key. */
 export const DEEPGRAM_LISTEN_URL = 'wss://api.deepgram.com/v1/listen';

@@ -1,7 +1,7 @@
 import { AudioClient } from '@deepgram/sdk/speak/v1/audio';
 import type { VoiceGender } from '@wayfarer/shared/api/voice-output';
 import { languagePart } from '@wayfarer/shared/domain/languages';
-import type { Speaker } from '../../ports';
+import type { Speaker } from '../../ports/tts';
 
 /**
  * Aura-2 voices, one per gender for each language Deepgram speaks (docs/SPEC.md §5: en and es). Imported from

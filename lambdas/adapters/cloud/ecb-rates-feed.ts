@@ -1,4 +1,4 @@
-import type { ExchangeRates, RatesFeed } from '../../ports';
+import type { ExchangeRates, RatesFeed } from '../../ports/rates';
 import { againstUsd, parseEcbDailyXml } from '../ecb-reference-rates';
 
 // The file is a few KB; a feed that has not answered in this long is down for today's refresh.

@@ -6,7 +6,7 @@ import {
   type EmergencyResult,
 } from '@wayfarer/shared/api/analysis';
 import { emergencyContactsFor, medicalFacilitySearches } from '../../domain/emergency-contacts';
-import type { Analyzer } from '../../ports';
+import type { Analyzer } from '../../ports/analysis';
 import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 import { strictJsonSchema, structuredReply } from './strict-json-schema';
 

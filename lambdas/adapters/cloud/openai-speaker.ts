@@ -1,5 +1,5 @@
 import type { VoiceGender } from '@wayfarer/shared/api/voice-output';
-import type { Speaker } from '../../ports';
+import type { Speaker } from '../../ports/tts';
 import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 
 /** One OpenAI voice per gender; the model comes from configuration (OPENAI_MODEL_TTS). */

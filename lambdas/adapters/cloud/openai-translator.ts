@@ -1,5 +1,5 @@
 import { findLanguage } from '@wayfarer/shared/domain/languages';
-import type { Translator } from '../../ports';
+import type { Translator } from '../../ports/translate';
 import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { priceSchema } from '@wayfarer/shared/api/analysis';
 import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
-import type { Vision } from '../../ports';
+import type { Vision } from '../../ports/vision';
 import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 import { strictJsonSchema, structuredReply } from './strict-json-schema';
 

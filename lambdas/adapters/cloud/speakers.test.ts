@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Speaker } from '../../ports';
+import type { Speaker } from '../../ports/tts';
 import {
   startOpenAiCompatibleServer,
   toneWav,

@@ -10,7 +10,7 @@ import {
   type Billing,
   type BillingSubscriptionEvent,
   type StampedSubscriptionState,
-} from '../../ports';
+} from '../../ports/billing';
 
 export interface StripeBillingOptions {
   readonly secretKey: string;

@@ -1,4 +1,4 @@
-import type { ExchangeRates, Rates } from '../../ports';
+import type { ExchangeRates, Rates } from '../../ports/rates';
 import { againstUsd } from '../ecb-reference-rates';
 import snapshot from './ecb-rates-2024-01-04.json';
 

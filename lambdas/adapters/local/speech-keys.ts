@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Clock, SpeechKeys } from '../../ports';
+import type { Clock } from '../../ports/platform';
+import type { SpeechKeys } from '../../ports/speech';
 import { LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
 
 // The local stand-in for Deepgram's temporary keys: an HMAC-signed token naming the lease, the subject and an

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Price } from '@wayfarer/shared/api/analysis';
 import { ServiceUnavailableError } from '../../http/errors';
-import type { Analyzer, ExchangeRates, Rates } from '../../ports';
+import type { Analyzer } from '../../ports/analysis';
+import type { ExchangeRates, Rates } from '../../ports/rates';
 import { analyseEmergency, convertedPrices, findLocations } from './service';
 
 const RATES: ExchangeRates = { date: '2026-11-20', rates: { USD: 1, EUR: 0.8, JPY: 150 } };

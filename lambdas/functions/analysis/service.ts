@@ -3,7 +3,8 @@ import { ANALYSIS_MESSAGE_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { filterLocations, filterPrices } from '@wayfarer/shared/domain/filters';
 import { convertPrice } from '@wayfarer/shared/domain/money';
 import { ServiceUnavailableError } from '../../http/errors';
-import type { Analyzer, Rates } from '../../ports';
+import type { Analyzer } from '../../ports/analysis';
+import type { Rates } from '../../ports/rates';
 
 /** The analyser as the composition root builds it: building can fail too (an engine not available here). */
 export type AnalyzerSource = () => Promise<Analyzer>;

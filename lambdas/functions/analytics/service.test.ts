@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '@wayfarer/shared/events';
-import type { AnalyticsStore, DayFigures, Events } from '../../ports';
+import type { AnalyticsStore, DayFigures } from '../../ports/analytics';
+import type { Events } from '../../ports/platform';
 import { analyticsStats, conversionRate, periodDays, trackPageView } from './service';
 
 const clock = { now: () => new Date('2026-11-23T10:00:00.000Z') };

@@ -20,7 +20,9 @@ import { adminSessionCookie, adminSessionToken, isPlainHttpLocalhost } from '../
 import { MissingIpHashSecretError } from '../../domain/usage-subject';
 import { BadRequestError, NotFoundError, RateLimitedError, UnauthorizedError } from '../../http/errors';
 import { jsonReply, type HttpReply } from '../../http/reply';
-import type { AnalyticsStore, AttemptWindows, Clock, DayFigures, Events } from '../../ports';
+import type { AnalyticsStore, DayFigures } from '../../ports/analytics';
+import type { AttemptWindows } from '../../ports/identity';
+import type { Clock, Events } from '../../ports/platform';
 import { truncateIp } from './truncate-ip';
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);

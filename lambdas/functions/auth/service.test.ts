@@ -5,20 +5,20 @@ import {
   LITERAL_MESSAGES,
   RESET_PASSWORD_MESSAGES,
 } from '@wayfarer/shared/domain/error-keys';
-import type { UserProfiles } from '../../ports';
+import type { UserProfiles } from '../../ports/users';
 import { HttpError } from '../../http/errors';
 import {
   AccountExistsError,
   InvalidCredentialsError,
   RefreshRejectedError,
   type AttemptCounters,
-  type Events,
   type Identity,
-  type MailMessage,
   type RefreshSessions,
   type ResetTokens,
-  type UserProfile,
-} from '../../ports';
+} from '../../ports/identity';
+import { type MailMessage } from '../../ports/mail';
+import { type Events } from '../../ports/platform';
+import { type UserProfile } from '../../ports/users';
 import { RESET_TOKEN_TTL_SECONDS, sendResetLink } from '../../domain/reset-link';
 import { createResetRequestService } from '../reset-request/service';
 import { ATTEMPT_LIMITS } from '../../domain/attempt-limits';

@@ -7,7 +7,7 @@ import type {
 } from '@wayfarer/shared/api/auth';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { registerFormSchema, resetPasswordSchema } from '@wayfarer/shared/domain/password-rules';
-import type { UserProfiles } from '../../ports';
+import type { UserProfiles } from '../../ports/users';
 import {
   AccountExistsError,
   InvalidCredentialsError,
@@ -17,7 +17,7 @@ import {
   type IdentitySession,
   type RefreshSessions,
   type ResetTokens,
-} from '../../ports';
+} from '../../ports/identity';
 import { BadRequestError, ConflictError, UnauthorizedError, ValidationError } from '../../http/errors';
 import {
   createAttemptLimiter,

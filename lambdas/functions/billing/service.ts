@@ -3,13 +3,8 @@ import type { AttemptLimiter, CallerAddress } from '../../domain/attempt-limits'
 import { EVENT_MARK_TTL_SECONDS } from '../../domain/event-marks';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../http/errors';
 import type { Logger } from '../../logger';
-import {
-  WebhookSignatureError,
-  type Billing,
-  type Events,
-  type ReleasableMarks,
-  type Subscriptions,
-} from '../../ports';
+import { WebhookSignatureError, type Billing, type Subscriptions } from '../../ports/billing';
+import { type Events, type ReleasableMarks } from '../../ports/platform';
 
 export interface BillingPorts {
   readonly billing: Billing;

@@ -8,7 +8,7 @@ import { createDocumentClient } from '../../adapters/aws/table';
 import { getConfig } from '../../config';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
 import { getTable, systemClock } from '../../providers';
-import type { Events } from '../../ports';
+import type { Events } from '../../ports/platform';
 import { trackPageView } from '../analytics/service';
 import { pageViewed, usageRecorded } from './handler';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Usage, UsageDelivery } from '../../ports';
+import type { Usage, UsageDelivery } from '../../ports/usage';
 import { addUsageToDayCounter } from './service';
 
 const detail = { subject: 'subject-hash-1', seconds: 30, leaseId: 'lease-1', day: '2026-11-22' };

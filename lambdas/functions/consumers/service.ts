@@ -1,6 +1,7 @@
 import type { EventDetail } from '@wayfarer/shared/events';
 import { isAnonymousSubject } from '../../domain/usage-subject';
-import type { AnalyticsStore, Usage } from '../../ports';
+import type { AnalyticsStore } from '../../ports/analytics';
+import type { Usage } from '../../ports/usage';
 
 /**
  * The second step of recording usage (the first is the usage area's closeSessionLease, which publishes

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExchangeRates, RatesCache } from '../../ports';
+import type { ExchangeRates, RatesCache } from '../../ports/rates';
 import { exchangeRates, refreshRates } from './service';
 
 const RATES: ExchangeRates = { date: '2026-11-20', rates: { USD: 1, EUR: 0.8, JPY: 150 } };

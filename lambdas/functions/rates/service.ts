@@ -1,4 +1,4 @@
-import type { Rates, RatesCache, RatesFeed } from '../../ports';
+import type { Rates, RatesCache, RatesFeed } from '../../ports/rates';
 
 export async function exchangeRates(rates: Rates): Promise<{ rates: Record<string, number> }> {
   return { rates: { ...(await rates.latest()).rates } };

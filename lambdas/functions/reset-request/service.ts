@@ -1,5 +1,5 @@
 import type { ForgotPasswordRequest } from '@wayfarer/shared/api/auth';
-import type { Events } from '../../ports';
+import type { Events } from '../../ports/platform';
 import {
   createAttemptLimiter,
   normaliseEmail,

@@ -12,7 +12,7 @@ import {
 } from '../../adapters/local/speech-keys';
 import { CLOSE, CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
-import type { Events } from '../../ports';
+import type { Events } from '../../ports/platform';
 import { SUBSCRIBER_KEY_TTL_SECONDS } from '../../domain/allowance';
 import { callApi, claimsOf, GOOD_PASSWORD, uniqueEmail } from '../../testing/local-cloud-api';
 import { key } from './handler';

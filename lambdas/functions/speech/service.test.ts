@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '@wayfarer/shared/events';
-import type { Events, SpeechKeys, UserProfile } from '../../ports';
+import type { Events } from '../../ports/platform';
+import type { SpeechKeys } from '../../ports/speech';
+import type { UserProfile } from '../../ports/users';
 import { SUBSCRIBER_KEY_TTL_SECONDS } from '../../domain/allowance';
 import { createMemoryLeases } from '../../testing/memory-leases';
 import { issueSpeechKey, type SpeechKeyPorts } from './service';

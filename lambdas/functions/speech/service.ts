@@ -1,6 +1,9 @@
 import type { SpeechKeyResponse } from '@wayfarer/shared/api/speech';
 import type { Logger } from '../../logger';
-import type { Clock, Events, Leases, SpeechKeys, SpeechLease, Users } from '../../ports';
+import type { Clock, Events } from '../../ports/platform';
+import type { SpeechKeys } from '../../ports/speech';
+import type { Leases, SpeechLease } from '../../ports/usage';
+import type { Users } from '../../ports/users';
 import {
   decideKey,
   leaseCharge,

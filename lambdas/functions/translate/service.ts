@@ -7,7 +7,7 @@ import {
 import { isAvailableLanguage } from '@wayfarer/shared/domain/languages';
 import { ServiceUnavailableError, ValidationError } from '../../http/errors';
 import { errorFields, type Logger } from '../../logger';
-import type { Translator } from '../../ports';
+import type { Translator } from '../../ports/translate';
 
 
 export interface TranslateInput {

@@ -1,7 +1,7 @@
 import type { TtsProvider, VoiceGender } from '@wayfarer/shared/api/voice-output';
 import { isAvailableLanguage } from '@wayfarer/shared/domain/languages';
 import { ServiceUnavailableError, ValidationError } from '../../http/errors';
-import type { Speaker } from '../../ports';
+import type { Speaker } from '../../ports/tts';
 
 /** The `{error}` of a failed speech request; the client shows it (docs/SPEC.md §8). */
 export const SPEECH_UNAVAILABLE = 'speech unavailable';

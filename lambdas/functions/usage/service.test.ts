@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '@wayfarer/shared/events';
-import type { Events } from '../../ports';
+import type { Events } from '../../ports/platform';
 import { REPORT_GRACE_SECONDS, usageDay } from '../../domain/allowance';
 import { createMemoryLeases } from '../../testing/memory-leases';
 import { closeSessionLease } from './service';

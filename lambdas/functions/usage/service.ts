@@ -1,4 +1,5 @@
-import type { Clock, Events, Leases } from '../../ports';
+import type { Clock, Events } from '../../ports/platform';
+import type { Leases } from '../../ports/usage';
 import { clampReportedSeconds, leaseToClose, usageDay } from '../../domain/allowance';
 import { usageSubject, type UsageCaller } from '../../domain/usage-subject';
 

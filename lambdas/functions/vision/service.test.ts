@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@wayfarer/shared/api/vision';
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
-import type { UserProfile, Vision } from '../../ports';
+import type { UserProfile } from '../../ports/users';
+import type { Vision } from '../../ports/vision';
 import { SUBSCRIPTION_REQUIRED, translateImage, type VisionPorts } from './service';
 
 const MENU = readFileSync(

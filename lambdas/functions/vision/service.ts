@@ -13,7 +13,8 @@ import {
   ServiceUnavailableError,
   ValidationError,
 } from '../../http/errors';
-import type { Users, Vision } from '../../ports';
+import type { Users } from '../../ports/users';
+import type { Vision } from '../../ports/vision';
 import { inspectJpeg } from './jpeg';
 
 /** 403 for a signed-in caller without an ACTIVE subscription (docs/SPEC.md §6: photos are for subscribers). */
