@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { createStripeBilling } from '@wayfarer/lambdas/adapters/cloud/stripe-billing';
 import type { Config } from '@wayfarer/lambdas/config';
-import type { Billing } from '@wayfarer/lambdas/ports';
+import type { Billing } from '@wayfarer/lambdas/ports/billing';
 import {
   createStripeEmulator,
   stripeSignatureHeader,
@@ -47,7 +47,7 @@ function localWebhookSecret(config: Config): string {
 }
 
 /**
- * The embedded billing engine (registered by embedded-engines.ts): built on the first billing call after each
+ * The embedded billing engine (registered from engines/register.ts): built on the first billing call after each
  * start of the local cloud, with a fresh stand-in for that run.
  */
 export function createLocalBilling(config: Config): Billing {
