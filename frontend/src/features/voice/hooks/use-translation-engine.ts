@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineState } from '@wayfarer/shared/api/capabilities';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
-import type { DevicePair, DeviceTranslation } from '../device-translator';
+import type { DevicePair, DeviceTranslation } from '../../../lib/device-translator';
 import type { PhraseTranslator } from '../speak-back';
 import {
   chooseTranslationEngine,
-  parseEnginePreference,
+  hasTranslatorApi,
+  loadEnginePreference,
+  saveEnginePreference,
   type DeviceAvailability,
   type EngineDecision,
   type EnginePreference,
-} from '../translation-engine';
+} from '../../../lib/translation-engine';
 
 // The wrapper is fetched on the first press or switch, not with `/`; the feature test below is a property read.
-export const loadDeviceTranslator = () => import('../device-translator');
+export const loadDeviceTranslator = () => import('../../../lib/device-translator');
 
-const hasTranslatorApi = () => typeof globalThis === 'object' && 'Translator' in globalThis;
 
 /** The download of a language pack for on-device translation (docs/SPEC.md §4 "Device translation"). */
 export type DownloadState = 'idle' | 'downloading' | 'ready' | 'cancelled' | 'failed';
@@ -50,13 +50,6 @@ export interface TranslationEngineOptions {
   readonly languages: readonly string[];
 }
 
-function readPreference(): EnginePreference {
-  try {
-    return parseEnginePreference(localStorage.getItem(LOCAL_STORAGE_KEYS.translationEngine));
-  } catch {
-    return 'server';
-  }
-}
 
 /**
  * Issue 29: who translates each final phrase, the server or the browser's own model, and the device's side of it:
@@ -66,7 +59,7 @@ function readPreference(): EnginePreference {
 export function useTranslationEngine(options: TranslationEngineOptions): TranslationEngineControls {
   const { server, source, target, twoWay, languages } = options;
   const [deviceApi] = useState(hasTranslatorApi);
-  const [preference, setStoredPreference] = useState(readPreference);
+  const [preference, setStoredPreference] = useState(loadEnginePreference);
   const [availability, setAvailability] = useState<{ key: string; state: DeviceAvailability }>();
   const [download, setDownload] = useState<{ state: DownloadState; progress: number }>({
     state: 'idle',
@@ -188,11 +181,7 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
 
   const setPreference = useCallback((next: EnginePreference) => {
     setStoredPreference(next);
-    try {
-      localStorage.setItem(LOCAL_STORAGE_KEYS.translationEngine, next);
-    } catch {
-      // Blocked storage: the choice lasts as long as the page.
-    }
+    saveEnginePreference(next);
   }, []);
 
   // The pair's source for a phrase: two-way phrases into the traveller's language come from the other side.

@@ -1,4 +1,5 @@
 import type { EngineState } from '@wayfarer/shared/api/capabilities';
+import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 
 /** What the browser's Translator API says of a language pair (its availability() states). */
 export type DeviceAvailability = 'available' | 'downloadable' | 'downloading' | 'unavailable';
@@ -40,4 +41,26 @@ export function chooseTranslationEngine({
 
 export function parseEnginePreference(stored: string | null): EnginePreference {
   return stored === 'device' ? 'device' : 'server';
+}
+
+/** The traveller's stored choice; blocked storage reads as the server. */
+export function loadEnginePreference(): EnginePreference {
+  try {
+    return parseEnginePreference(localStorage.getItem(LOCAL_STORAGE_KEYS.translationEngine));
+  } catch {
+    return 'server';
+  }
+}
+
+export function saveEnginePreference(preference: EnginePreference): void {
+  try {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.translationEngine, preference);
+  } catch {
+    // Blocked storage: the choice lasts as long as the page.
+  }
+}
+
+/** Whether this browser has the on-device Translator API (Chrome 138+, Edge 148+ on desktop). */
+export function hasTranslatorApi(): boolean {
+  return typeof globalThis === 'object' && 'Translator' in globalThis;
 }
