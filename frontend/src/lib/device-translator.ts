@@ -80,6 +80,8 @@ export interface DeviceTranslation {
     signal: AbortSignal,
     onChunk: (text: string) => void,
   ): Promise<string>;
+  /** The text's language by the browser's detector when it is sure, else `fallback`. */
+  detectLanguage(text: string, fallback: string, signal: AbortSignal): Promise<string>;
   /** Of `candidates`, the target languages this device can translate `source` into (installed or downloadable). */
   targetsFor(source: string, candidates: readonly string[]): Promise<string[]>;
   dispose(): void;
@@ -179,6 +181,8 @@ export function createDeviceTranslation(
         throw new DeviceTranslationError(DEVICE_TRANSLATION_KEYS.failed, { cause: error });
       }
     },
+
+    detectLanguage: sourceOf,
 
     async targetsFor(source, candidates) {
       const answers = await Promise.all(
