@@ -207,6 +207,8 @@ export const LOCAL_STORAGE_KEYS = {
   /** Issue 18: two-way mode on/off and the traveller's own language (the other person's is the output language). */
   conversationSettings: `${PRODUCT_SLUG}-conversation-settings`,
   theme: 'vite-ui-theme',
+  /** Issue 29: "device" when the traveller chose to translate on this device rather than on the server. */
+  translationEngine: `${PRODUCT_SLUG}-translation-engine`,
   /** docs/SPEC.md §1: "true" when the traveller turned the on-device history off. */
   historyOff: `${PRODUCT_SLUG}-history-off`,
   uiLanguage: 'i18nextLng',

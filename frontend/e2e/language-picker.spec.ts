@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGE_PICKER_BREAKPOINT_PX } from '@wayfarer/shared/constants';
+import { hideDeviceTranslator } from './support/device-translator-stand-in';
 
 // The shared local cloud has no translation engine, so GET /api/capabilities truthfully says 'unavailable' and
 // the switch is disabled. These tests are about the picker alone, so they answer that one call as a server
@@ -89,7 +90,9 @@ test('recent languages: most recent first, no duplicates, at most 3, removable, 
 });
 
 test('without a translation engine the switch is off and says how to enable one', async ({ page }) => {
-  // The shared local cloud runs with no OpenAI key and no OPENAI_BASE_URL.
+  // The shared local cloud runs with no OpenAI key and no OPENAI_BASE_URL, and this is a browser that cannot
+  // translate on the device either (issue 29: device-translation.spec.ts covers one that can).
+  await hideDeviceTranslator(page);
   await page.goto('/');
   const toggle = page.getByTestId('translation-switch');
   await expect(toggle).toHaveAttribute('data-available', 'false');

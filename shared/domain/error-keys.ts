@@ -47,6 +47,12 @@ export const VOICE_ERROR_KEYS = {
   transcriptionStart: 'error_transcription_start',
 } as const;
 
+/** On-device translation (issue 29, docs/SPEC.md §8): the browser's model could not translate a phrase. */
+export const DEVICE_TRANSLATION_KEYS = {
+  notReady: 'voice_device_translation_not_ready',
+  failed: 'voice_device_translation_failed',
+} as const;
+
 /** Analysis cards (docs/SPEC.md §2, §8). */
 export const ANALYSIS_MESSAGE_KEYS = {
   pricesFailed: 'failed_to_analyze_prices',
@@ -124,6 +130,7 @@ export type MessageKey =
   | RateLimitKey
   | FormErrorKey
   | ValueOf<typeof VOICE_ERROR_KEYS>
+  | ValueOf<typeof DEVICE_TRANSLATION_KEYS>
   | ValueOf<typeof ANALYSIS_MESSAGE_KEYS>
   | ValueOf<typeof PHOTO_ERROR_KEYS>
   | ValueOf<typeof ACCOUNT_ERROR_KEYS>;
@@ -134,6 +141,7 @@ export const TRANSLATED_MESSAGE_KEYS: readonly MessageKey[] = [
   ...Object.values(RATE_LIMIT_KEYS),
   ...Object.values(FORM_ERROR_KEYS),
   ...Object.values(VOICE_ERROR_KEYS),
+  ...Object.values(DEVICE_TRANSLATION_KEYS),
   ...Object.values(ANALYSIS_MESSAGE_KEYS),
   ...Object.values(PHOTO_ERROR_KEYS),
   ...Object.values(ACCOUNT_ERROR_KEYS),

@@ -28,6 +28,7 @@ const sameAsEnglishIn: Readonly<Record<string, ReadonlySet<string>>> = {
   ]),
   de: new Set([
     'history_export_format',
+    'voice_engine_server',
     'location_gps',
     'location_link_encyclopedia',
     'location_type_restaurant',

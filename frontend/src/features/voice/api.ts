@@ -2,6 +2,7 @@ import type { EngineState } from '@wayfarer/shared/api/capabilities';
 import type { SpeechKeyResponse, UsageUpdateRequest } from '@wayfarer/shared/api/speech';
 import { IP_LOOKUP_TIMEOUT_MS } from '@wayfarer/shared/constants';
 import { ApiError, callRoute } from '../../lib/api-client';
+import { fetchCapabilities, isEngineState } from '../../lib/capabilities';
 
 export type SpeechKeyResult =
   | { readonly kind: 'ok'; readonly key: SpeechKeyResponse }
@@ -57,25 +58,14 @@ export interface VoiceCapabilities {
   readonly stt?: EngineState;
 }
 
-const ENGINE_STATES: readonly string[] = ['cloud', 'embedded', 'unavailable'];
-
-function isEngineState(value: unknown): value is EngineState {
-  return typeof value === 'string' && ENGINE_STATES.includes(value);
-}
-
 /**
  * GET /api/capabilities. A failed call says nothing either way, so it resolves undefined and the switch stays
  * usable: a phrase that then fails to translate says so itself.
  */
 export async function fetchVoiceCapabilities(): Promise<VoiceCapabilities | undefined> {
-  try {
-    const body: unknown = await callRoute('capabilities.list');
-    const { translate, tts, stt } = (body ?? {}) as Record<string, unknown>;
-    if (!isEngineState(translate) || !isEngineState(tts)) return undefined;
-    return isEngineState(stt) ? { translate, tts, stt } : { translate, tts };
-  } catch {
-    return undefined;
-  }
+  const { translate, tts, stt } = (await fetchCapabilities()) ?? {};
+  if (!isEngineState(translate) || !isEngineState(tts)) return undefined;
+  return isEngineState(stt) ? { translate, tts, stt } : { translate, tts };
 }
 
 /**

@@ -19,11 +19,21 @@ export interface SpeakBackEvents {
   speechFailed(message: string): void;
 }
 
+/** Translates one phrase, streaming its chunks, and resolves the whole translation (the server's route by default). */
+export type PhraseTranslator = (
+  phrase: string,
+  outputLanguage: string,
+  signal: AbortSignal,
+  onChunk: (text: string) => void,
+) => Promise<string>;
+
 export interface SpeakBackSettings {
   readonly outputLanguage: string;
   readonly voiceGender: VoiceGender;
   /** False when /api/capabilities says no speech engine serves: the translation is shown, not read. */
   readonly speech: boolean;
+  /** Issue 29: the browser's on-device model instead of the server's route; the rest of the pipeline is the same. */
+  readonly translate?: PhraseTranslator;
 }
 
 export interface SpeakBack {
@@ -46,19 +56,14 @@ function speechFailureMessage(error: unknown): string {
   return LITERAL_MESSAGES.audioStreamFailed;
 }
 
-async function translate(
-  phrase: string,
-  outputLanguage: string,
-  signal: AbortSignal,
-  onChunk: (text: string) => void,
-): Promise<string> {
+const translate: PhraseTranslator = async (phrase, outputLanguage, signal, onChunk) => {
   const response = await streamRoute('translate.stream', {
     body: { messages: [{ role: 'user', content: phrase }], outputLanguage },
     signal,
   });
   if (!response.body) return '';
   return readTranslateStream(response.body, onChunk);
-}
+};
 
 async function synthesise(
   text: string,
@@ -124,7 +129,7 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
     events.translationStarted();
     let text: string;
     try {
-      text = await translate(phrase, settings.outputLanguage, signal, (chunk) =>
+      text = await (settings.translate ?? translate)(phrase, settings.outputLanguage, signal, (chunk) =>
         live(() => events.chunk(chunk)),
       );
     } catch (error) {

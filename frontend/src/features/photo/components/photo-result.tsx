@@ -2,11 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { PHOTO_PROGRESS_TICK_MS } from '@wayfarer/shared/constants';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { ProgressBar } from '../../../lib/progress-bar';
+import type { DevicePhotoTranslation } from '../hooks/use-device-photo-translation';
 import { progressOf, type PhotoTranslation } from '../hooks/use-photo-translation';
 import { hasNoText } from '../photo-model';
 
 /** The translation result card (docs/SPEC.md §2, §8); `data-state` = idle, loading, error, empty or ready. */
-export function PhotoResult({ translation }: { translation: PhotoTranslation }) {
+export function PhotoResult({
+  translation,
+  device,
+}: {
+  translation: PhotoTranslation;
+  /** Issue 29: the device's translation of the text, when it translates instead of the server. */
+  device?: DevicePhotoTranslation;
+}) {
   const { t } = useTranslation();
   const empty = translation.kind === 'done' && hasNoText(translation.result);
   const state =
@@ -51,11 +59,56 @@ export function PhotoResult({ translation }: { translation: PhotoTranslation }) 
             {translation.result.originalText}
           </p>
           <h3 className="photo-text-label">{t('photo_translated_label')}</h3>
-          <p className="photo-text photo-text-strong" data-testid="photo-translated">
-            {translation.result.translatedText}
-          </p>
+          {device && device.state !== 'off' ? (
+            <DeviceText device={device} serverText={translation.result.translatedText} />
+          ) : (
+            <p className="photo-text photo-text-strong" data-testid="photo-translated">
+              {translation.result.translatedText}
+            </p>
+          )}
         </div>
       )}
     </section>
+  );
+}
+
+/** The device's translation line: streaming text, the pack's download, or what to press when it needs one. */
+function DeviceText({ device, serverText }: { device: DevicePhotoTranslation; serverText: string }) {
+  const { t } = useTranslation();
+  const failed = device.state === 'failed' || device.state === 'needs_gesture';
+  return (
+    <>
+      <p className="photo-text photo-text-strong" data-testid="photo-translated" data-engine="device">
+        {failed ? serverText : device.text}
+      </p>
+      {device.state === 'done' && (
+        <span className="photo-engine-badge" data-testid="photo-engine-badge" data-engine="device">
+          {t('voice_engine_badge_device')}
+        </span>
+      )}
+      {device.state === 'downloading' && (
+        <ProgressBar
+          value={device.progress}
+          label={t('voice_device_download_label')}
+          testId="photo-device-progress"
+          tickMs={250}
+        />
+      )}
+      {device.state === 'needs_gesture' && (
+        <button
+          type="button"
+          className="button"
+          data-testid="photo-device-translate"
+          onClick={device.translateOnDevice}
+        >
+          {t('photo_translate_on_device')}
+        </button>
+      )}
+      {device.state === 'failed' && (
+        <p className="photo-muted" role="status">
+          {t('voice_device_translation_failed')}
+        </p>
+      )}
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { isSubscriber, useSession } from '../../../lib/session-context';
 import { translateMessage } from '../../../lib/translate-message';
 import { captureJpeg } from '../capture-jpeg';
 import { useCamera } from '../hooks/use-camera';
+import { useDevicePhotoTranslation } from '../hooks/use-device-photo-translation';
 import { usePhotoTranslation } from '../hooks/use-photo-translation';
 import { defaultPhotoLanguage } from '../photo-model';
 import { CameraPanel } from './camera-panel';
@@ -42,6 +43,12 @@ function PhotoTranslator() {
     defaultPhotoLanguage(i18n.resolvedLanguage ?? i18n.language),
   );
   const uiLanguage = i18n.resolvedLanguage ?? 'en';
+  // The language the shown result was made for: the select may change before the next press.
+  const [resultLanguage, setResultLanguage] = useState(language);
+  const device = useDevicePhotoTranslation(
+    translation.kind === 'done' ? translation.result : undefined,
+    resultLanguage,
+  );
 
   useEffect(() => {
     void start();
@@ -124,14 +131,17 @@ function PhotoTranslator() {
                 className="button button-primary"
                 data-testid="photo-translate-button"
                 disabled={pending}
-                onClick={() => translate(capture.image, language)}
+                onClick={() => {
+                  setResultLanguage(language);
+                  translate(capture.image, language);
+                }}
               >
                 {t('photo_translate')}
               </button>
             </div>
           </div>
           <div className="photo-column">
-            <PhotoResult translation={translation} />
+            <PhotoResult translation={translation} device={device} />
             {prices.length > 0 && (
               <PhotoPrices
                 key={translation.kind === 'done' ? translation.result.originalText : ''}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findLanguage } from '@wayfarer/shared/domain/languages';
+import { findLanguage, LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import { useOnline } from '../../../lib/use-online';
 import {
@@ -17,6 +17,7 @@ import {
 import { loadSpeakBack, loadVoiceSession, useConversation } from '../hooks/use-conversation';
 import { useCallerCountry, useVoiceCapabilities } from '../hooks/use-translation-support';
 import { useStoppedSession, type StoppedSession } from '../hooks/use-stopped-session';
+import { useTranslationEngine } from '../hooks/use-translation-engine';
 import { useVoiceSettings } from '../hooks/use-voice-settings';
 import { ConversationModeSwitch } from './conversation-mode-switch';
 import { MuteButton } from './mute-button';
@@ -36,6 +37,10 @@ const AnalysisPrompt = lazy(async () => ({ default: (await loadAnalysisPrompt())
 const ConversationSplit = lazy(async () => ({
   default: (await import('./conversation-split')).ConversationSplit,
 }));
+// Issue 29: on-device translation's choice, download and badge, only in a browser that has the Translator API.
+const loadDeviceTranslation = () => import('./device-translation');
+const DeviceTranslation = lazy(async () => ({ default: (await loadDeviceTranslation()).DeviceTranslation }));
+const EngineBadge = lazy(async () => ({ default: (await loadDeviceTranslation()).EngineBadge }));
 const LimitDialog = lazy(async () => ({ default: (await import('./limit-dialog')).LimitDialog }));
 const MicDeniedDialog = lazy(async () => ({
   default: (await import('./mic-denied-dialog')).MicDeniedDialog,
@@ -63,6 +68,13 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
   const voice = useVoiceSettings();
   const pair = { traveller: voice.conversation.travellerLanguage, other: voice.settings.outputLanguage };
   const capabilities = useVoiceCapabilities();
+  const engine = useTranslationEngine({
+    server: capabilities?.translate,
+    source: pair.traveller,
+    target: pair.other,
+    twoWay: voice.conversation.twoWay,
+    languages: LANGUAGE_CODES,
+  });
   const { state, pressMain, dispatch, clipsPlayed } = useConversation({
     translationEnabled: voice.settings.enableTranslation,
     twoWay: voice.conversation.twoWay,
@@ -70,11 +82,13 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
       outputLanguage: voice.settings.outputLanguage,
       voiceGender: voice.settings.voiceGender,
       speech: capabilities?.tts !== 'unavailable',
+      translate: engine.translate,
     }),
     languagePair: () => pair,
   });
   const twoWay = state.mode === 'two_way';
-  const translationUnavailable = capabilities?.translate === 'unavailable';
+  // No engine anywhere: neither the server nor this browser can translate (issue 29 adds the browser's own).
+  const translationUnavailable = engine.decision === 'unavailable';
   const translationOn = state.translationEnabled && !translationUnavailable;
   // The stored setting stays as the traveller left it (a server with an engine may serve the next visit), but
   // with no engine here no phrase is sent to be translated: the switch explains why instead.
@@ -101,11 +115,14 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
 
   const onMainPress = () => {
     prefetch();
+    // The press is the gesture the browser asks for before it downloads a language pack.
+    if (translationOn && mainButtonAction(state) === 'start') engine.prepare();
     pressMain();
   };
 
   const transcriptText = state.transcript;
   const toggleTranslation = (enabled: boolean) => {
+    if (enabled) engine.prepare();
     voice.setEnableTranslation(enabled);
     dispatch({ type: 'translation_toggled', enabled });
   };
@@ -158,10 +175,20 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
                 {t('voice_generating_audio')}
               </span>
             )}
+            {engine.deviceApi && translationOn && (
+              <Suspense fallback={null}>
+                <EngineBadge decision={engine.decision} />
+              </Suspense>
+            )}
             <StatusBadge status={state.status} />
             <span data-testid="audio-playback" data-played={clipsPlayed} hidden />
           </div>
         </div>
+        {engine.deviceApi && translationOn && (
+          <Suspense fallback={null}>
+            <DeviceTranslation engine={engine} source={pair.traveller} target={pair.other} disabled={busy} />
+          </Suspense>
+        )}
         {translationOn && (
           <TranslationControls voice={voice} callerCountry={callerCountry} disabled={busy} twoWay={twoWay} />
         )}

@@ -1,0 +1,107 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { fakeMicrophone } from './support/fake-microphone';
+import {
+  deviceTranslatorLog,
+  finishDeviceDownloads,
+  hideDeviceTranslator,
+  installDeviceTranslator,
+} from './support/device-translator-stand-in';
+
+// Issue 29: translation on the traveller's device through the browser's Translator API. No model can be
+// downloaded here, so a page-level stand-in follows the published interface (support/device-translator-stand-in.ts).
+// The shared local cloud has no translation engine (capabilities say translate: unavailable), as every
+// out-of-the-box `npm start` does: without the device, translation would be off.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
+// "I need a doctor near the Eiffel Tower." (flite, voice slt).
+test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
+
+const SPANISH = { need: 'necesito', doctor: 'médico', near: 'cerca', the: 'la' };
+
+async function openWithOutput(page: Page, outputLanguage: string) {
+  await page.addInitScript(([key, settings]) => localStorage.setItem(key, settings), [
+    LOCAL_STORAGE_KEYS.voiceSettings,
+    JSON.stringify({ outputLanguage, voiceGender: 'female', enableTranslation: true }),
+  ] as const);
+  const serverTranslations: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/translate')) serverTranslations.push(request.url());
+  });
+  await page.goto('/');
+  return serverTranslations;
+}
+
+test('a spoken phrase is translated on the device, after a download shown with its progress, and no translate call reaches the server', async ({
+  page,
+}) => {
+  await installDeviceTranslator(page, { pairs: { 'en>es': 'downloadable' }, words: { es: SPANISH } });
+  const serverTranslations = await openWithOutput(page, 'es');
+
+  // The server cannot translate, but this browser can: the switch is on and usable, the badge says who translates.
+  await expect(page.getByTestId('translation-switch')).toHaveAttribute('data-checked', 'true');
+  await expect(page.getByTestId('translation-unavailable')).toHaveCount(0);
+  await expect(page.getByTestId('translation-engine-badge')).toHaveAttribute('data-engine', 'device');
+
+  // The Start press is the gesture that starts the language pack's download; its progress shows until it ends.
+  await page.getByTestId('main-button').click();
+  const progress = page.getByTestId('device-translation-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('data-value', '50');
+  await expect(page.getByTestId('device-translation-cancel')).toBeVisible();
+  await finishDeviceDownloads(page);
+  await expect(page.getByTestId('device-translation-download')).toHaveCount(0);
+
+  // Whatever the embedded recogniser heard of the phrase is what the device translated and what the card shows.
+  await expect(page.getByTestId('main-button')).toHaveAttribute('data-action', 'finish', { timeout: 30_000 });
+  await expect.poll(async () => (await deviceTranslatorLog(page)).outputs.length).toBeGreaterThan(0);
+  const log = await deviceTranslatorLog(page);
+  const heard = (await page.getByTestId('transcript-original').textContent()) ?? '';
+  expect(log.translated.join(' ')).toBe(heard.trim());
+  await expect(page.getByTestId('transcript-translation')).toContainText(log.outputs[0]!.trim());
+  await page.getByTestId('main-button').click();
+  await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'stopped');
+
+  expect(log.created).toEqual(['en>es']);
+  expect(log.refused).toEqual([]);
+  expect(serverTranslations).toEqual([]);
+});
+
+test('the download can be cancelled, and says so', async ({ page }) => {
+  await installDeviceTranslator(page, { pairs: { 'en>es': 'downloadable' }, words: { es: SPANISH } });
+  await openWithOutput(page, 'es');
+  await expect(page.getByTestId('translation-engine-badge')).toHaveAttribute('data-engine', 'device');
+  // Turning translation off and on again is a gesture too.
+  await page.getByTestId('translation-switch').click();
+  await page.getByTestId('translation-switch').click();
+  await expect(page.getByTestId('device-translation-progress')).toBeVisible();
+  await page.getByTestId('device-translation-cancel').click();
+  await expect(page.getByTestId('device-translation-download')).toHaveAttribute('data-state', 'cancelled');
+  expect((await deviceTranslatorLog(page)).created).toEqual([]);
+});
+
+test('a pair the device cannot translate, with no server engine, names the languages that work here', async ({
+  page,
+}) => {
+  await installDeviceTranslator(page, {
+    pairs: { 'en>es': 'available', 'en>fr': 'downloadable' },
+    words: { es: SPANISH },
+  });
+  await openWithOutput(page, 'ja');
+  const message = page.getByTestId('device-translation-unsupported');
+  await expect(message).toBeVisible();
+  await expect(message).toContainText('Japanese');
+  await expect(message).toContainText('Spanish');
+  await expect(message).toContainText('French');
+  await expect(page.getByTestId('translation-engine-badge')).toHaveCount(0);
+});
+
+test('without the Translator API nothing changes: translation stays unavailable on this server', async ({
+  page,
+}) => {
+  await hideDeviceTranslator(page);
+  await openWithOutput(page, 'es');
+  await expect(page.getByTestId('translation-unavailable')).toBeVisible();
+  await expect(page.getByTestId('translation-switch')).toHaveAttribute('data-checked', 'false');
+  await expect(page.getByTestId('translation-engine-badge')).toHaveCount(0);
+});

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TranslateImageResponse } from '@wayfarer/shared/api/vision';
+import { fetchCapabilities } from '../../../lib/capabilities';
+import type { DeviceTranslation } from '../../../lib/device-translator';
+import { hasTranslatorApi, loadEnginePreference } from '../../../lib/translation-engine';
+
+/** What the device makes of a photo's text (issue 29); 'off' when the server's translation stands. */
+export type DevicePhotoState = 'off' | 'translating' | 'downloading' | 'done' | 'needs_gesture' | 'failed';
+
+export interface DevicePhotoTranslation {
+  readonly state: DevicePhotoState;
+  /** The device's translation so far (growing while it streams). */
+  readonly text: string;
+  /** The language pack's download, 0..100, while `state` is 'downloading'. */
+  readonly progress: number;
+  /** From the traveller's press: download the pack the text needs, then translate. */
+  readonly translateOnDevice: () => void;
+}
+
+/** Without a detector, a photo's text is assumed to be English, the language most signs for visitors carry. */
+const ASSUMED_PHOTO_LANGUAGE = 'en';
+
+/**
+ * Photo translation uses the same engine as the voice screen (issue 29): when the server cannot translate, or the
+ * traveller chose "on this device", the recognised text is translated in the page by the browser's model. The
+ * server still reads the text and its prices; only the translation line changes hands.
+ */
+export function useDevicePhotoTranslation(
+  result: TranslateImageResponse | undefined,
+  targetLanguage: string,
+): DevicePhotoTranslation {
+  // The traveller's choice decides at once; otherwise the device steps in when the server has no engine.
+  const [chosen] = useState(() => hasTranslatorApi() && loadEnginePreference() === 'device');
+  const [serverCannot, setServerCannot] = useState(false);
+  const onDevice = chosen || serverCannot;
+  const [state, setState] = useState<{
+    key: string;
+    state: DevicePhotoState;
+    text: string;
+    progress: number;
+  }>({
+    key: '',
+    state: 'off',
+    text: '',
+    progress: 0,
+  });
+  const device = useRef<Promise<DeviceTranslation> | null>(null);
+  const running = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (!hasTranslatorApi() || chosen) return;
+    let current = true;
+    void fetchCapabilities().then((capabilities) => {
+      if (current && capabilities?.translate === 'unavailable') setServerCannot(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [chosen]);
+
+  const deviceTranslation = useCallback(() => {
+    device.current ??= import('../../../lib/device-translator').then(
+      ({ createDeviceTranslation, translatorApi }) => {
+        const api = translatorApi();
+        if (!api) throw new Error('The Translator API went away');
+        return createDeviceTranslation(api);
+      },
+    );
+    return device.current;
+  }, []);
+
+  const run = useCallback(
+    (text: string, target: string, withDownload: boolean) => {
+      running.current?.abort();
+      const controller = new AbortController();
+      running.current = controller;
+      const key = `${target}|${text}`;
+      const live = (next: (now: typeof state) => typeof state) => {
+        if (!controller.signal.aborted) setState(next);
+      };
+      live(() => ({ key, state: 'translating', text: '', progress: 0 }));
+      void (async () => {
+        const translation = await deviceTranslation();
+        const source = await translation.detectLanguage(text, ASSUMED_PHOTO_LANGUAGE, controller.signal);
+        if (withDownload)
+          await translation.prepare(
+            { source, target },
+            (fraction) => {
+              if (fraction < 1)
+                live((now) => ({ ...now, state: 'downloading', progress: Math.round(fraction * 100) }));
+            },
+            controller.signal,
+          );
+        live((now) => ({ ...now, state: 'translating' }));
+        await translation.translate(text, { source, target }, controller.signal, (chunk) =>
+          live((now) => ({ ...now, text: now.text + chunk })),
+        );
+        live((now) => ({ ...now, state: 'done' }));
+      })().catch((error: unknown) => {
+        const notReady = error instanceof Error && error.message === 'voice_device_translation_not_ready';
+        live((now) => ({ ...now, state: notReady ? 'needs_gesture' : 'failed' }));
+      });
+    },
+    [deviceTranslation],
+  );
+
+  const text = result?.originalText.trim() ?? '';
+  useEffect(() => {
+    if (!onDevice || text === '') return running.current?.abort();
+    run(text, targetLanguage, false);
+  }, [onDevice, text, targetLanguage, run]);
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  // A result the device has not started on (a new photo, or the server translates) shows the server's line.
+  const current =
+    onDevice && state.key === `${targetLanguage}|${text}`
+      ? state
+      : { state: 'off' as const, text: '', progress: 0 };
+  return {
+    state: current.state,
+    text: current.text,
+    progress: current.progress,
+    translateOnDevice: () => {
+      if (text !== '') run(text, targetLanguage, true);
+    },
+  };
+}

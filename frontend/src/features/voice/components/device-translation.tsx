@@ -1,0 +1,145 @@
+import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '../../../lib/progress-bar';
+import { languageName } from '../../../lib/language-labels';
+import type { TranslationEngineControls } from '../hooks/use-translation-engine';
+import './device-translation.css';
+
+/*
+ * Issue 29, docs/SPEC.md §2 "Translation engine": what the traveller sees of on-device translation. Fetched only in
+ * a browser that has the Translator API, so `/` carries none of it elsewhere.
+ */
+
+/** The choice between the server's engine and this device's, offered when both could translate. */
+function EngineChoice({ engine, disabled }: { engine: TranslationEngineControls; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <label className="voice-select-label device-engine-choice">
+      <span>{t('voice_engine_label')}</span>
+      <select
+        className="voice-select"
+        data-testid="translation-engine-select"
+        value={engine.preference}
+        disabled={disabled}
+        onChange={(event) => {
+          const preference = event.target.value === 'device' ? 'device' : 'server';
+          engine.setPreference(preference);
+          // The choice is the gesture the browser asks for before it downloads a language pack.
+          engine.prepare(preference);
+        }}
+      >
+        <option value="server">{t('voice_engine_server')}</option>
+        <option value="device">{t('voice_engine_device')}</option>
+      </select>
+    </label>
+  );
+}
+
+/** The language pack's download: progress while it runs (with Cancel), a line when it was cancelled or failed. */
+function Download({ engine }: { engine: TranslationEngineControls }) {
+  const { t } = useTranslation();
+  const { state, progress } = engine.download;
+  if (state === 'downloading')
+    return (
+      <div className="device-download" data-testid="device-translation-download" role="status">
+        <p>{t('voice_device_download_progress', { percent: progress })}</p>
+        <div className="device-download-row">
+          <ProgressBar
+            value={progress}
+            label={t('voice_device_download_label')}
+            testId="device-translation-progress"
+            tickMs={250}
+          />
+          <button
+            type="button"
+            className="voice-button"
+            data-testid="device-translation-cancel"
+            onClick={engine.cancel}
+          >
+            {t('voice_device_download_cancel')}
+          </button>
+        </div>
+      </div>
+    );
+  if (state === 'cancelled' || state === 'failed')
+    return (
+      <p
+        className="device-download-note"
+        data-testid="device-translation-download"
+        data-state={state}
+        role="status"
+      >
+        {t(state === 'cancelled' ? 'voice_device_download_cancelled' : 'voice_device_download_failed')}
+      </p>
+    );
+  return null;
+}
+
+/** The pair does not work on this device and no server engine can take it: which output languages do. */
+function Unsupported({
+  engine,
+  source,
+  target,
+}: {
+  engine: TranslationEngineControls;
+  source: string;
+  target: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const names = (engine.deviceTargets ?? []).map((code) => languageName(code, i18n.language));
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names);
+  return (
+    <p className="voice-unavailable" data-testid="device-translation-unsupported" role="note">
+      <strong>
+        {t('voice_device_pair_unsupported', {
+          from: languageName(source, i18n.language),
+          to: languageName(target, i18n.language),
+        })}
+      </strong>{' '}
+      {engine.deviceTargets === undefined
+        ? null
+        : names.length > 0
+          ? t('voice_device_pair_choose', { languages: list })
+          : t('voice_device_pair_none', { from: languageName(source, i18n.language) })}
+    </p>
+  );
+}
+
+export function DeviceTranslation({
+  engine,
+  source,
+  target,
+  disabled,
+}: {
+  engine: TranslationEngineControls;
+  source: string;
+  target: string;
+  disabled: boolean;
+}) {
+  const serverServes = engine.decision === 'server' || engine.preference === 'device';
+  return (
+    <div className="device-translation">
+      {serverServes && engine.decision !== 'pair_unsupported' && (
+        <EngineChoice engine={engine} disabled={disabled} />
+      )}
+      {engine.decision === 'pair_unsupported' && (
+        <Unsupported engine={engine} source={source} target={target} />
+      )}
+      <Download engine={engine} />
+    </div>
+  );
+}
+
+/** Which engine translates the phrases shown ("on this device"): beside the status badge. */
+export function EngineBadge({ decision }: { decision: TranslationEngineControls['decision'] }) {
+  const { t } = useTranslation();
+  if (decision !== 'device' && decision !== 'server') return null;
+  return (
+    <span
+      className="voice-badge device-engine-badge"
+      data-testid="translation-engine-badge"
+      data-engine={decision}
+    >
+      {t(decision === 'device' ? 'voice_engine_badge_device' : 'voice_engine_badge_server')}
+    </span>
+  );
+}

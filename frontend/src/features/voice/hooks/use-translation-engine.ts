@@ -1,0 +1,217 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { EngineState } from '@wayfarer/shared/api/capabilities';
+import type { DevicePair, DeviceTranslation } from '../../../lib/device-translator';
+import type { PhraseTranslator } from '../speak-back';
+import {
+  chooseTranslationEngine,
+  hasTranslatorApi,
+  loadEnginePreference,
+  saveEnginePreference,
+  type DeviceAvailability,
+  type EngineDecision,
+  type EnginePreference,
+} from '../../../lib/translation-engine';
+
+// The wrapper is fetched on the first press or switch, not with `/`; the feature test below is a property read.
+export const loadDeviceTranslator = () => import('../../../lib/device-translator');
+
+
+/** The download of a language pack for on-device translation (docs/SPEC.md §4 "Device translation"). */
+export type DownloadState = 'idle' | 'downloading' | 'ready' | 'cancelled' | 'failed';
+
+export interface TranslationEngineControls {
+  readonly decision: EngineDecision;
+  /** Whether this browser has the on-device API: only then is there a choice to offer. */
+  readonly deviceApi: boolean;
+  readonly preference: EnginePreference;
+  readonly setPreference: (preference: EnginePreference) => void;
+  readonly download: { readonly state: DownloadState; readonly progress: number };
+  /**
+   * From the traveller's gesture (Start, the switch, the engine choice): makes the device ready for the pairs.
+   * `preference` is the one just chosen, when the choice itself is the gesture.
+   */
+  readonly prepare: (preference?: EnginePreference) => void;
+  readonly cancel: () => void;
+  /** What speak-back translates with while the device is the engine; undefined when the server translates. */
+  readonly translate: PhraseTranslator | undefined;
+  /** With 'pair_unsupported': the output languages this device can translate into from the traveller's. */
+  readonly deviceTargets: readonly string[] | undefined;
+}
+
+export interface TranslationEngineOptions {
+  /** GET /api/capabilities' translate state. */
+  readonly server: EngineState | undefined;
+  /** The language the traveller speaks (one-way: their own; two-way: the traveller side's). */
+  readonly source: string;
+  /** The output language (two-way: the other person's). */
+  readonly target: string;
+  readonly twoWay: boolean;
+  /** Every language the picker offers, to name those that work on this device. */
+  readonly languages: readonly string[];
+}
+
+
+/**
+ * Issue 29: who translates each final phrase, the server or the browser's own model, and the device's side of it:
+ * the pair's availability, the language-pack download started by the traveller's gesture with its progress and
+ * Cancel, and the phrase translator speak-back uses while the device is the engine.
+ */
+export function useTranslationEngine(options: TranslationEngineOptions): TranslationEngineControls {
+  const { server, source, target, twoWay, languages } = options;
+  const [deviceApi] = useState(hasTranslatorApi);
+  const [preference, setStoredPreference] = useState(loadEnginePreference);
+  const [availability, setAvailability] = useState<{ key: string; state: DeviceAvailability }>();
+  const [download, setDownload] = useState<{ state: DownloadState; progress: number }>({
+    state: 'idle',
+    progress: 0,
+  });
+  const [deviceTargets, setDeviceTargets] = useState<{ source: string; targets: string[] }>();
+  const device = useRef<Promise<DeviceTranslation> | null>(null);
+  const downloading = useRef<AbortController | null>(null);
+  const pairKey = `${source}>${target}`;
+
+  const deviceTranslation = useCallback(() => {
+    device.current ??= loadDeviceTranslator().then(({ createDeviceTranslation, translatorApi }) => {
+      const api = translatorApi();
+      if (!api) throw new Error('The Translator API went away');
+      return createDeviceTranslation(api);
+    });
+    return device.current;
+  }, []);
+
+  useEffect(() => {
+    if (!deviceApi) return;
+    let current = true;
+    const api = (
+      globalThis as { Translator?: { availability(options: object): Promise<DeviceAvailability> } }
+    ).Translator;
+    void (
+      source === target
+        ? Promise.resolve<DeviceAvailability>('available')
+        : (api?.availability({ sourceLanguage: source, targetLanguage: target }) ??
+          Promise.resolve('unavailable'))
+    )
+      .catch((): DeviceAvailability => 'unavailable')
+      .then((state) => {
+        if (current) setAvailability({ key: pairKey, state });
+      });
+    return () => {
+      current = false;
+    };
+  }, [deviceApi, source, target, pairKey]);
+
+  const pair = availability?.key === pairKey ? availability.state : undefined;
+  const decision = chooseTranslationEngine({ server, deviceApi, pair, preference });
+
+  useEffect(() => {
+    if (decision !== 'pair_unsupported' || deviceTargets?.source === source) return;
+    let current = true;
+    void deviceTranslation()
+      .then((translation) => translation.targetsFor(source, languages))
+      .catch(() => [])
+      .then((targets) => {
+        if (current) setDeviceTargets({ source, targets });
+      });
+    return () => {
+      current = false;
+    };
+  }, [decision, source, languages, deviceTargets?.source, deviceTranslation]);
+
+  const pairs = useMemo<DevicePair[]>(
+    () =>
+      twoWay
+        ? [
+            { source, target },
+            { source: target, target: source },
+          ]
+        : [{ source, target }],
+    [twoWay, source, target],
+  );
+
+  const prepare = useCallback(
+    (chosen?: EnginePreference) => {
+      const wanted = chooseTranslationEngine({ server, deviceApi, pair, preference: chosen ?? preference });
+      if (wanted !== 'device' || downloading.current) return;
+      const controller = new AbortController();
+      downloading.current = controller;
+      const fractions = pairs.map(() => 0);
+      const report = () => {
+        const progress = Math.round(
+          (fractions.reduce((sum, value) => sum + value, 0) / fractions.length) * 100,
+        );
+        if (!controller.signal.aborted) setDownload({ state: 'downloading', progress });
+      };
+      // Installed packs create at once; only a real download shows the bar (a first progress event starts it).
+      void deviceTranslation()
+        .then((translation) =>
+          Promise.all(
+            pairs.map((devicePair, index) =>
+              translation.prepare(
+                devicePair,
+                (fraction) => {
+                  fractions[index] = fraction;
+                  if (fraction < 1) report();
+                },
+                controller.signal,
+              ),
+            ),
+          ),
+        )
+        .then(
+          () => {
+            if (!controller.signal.aborted) setDownload({ state: 'ready', progress: 100 });
+          },
+          () =>
+            setDownload((now) => ({
+              state: controller.signal.aborted ? 'cancelled' : 'failed',
+              progress: now.progress,
+            })),
+        )
+        .finally(() => {
+          if (downloading.current === controller) downloading.current = null;
+        });
+    },
+    [server, deviceApi, pair, preference, pairs, deviceTranslation],
+  );
+
+  const cancel = useCallback(() => {
+    downloading.current?.abort();
+    downloading.current = null;
+  }, []);
+
+  const setPreference = useCallback((next: EnginePreference) => {
+    setStoredPreference(next);
+    saveEnginePreference(next);
+  }, []);
+
+  // The pair's source for a phrase: two-way phrases into the traveller's language come from the other side.
+  const deviceTranslate: PhraseTranslator = async (phrase, outputLanguage, signal, onChunk) => {
+    const translation = await deviceTranslation();
+    const from = twoWay && outputLanguage === source ? target : source;
+    return translation.translate(phrase, { source: from, target: outputLanguage }, signal, onChunk);
+  };
+  // The screen says when the pair does not work here and names those that do; each phrase is left untranslated.
+  const translate: PhraseTranslator | undefined =
+    decision === 'device' ? deviceTranslate : decision === 'pair_unsupported' ? async () => '' : undefined;
+
+  useEffect(
+    () => () => {
+      downloading.current?.abort();
+      void device.current?.then((translation) => translation.dispose()).catch(() => undefined);
+    },
+    [],
+  );
+
+  return {
+    decision,
+    deviceApi,
+    preference,
+    setPreference,
+    download,
+    prepare,
+    cancel,
+    translate,
+    deviceTargets:
+      decision === 'pair_unsupported' && deviceTargets?.source === source ? deviceTargets.targets : undefined,
+  };
+}
