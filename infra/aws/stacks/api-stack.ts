@@ -27,6 +27,11 @@ import type { StageConfig } from '../stage-config';
 /** The API Gateway stage CloudFront forwards `/api/*` to (its origin path). */
 export const API_STAGE_NAME = 'live';
 
+/** API Gateway's buffered integration limit: every buffered route's Lambda times out before it. */
+export const BUFFERED_INTEGRATION_TIMEOUT_SECONDS = 29;
+/** A streaming integration may run up to 15 minutes; ours are given 2, above their Lambdas' 60 s. */
+export const STREAMING_INTEGRATION_TIMEOUT_SECONDS = 120;
+
 /** Multipart uploads (the photo route) must reach the Lambda as bytes, base64-encoded, not as mangled text. */
 export const BINARY_MEDIA_TYPES = ['multipart/form-data'];
 
@@ -141,6 +146,9 @@ export class ApiStack extends Stack {
       const integration = new LambdaIntegration(fn, {
         proxy: true,
         allowTestInvoke: false,
+        timeout: Duration.seconds(
+          route.streaming ? STREAMING_INTEGRATION_TIMEOUT_SECONDS : BUFFERED_INTEGRATION_TIMEOUT_SECONDS,
+        ),
         responseTransferMode: route.streaming ? ResponseTransferMode.STREAM : ResponseTransferMode.BUFFERED,
       });
       // Tokens and the admin cookie are verified inside the Lambda: most routes admit anonymous callers.
