@@ -2,6 +2,7 @@ import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/analysis';
 import type { TtsProvider, VoiceGender } from '@wayfarer/shared/api/voice-output';
 import type { EventDetail, EventName } from '@wayfarer/shared/events';
+import type { RatesSource } from '@wayfarer/shared/api/analysis';
 
 // The interfaces services see (docs/DESIGN.md §3). Adapters in adapters/{aws,cloud,local} implement them; services
 // never see an SDK client. The ports this foundation uses (Events, Usage, IdempotencyMarks, TokenVerifier,
@@ -412,6 +413,8 @@ export interface ExchangeRates {
   readonly rates: Readonly<Record<string, number>>;
   /** The day the rates are from, yyyy-mm-dd. */
   readonly date: string;
+  /** The daily feed's (refreshed in AWS), or the snapshot shipped with the code; unset counts as daily. */
+  readonly source?: RatesSource;
 }
 
 export interface Rates {
