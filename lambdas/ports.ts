@@ -1,8 +1,7 @@
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
-import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/analysis';
+import type { EmergencyResult, Location, Price, RatesSource } from '@wayfarer/shared/api/analysis';
 import type { TtsProvider, VoiceGender } from '@wayfarer/shared/api/voice-output';
 import type { EventDetail, EventName } from '@wayfarer/shared/events';
-import type { RatesSource } from '@wayfarer/shared/api/analysis';
 
 // The interfaces services see (docs/DESIGN.md §3). Adapters in adapters/{aws,cloud,local} implement them; services
 // never see an SDK client. The ports this foundation uses (Events, Usage, IdempotencyMarks, TokenVerifier,
