@@ -56,7 +56,7 @@ describe('one request id from the API through the bus into the consumer', () => 
     const handler = httpRoute('health.check', async () => {
       api.logger.info('inside the handler');
       await bus.events.publish('usageRecorded', usage);
-      return { status: 'ok' };
+      return { ok: true as const };
     });
 
     const response = await handler(makeApiEvent({ requestId: 'req-from-api-gateway' }), makeLambdaContext());
