@@ -25,19 +25,24 @@ function normalized(markdown: string): string {
 }
 
 describe('the cost model (docs/OPERATIONS.md)', () => {
-  it('runs as a script and prints the tables docs/OPERATIONS.md carries, word for word', () => {
-    const printed = execFileSync(process.execPath, ['--import', 'tsx', script], {
-      cwd: repositoryRoot,
-      encoding: 'utf8',
-    }).trimEnd();
-    expect(printed).toBe(renderCostModel());
-    expect(printed).toContain('| **total** |');
-    const operations = readFileSync(join(repositoryRoot, 'docs', 'OPERATIONS.md'), 'utf8');
-    const section = /<!-- cost-model:begin -->([\s\S]*)<!-- cost-model:end -->/.exec(operations)?.[1] ?? '';
-    // Change an assumption or a price: run `npm run cost-model` and paste its output into the document
-    // (Prettier may pad the table's columns: compared cell by cell).
-    expect(normalized(section)).toBe(normalized(printed));
-  });
+  // It starts a Node process with tsx: seconds on a loaded machine.
+  it(
+    'runs as a script and prints the tables docs/OPERATIONS.md carries, word for word',
+    { timeout: 60_000 },
+    () => {
+      const printed = execFileSync(process.execPath, ['--import', 'tsx', script], {
+        cwd: repositoryRoot,
+        encoding: 'utf8',
+      }).trimEnd();
+      expect(printed).toBe(renderCostModel());
+      expect(printed).toContain('| **total** |');
+      const operations = readFileSync(join(repositoryRoot, 'docs', 'OPERATIONS.md'), 'utf8');
+      const section = /<!-- cost-model:begin -->([\s\S]*)<!-- cost-model:end -->/.exec(operations)?.[1] ?? '';
+      // Change an assumption or a price: run `npm run cost-model` and paste its output into the document
+      // (Prettier may pad the table's columns: compared cell by cell).
+      expect(normalized(section)).toBe(normalized(printed));
+    },
+  );
 
   it('has every service the issue names, each with a cost, and a total that is their sum', () => {
     const rows = costRows(1_000);
