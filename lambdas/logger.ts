@@ -1,4 +1,5 @@
 import { logLevelFromEnvironment } from './config';
+import { currentRequestId } from './request-scope';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -21,6 +22,8 @@ export interface LogFields {
   readonly errorName?: string;
   readonly errorMessage?: string;
   readonly stack?: string;
+  /** Seconds of speech newly counted against a day (the usage consumer): the dashboard's speech metric. */
+  readonly speechSeconds?: number;
 }
 
 export interface Logger {
@@ -45,7 +48,17 @@ export function createLogger(options: { level?: LogLevel; sink?: LogSink } = {})
   const sink = options.sink ?? stdoutSink;
   const write = (level: LogLevel) => (message: string, fields?: LogFields) => {
     if (severity[level] < threshold) return;
-    sink(JSON.stringify({ level, time: new Date().toISOString(), message, ...fields }));
+    // The request being served (request-scope.ts), unless the line names one itself.
+    const requestId = currentRequestId();
+    sink(
+      JSON.stringify({
+        level,
+        time: new Date().toISOString(),
+        message,
+        ...(requestId === undefined ? {} : { requestId }),
+        ...fields,
+      }),
+    );
   };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

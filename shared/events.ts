@@ -43,6 +43,19 @@ export const passwordResetRequestedDetailSchema = z.object({
   email: z.email().max(254),
 });
 
+/**
+ * The request an event was published for (the API request id), carried in the detail beside the catalogue's
+ * fields, so logs follow one call from the API through the bus into its consumer. Consumers' schemas ignore
+ * it; the consumer wrapper reads it with `eventRequestIdOf`.
+ */
+export const EVENT_REQUEST_ID_FIELD = 'requestId';
+const eventTraceSchema = z.object({ [EVENT_REQUEST_ID_FIELD]: z.string().min(1).max(128) });
+
+/** The request id an event's detail carries, if any. */
+export function eventRequestIdOf(detail: unknown): string | undefined {
+  return eventTraceSchema.safeParse(detail).data?.[EVENT_REQUEST_ID_FIELD];
+}
+
 export interface EventDefinition<Detail extends z.ZodType = z.ZodType> {
   readonly detailType: string;
   readonly detail: Detail;

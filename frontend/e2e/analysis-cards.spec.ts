@@ -43,6 +43,10 @@ test('speech with a price, a landmark and an emergency fills all three cards; a 
   const inPounds = Number(await price.getAttribute('data-converted'));
   expect(inPounds).toBeGreaterThan(10);
   expect(inPounds).toBeLessThan(20);
+  // The local cloud converts with the rates shipped with the code: the card says so (docs/SPEC.md §2).
+  const ratesDate = page.getByTestId('price-rates-date');
+  await expect(ratesDate).toHaveAttribute('data-freshness', 'snapshot');
+  await expect(ratesDate).toContainText('shipped with the app');
 
   const place = page.getByTestId('location-item');
   await expect(place).toHaveCount(1);

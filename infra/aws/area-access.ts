@@ -29,8 +29,9 @@ const httpDefaults = {
   userPoolAdmin: false,
   sendsMail: false,
   memorySize: 512,
-  // API Gateway gives a buffered integration 29 s; a Lambda that outlives it only burns money.
-  timeoutSeconds: 29,
+  // API Gateway gives a buffered integration 29 s (BUFFERED_INTEGRATION_TIMEOUT_SECONDS): the Lambda's own
+  // deadline comes first, so the caller gets the handler's clean 503, not API Gateway's 504 while it still runs.
+  timeoutSeconds: 25,
 } as const satisfies AreaAccess;
 
 // Exhaustive: a new area in shared/api/route-types.ts does not compile until its access is declared here.
@@ -49,7 +50,8 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   'reset-request': { ...httpDefaults, publishesEvents: true },
   speech: { ...httpDefaults, secrets: ['ipHash', 'providers'] },
   usage: { ...httpDefaults, publishesEvents: true },
-  // Streaming responses are not bound by the 29 s buffered limit; a long translation or TTS clip may need more.
+  // Streaming responses are not bound by the 29 s buffered limit (their integration allows
+  // STREAMING_INTEGRATION_TIMEOUT_SECONDS); a long translation or TTS clip may need more.
   tts: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
   translate: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
   // Reads the RATES item (one signed GetItem, no DynamoDB client: the openai client fills the bundle budget).

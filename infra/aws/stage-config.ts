@@ -36,6 +36,10 @@ export interface StageConfig {
   readonly extraConnectSources: readonly string[];
   /** Retention of Lambda and API access logs, in days. */
   readonly logRetentionDays: number;
+  /** The daily spend-estimate alarm fires above this many US dollars a day (docs/OPERATIONS.md). */
+  readonly dailySpendAlarmUsd: number;
+  /** The WAF alarm fires when the web ACL blocks at least this many requests in 5 minutes. */
+  readonly wafBlockAlarmThreshold: number;
 }
 
 const STAGE_NAME = /^[a-z][a-z0-9-]{0,15}$/;
@@ -93,5 +97,7 @@ export function readStageConfig(node: Node): StageConfig {
     throttleBurstLimit: readWholeNumber(node, 'throttleBurstLimit') ?? 100,
     extraConnectSources: (readText(node, 'cspConnectSources') ?? '').split(/\s+/).filter(Boolean),
     logRetentionDays: readWholeNumber(node, 'logRetentionDays') ?? 30,
+    dailySpendAlarmUsd: readWholeNumber(node, 'dailySpendAlarmUsd') ?? 25,
+    wafBlockAlarmThreshold: readWholeNumber(node, 'wafBlockAlarmThreshold') ?? 300,
   };
 }

@@ -2,12 +2,14 @@ import { Tags, type App, type Environment } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { AreaResources } from './constructs/area-function';
 import { baseEnvironment } from './function-environment';
+import { expireEveryFunctionsLogs } from './constructs/log-retention';
 import { acknowledgeReviewedFindings } from './reviewed-findings';
 import { readStageConfig, type StageConfig } from './stage-config';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { EventsStack } from './stacks/events-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface WayfarerStacks {
@@ -17,6 +19,7 @@ export interface WayfarerStacks {
   readonly events: EventsStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  readonly monitoring: MonitoringStack;
 }
 
 function retentionFor(days: number): RetentionDays {
@@ -40,7 +43,7 @@ export function mailIdentities(mailFrom: string | undefined): string[] {
 }
 
 /**
- * The whole deployment: data -> auth -> events -> api -> web. Stack names carry the stage, so several
+ * The whole deployment: data -> auth -> events -> api -> web, and monitoring over them. Stack names carry the stage, so several
  * stages can share an account. Used by app.ts and by the template tests.
  */
 export function buildWayfarer(app: App, options: { readonly deployWebAssets: boolean }): WayfarerStacks {
@@ -91,8 +94,20 @@ export function buildWayfarer(app: App, options: { readonly deployWebAssets: boo
     deployAssets: options.deployWebAssets,
   });
 
-  acknowledgeReviewedFindings(app, { data, auth, events, api, web });
+  // Last: it names what the others build (by convention, not by import), so it deploys once they exist.
+  const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
+    env,
+    stage: config,
+    alarmTopic: data.alarmTopic,
+  });
+  monitoring.addDependency(api);
+  monitoring.addDependency(events);
+
+  for (const stack of [data, auth, events, api, web, monitoring])
+    expireEveryFunctionsLogs(stack, logRetention);
+
+  acknowledgeReviewedFindings(app, { data, auth, events, api, web, monitoring });
   Tags.of(app).add('app', 'wayfarer');
   Tags.of(app).add('stage', config.stage);
-  return { config, data, auth, events, api, web };
+  return { config, data, auth, events, api, web, monitoring };
 }

@@ -36,9 +36,11 @@ describe('ECB reference rates', () => {
   });
 
   it('ships dated rates against USD for offline use', () => {
-    expect(SHIPPED_RATES.date).toBe('2024-01-04');
+    expect(SHIPPED_RATES.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The price card labels them as the shipped snapshot, whatever their day.
+    expect(SHIPPED_RATES.source).toBe('snapshot');
     expect(SHIPPED_RATES.rates['USD']).toBe(1);
     expect(SHIPPED_RATES.rates['EUR']).toBeCloseTo(1 / 1.0953, 10);
-    expect(Object.keys(SHIPPED_RATES.rates)).toHaveLength(31);
+    expect(Object.keys(SHIPPED_RATES.rates).length).toBeGreaterThanOrEqual(30);
   });
 });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { RouteDefinition } from '@wayfarer/shared/api/route-types';
 import { routes, type RouteId } from '@wayfarer/shared/api/routes';
 import { errorFields, type Logger } from '../logger';
+import { withRequestScope } from '../request-scope';
 import { authenticate, type AuthenticationPorts } from './authenticate';
 import { bodyLimit, parseBody } from './body';
 import { errorHandler } from './error-handler';
@@ -195,7 +196,9 @@ export function createHttpRoutes(dependencies: HttpDependencies) {
     if (route.streaming) throw new Error(`Route '${id}' streams: wire it with streamingRoute`);
     const lambda = middy<APIGatewayProxyEvent, HttpResult>(
       async (event: APIGatewayProxyEvent, context: Context, { signal }: { signal: AbortSignal }) => {
-        const result = await handle(handlerRequest<RouteById<Id>>(event, context, signal));
+        const request = handlerRequest<RouteById<Id>>(event, context, signal);
+        // The handler's log lines and the events it publishes carry the request id (request-scope.ts).
+        const result = await withRequestScope(request.requestId, () => handle(request));
         return toHttpResult(result instanceof HttpReply ? result : jsonReply(200, result));
       },
     );
@@ -215,7 +218,7 @@ export function createHttpRoutes(dependencies: HttpDependencies) {
     const lambda = middy<APIGatewayProxyEvent, StreamingHttpResult>(
       async (event: APIGatewayProxyEvent, context: Context, { signal }: { signal: AbortSignal }) => {
         const request = handlerRequest<RouteById<Id>>(event, context, signal);
-        const result = await handle(request);
+        const result = await withRequestScope(request.requestId, () => handle(request));
         if (!(result instanceof HttpReply)) {
           // Once bytes flow, the status is sent: a failure now can only cut the stream, so log it here.
           result.body.once('error', (error) => {

@@ -71,8 +71,25 @@ export const pricesRequestSchema = z.object({ text: userTextSchema, targetCurren
 export type AnalysisTextRequest = z.infer<typeof analysisTextRequestSchema>;
 export type PricesRequest = z.infer<typeof pricesRequestSchema>;
 
+/** Where rates come from: the daily feed (refreshed in AWS), or the snapshot shipped with the code. */
+export const ratesSourceSchema = z.enum(['daily', 'snapshot']);
+export type RatesSource = z.infer<typeof ratesSourceSchema>;
+/** The rates a conversion used: their day (yyyy-mm-dd) and their source (docs/SPEC.md §2, the price card). */
+export const ratesInfoSchema = z.object({ date: z.iso.date(), source: ratesSourceSchema });
+export type RatesInfo = z.infer<typeof ratesInfoSchema>;
+/** Daily rates older than this are labelled stale: the refresh has been failing (the ECB skips weekends). */
+export const RATES_STALE_AFTER_DAYS = 7;
+
 export const locationsResponseSchema = z.object({ locations: z.array(locationSchema) });
-export const pricesResponseSchema = z.object({ convertedPrices: z.array(priceSchema) });
-/** Rates against USD: 1 USD = rates[code] units of code. */
-export const exchangeRatesResponseSchema = z.object({ rates: z.record(z.string(), z.number().positive()) });
+/** `rates` is there whenever prices were converted. */
+export const pricesResponseSchema = z.object({
+  convertedPrices: z.array(priceSchema),
+  rates: ratesInfoSchema.optional(),
+});
+/** Rates against USD: 1 USD = rates[code] units of code, with their day and source. */
+export const exchangeRatesResponseSchema = z.object({
+  rates: z.record(z.string(), z.number().positive()),
+  date: z.iso.date().optional(),
+  source: ratesSourceSchema.optional(),
+});
 export type ExchangeRatesResponse = z.infer<typeof exchangeRatesResponseSchema>;

@@ -11,7 +11,7 @@ import {
   RestApi,
   type MethodDeploymentOptions,
 } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -22,10 +22,16 @@ import { routes } from '@wayfarer/shared/api/routes';
 import type { RateLimitClass, RouteDefinition } from '@wayfarer/shared/api/route-types';
 import { constructIdFor, createAreaFunction, type AreaResources } from '../constructs/area-function';
 import { ApiFirewall } from '../constructs/api-firewall';
+import { AccessLogMetrics, addProviderErrorMetric, apiName, webAclName } from '../constructs/observability';
 import type { StageConfig } from '../stage-config';
 
 /** The API Gateway stage CloudFront forwards `/api/*` to (its origin path). */
 export const API_STAGE_NAME = 'live';
+
+/** API Gateway's buffered integration limit: every buffered route's Lambda times out before it. */
+export const BUFFERED_INTEGRATION_TIMEOUT_SECONDS = 29;
+/** A streaming integration may run up to 15 minutes; ours are given 2, above their Lambdas' 60 s. */
+export const STREAMING_INTEGRATION_TIMEOUT_SECONDS = 120;
 
 /** Multipart uploads (the photo route) must reach the Lambda as bytes, base64-encoded, not as mangled text. */
 export const BINARY_MEDIA_TYPES = ['multipart/form-data'];
@@ -61,7 +67,10 @@ function methodOptionsFor(route: RouteDefinition, stage: StageConfig): MethodDep
   };
 }
 
-/** JSON access logs without IPs or user agents: status, timing and route are what on-call needs. */
+/**
+ * JSON access logs without IPs or user agents: status, timing and route are what on-call needs. Status and
+ * latency are bare numbers (always set), so log metric filters can compare them (constructs/observability.ts).
+ */
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   JSON.stringify({
     requestId: AccessLogField.contextRequestId(),
@@ -75,8 +84,14 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
     responseBytes: AccessLogField.contextResponseLength(),
     error: AccessLogField.contextErrorMessage(),
     wafError: AccessLogField.contextWafResponseCode(),
-  }),
+  })
+    .replace(`"${AccessLogField.contextStatus()}"`, AccessLogField.contextStatus())
+    .replace(`"${AccessLogField.contextResponseLatency()}"`, AccessLogField.contextResponseLatency()),
 );
+
+/** The 5xx alarm fires above this share of answers in 5 minutes, once there are enough to judge. */
+export const SERVER_ERROR_RATE_PERCENT = 5;
+export const SERVER_ERROR_MIN_REQUESTS = 20;
 
 /**
  * The REST API, generated from the shared route table: one Lambda per route (its area's grants), one
@@ -103,7 +118,7 @@ export class ApiStack extends Stack {
     );
 
     this.api = new RestApi(this, 'Api', {
-      restApiName: `wayfarer-${stage.stage}`,
+      restApiName: apiName(stage.stage),
       description: 'Wayfarer API (routes from shared/api/routes.ts)',
       // CloudFront is the only intended front door; a regional endpoint avoids a second, hidden distribution.
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
@@ -137,10 +152,14 @@ export class ApiStack extends Stack {
     for (const route of routes) {
       const fn = createAreaFunction(this, { id: route.id, ...route.handler }, props.resources);
       routeFunctions.set(route.id, fn);
+      addProviderErrorMetric(fn, route.handler.area, stage.stage);
       // Proxy integration: the Lambda gets the body untouched (Stripe's signed raw bytes included).
       const integration = new LambdaIntegration(fn, {
         proxy: true,
         allowTestInvoke: false,
+        timeout: Duration.seconds(
+          route.streaming ? STREAMING_INTEGRATION_TIMEOUT_SECONDS : BUFFERED_INTEGRATION_TIMEOUT_SECONDS,
+        ),
         responseTransferMode: route.streaming ? ResponseTransferMode.STREAM : ResponseTransferMode.BUFFERED,
       });
       // Tokens and the admin cookie are verified inside the Lambda: most routes admit anonymous callers.
@@ -155,21 +174,33 @@ export class ApiStack extends Stack {
       routes,
       stageArn: this.api.deploymentStage.stageArn,
       stageName: API_STAGE_NAME,
-      name: `wayfarer-${stage.stage}-api`,
+      name: webAclName(stage.stage),
       originVerifyValue: props.originVerify.secretValue.unsafeUnwrap(),
     });
 
+    new AccessLogMetrics(this, 'AccessLogMetrics', { logGroup: accessLogs, stage: stage.stage });
     this.addAlarms(props.alarmTopic);
   }
 
   private addAlarms(topic: ITopic): void {
     const action = new SnsAction(topic);
+    const period = Duration.minutes(5);
+    // A rate, not a count: 5 failures in 10 requests matter, 5 in 100,000 do not; too few requests judge nothing.
+    const serverErrorRate = new MathExpression({
+      label: '5xx % of requests',
+      expression: `IF(requests >= ${SERVER_ERROR_MIN_REQUESTS}, 100 * errors / requests, 0)`,
+      usingMetrics: {
+        errors: this.api.metricServerError({ period, statistic: 'Sum' }),
+        requests: this.api.metricCount({ period, statistic: 'Sum' }),
+      },
+      period,
+    });
     const serverErrors = new Alarm(this, 'Api5xxAlarm', {
-      alarmDescription: 'API answers 5xx',
-      metric: this.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
-      threshold: 5,
+      alarmDescription: `API answers 5xx to more than ${SERVER_ERROR_RATE_PERCENT}% of requests (at least ${SERVER_ERROR_MIN_REQUESTS} in 5 minutes)`,
+      metric: serverErrorRate,
+      threshold: SERVER_ERROR_RATE_PERCENT,
       evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     serverErrors.addAlarmAction(action);

@@ -1,14 +1,19 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { EVENT_BUS_NAME, eventRules, RATE_REFRESH_HANDLER, type EventPattern } from '@wayfarer/shared/events';
 import {
-  constructIdFor,
-  createAreaFunction,
-  type AreaResources,
-} from '../constructs/area-function';
+  EVENT_BUS_NAME,
+  eventRules,
+  events,
+  RATE_REFRESH_HANDLER,
+  type EventPattern,
+} from '@wayfarer/shared/events';
+import { constructIdFor, createAreaFunction, type AreaResources } from '../constructs/area-function';
+import { addProviderErrorMetric, addSpeechSecondsMetric } from '../constructs/observability';
 import { ReliableTarget } from '../constructs/reliable-target';
 import type { StageConfig } from '../stage-config';
 
@@ -47,6 +52,9 @@ export class EventsStack extends Stack {
     this.consumers = eventRules.map((rule) => {
       const consumerId = constructIdFor(rule.consumer.id);
       const fn = createAreaFunction(this, rule.consumer, resources);
+      this.observe(fn, rule.consumer.id, rule.consumer.area, props);
+      if (rule.consumer.id === events.usageRecorded.consumer.id)
+        addSpeechSecondsMetric(fn, props.stage.stage);
       const target = new ReliableTarget(this, `${consumerId}Delivery`, {
         function: fn,
         name: rule.consumer.id,
@@ -62,6 +70,7 @@ export class EventsStack extends Stack {
     });
 
     const refreshRates = createAreaFunction(this, RATE_REFRESH_HANDLER, resources);
+    this.observe(refreshRates, RATE_REFRESH_HANDLER.id, RATE_REFRESH_HANDLER.area, props);
     const refreshTarget = new ReliableTarget(this, 'RefreshRatesDelivery', {
       function: refreshRates,
       name: RATE_REFRESH_HANDLER.id,
@@ -73,5 +82,24 @@ export class EventsStack extends Stack {
       schedule: RATE_REFRESH_SCHEDULE,
       targets: [refreshTarget.target],
     });
+  }
+
+  /** Its provider's failures as a metric, and an alarm when Lambda throttles it (its events wait, then retry). */
+  private observe(
+    fn: NodejsFunction,
+    handlerId: string,
+    area: Parameters<typeof addProviderErrorMetric>[1],
+    props: EventsStackProps,
+  ): void {
+    addProviderErrorMetric(fn, area, props.stage.stage);
+    const throttles = new Alarm(this, `${constructIdFor(handlerId)}ThrottlesAlarm`, {
+      alarmDescription: `${handlerId}: Lambda invocations throttled (account or reserved concurrency exhausted)`,
+      metric: fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    throttles.addAlarmAction(new SnsAction(props.alarmTopic));
   }
 }

@@ -1,6 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import * as viewerHeaders from '@wayfarer/shared/api/viewer-headers';
+import { ADMIN_SESSION_COOKIE } from '@wayfarer/lambdas/domain/admin-session';
+import { SECURITY_HEADERS } from '@wayfarer/lambdas/http/security-headers';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../constructs/api-firewall';
+import { repositoryRoot } from '../lambda-bundling';
 import { contentSecurityPolicy, inlineScriptHashes } from '../constructs/security-headers';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
 
@@ -11,6 +17,48 @@ type Properties = Record<string, unknown>;
 const distribution = (Object.values(resourcesOfType(web, 'AWS::CloudFront::Distribution'))[0]?.Properties
   ?.DistributionConfig ?? {}) as Properties;
 const behaviours = (distribution.CacheBehaviors ?? []) as Properties[];
+const apiBehaviour = behaviours.find((behaviour) => behaviour.PathPattern === '/api/*');
+const [originRequestPolicyId] = Object.entries(resourcesOfType(web, 'AWS::CloudFront::OriginRequestPolicy'));
+const originRequest = (originRequestPolicyId?.[1].Properties?.OriginRequestPolicyConfig ?? {}) as Properties;
+const [cachePolicyId] = Object.entries(resourcesOfType(web, 'AWS::CloudFront::CachePolicy'));
+const apiCache = (cachePolicyId?.[1].Properties?.CachePolicyConfig ?? {}) as Properties;
+const cacheKey = (apiCache.ParametersInCacheKeyAndForwardedToOrigin ?? {}) as Record<string, Properties>;
+const lower = (names: unknown) => ((names ?? []) as string[]).map((name) => name.toLowerCase());
+const originHeaders = lower((originRequest.HeadersConfig as Properties | undefined)?.Headers);
+const cacheKeyHeaders = lower(cacheKey.HeadersConfig?.Headers);
+
+/*
+ * Headers that reach the API without either policy: Host and X-Forwarded-Proto are API Gateway's own (its
+ * endpoint's name, https), Content-Length travels with every body. A header listed here needs a reason.
+ */
+const SET_WITHOUT_A_POLICY = new Set(['host', 'x-forwarded-proto', 'content-length']);
+
+/** Request headers the Lambdas read by name: `headers['name']` or `headers[CONSTANT]`, never an assignment. */
+function headersTheLambdasRead(): Map<string, string[]> {
+  const constants: Record<string, string> = { ...viewerHeaders };
+  const found = new Map<string, string[]>();
+  const walk = (directory: string): string[] =>
+    readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) return entry.name === 'testing' ? [] : walk(path);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    });
+  for (const file of walk(join(repositoryRoot, 'lambdas'))) {
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(
+      /headers\[\s*(?:'([^']+)'|"([^"]+)"|([A-Z][A-Z0-9_]+))\s*\](?!\s*=[^=])/g,
+    )) {
+      const name = match[1] ?? match[2] ?? constants[match[3] ?? ''];
+      if (name === undefined) throw new Error(`${file}: headers[${match[3]}] is not a known header constant`);
+      found.set(name.toLowerCase(), [
+        ...(found.get(name.toLowerCase()) ?? []),
+        relative(repositoryRoot, file),
+      ]);
+    }
+  }
+  return found;
+}
+
 const headersPolicy = (Object.values(resourcesOfType(web, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]
   ?.Properties?.ResponseHeadersPolicyConfig ?? {}) as Properties;
 
@@ -66,10 +114,46 @@ describe('web stack', () => {
   it('forwards /api/* uncached with every method, and serves /locales/* from the bucket', () => {
     const api = behaviours.find((behaviour) => behaviour.PathPattern === '/api/*');
     expect(api?.AllowedMethods).toEqual(expect.arrayContaining(['POST', 'GET']));
-    expect(api?.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
-    expect(api?.OriginRequestPolicyId).toBeDefined();
+    expect(api?.CachePolicyId).toEqual({ Ref: cachePolicyId?.[0] });
+    expect(api?.OriginRequestPolicyId).toEqual({ Ref: originRequestPolicyId?.[0] });
     const locales = behaviours.find((behaviour) => behaviour.PathPattern === '/locales/*');
     expect(locales?.TargetOriginId).toBe((distribution.DefaultCacheBehavior as Properties).TargetOriginId);
+  });
+
+  it('forwards the viewer headers the API reads to the API origin, by name from shared/api/viewer-headers.ts', () => {
+    // The managed AllViewerExceptHostHeader policy leaves CloudFront-* headers out: they must be named.
+    expect(originHeaders).toEqual(
+      expect.arrayContaining([viewerHeaders.VIEWER_COUNTRY_HEADER, viewerHeaders.VIEWER_ADDRESS_HEADER]),
+    );
+    expect(originHeaders).not.toContain('host');
+    expect((originRequest.HeadersConfig as Properties).HeaderBehavior).toBe('whitelist');
+  });
+
+  it('forwards Authorization through a cache policy that caches nothing (the API answers no-store)', () => {
+    expect(cacheKeyHeaders).toEqual(['authorization']);
+    expect(apiCache.DefaultTTL).toBe(0);
+    expect(apiCache.MinTTL).toBe(0);
+    // CloudFront refuses headers in the key of a policy whose max TTL is 0; 1 s is the least it allows.
+    expect(apiCache.MaxTTL).toBeLessThanOrEqual(1);
+    expect(SECURITY_HEADERS['cache-control']).toBe('no-store');
+    // Everything that tells callers apart is in the key, so not even a 1 s entry could be shared.
+    expect(cacheKey.QueryStringsConfig?.QueryStringBehavior).toBe('all');
+    expect(cacheKey.CookiesConfig).toEqual({ CookieBehavior: 'whitelist', Cookies: [ADMIN_SESSION_COOKIE] });
+  });
+
+  it('forwards every request header the Lambdas read, and the admin cookie', () => {
+    const read = headersTheLambdasRead();
+    expect([...read.keys()]).toEqual(
+      expect.arrayContaining(['authorization', 'cookie', viewerHeaders.VIEWER_COUNTRY_HEADER]),
+    );
+    const forwarded = new Set([...originHeaders, ...cacheKeyHeaders, ...SET_WITHOUT_A_POLICY]);
+    // Cookie is forwarded as the cookies the policies name: the admin session's, which is all the API reads.
+    if (cacheKey.CookiesConfig !== undefined) forwarded.add('cookie');
+    const missing = [...read].filter(([name]) => !forwarded.has(name));
+    expect(missing).toEqual([]);
+    // And the viewer address the /api/* function sets, which the web ACL keys its per-viewer limits on.
+    expect(originHeaders).toContain(VIEWER_IP_HEADER);
+    expect(apiBehaviour?.OriginRequestPolicyId).toBeDefined();
   });
 
   it('sends the origin-verify secret to the API origin only, so the API can refuse requests that bypass CloudFront', () => {

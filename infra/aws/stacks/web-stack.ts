@@ -5,14 +5,20 @@ import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
@@ -22,6 +28,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { VIEWER_ADDRESS_HEADER, VIEWER_COUNTRY_HEADER } from '@wayfarer/shared/api/viewer-headers';
+import { ADMIN_SESSION_COOKIE } from '@wayfarer/lambdas/domain/admin-session';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../constructs/api-firewall';
 import { repositoryRoot } from '../lambda-bundling';
 import { createSecurityHeadersPolicy, inlineScriptHashes } from '../constructs/security-headers';
@@ -53,6 +61,27 @@ const VIEWER_IP_SOURCE = `function handler(event) {
   event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return event.request;
 }`;
+
+/**
+ * The viewer headers CloudFront adds that the API reads (shared/api/viewer-headers.ts). The managed
+ * AllViewerExceptHostHeader policy does not forward CloudFront-* headers: they must be named.
+ */
+export const API_VIEWER_HEADERS = [VIEWER_COUNTRY_HEADER, VIEWER_ADDRESS_HEADER] as const;
+
+/**
+ * Every header of the viewer's request the API needs, beyond Authorization (which only a cache policy may
+ * forward): the viewer headers above, the body's type, Stripe's webhook signature, and the viewer address the
+ * /api/* function sets (the web ACL's per-viewer key). Host stays API Gateway's own, as before.
+ */
+export const API_FORWARDED_HEADERS = [
+  ...API_VIEWER_HEADERS,
+  'content-type',
+  'stripe-signature',
+  VIEWER_IP_HEADER,
+] as const;
+
+/** Forwarded to the API through the cache policy: CloudFront refuses it in an origin request policy. */
+export const API_CACHE_KEY_HEADERS = ['authorization'] as const;
 
 export const WEB_DIST_DIRECTORY = join(repositoryRoot, 'frontend', 'dist');
 export const LOCALES_DIRECTORY = join(repositoryRoot, 'locales');
@@ -100,6 +129,31 @@ export class WebStack extends Stack {
       comment: 'Tell the API the viewer address for its per-viewer limits',
     });
 
+    // Nothing of the API is cached: the API answers `cache-control: no-store` on every response and the default
+    // TTL is 0. The max TTL is 1 s only because CloudFront refuses headers in the key of a policy whose max TTL
+    // is 0, and Authorization reaches the origin only as part of a cache key. Query strings and the admin
+    // cookie are in the key too, so no two callers could ever share an entry even if a response said max-age.
+    const apiCachePolicy = new CachePolicy(this, 'ApiNoCache', {
+      cachePolicyName: `wayfarer-${stage.stage}-api-no-cache`,
+      comment: 'API: nothing cached; forwards Authorization, query strings and the admin cookie',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList(...API_CACHE_KEY_HEADERS),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      cookieBehavior: CacheCookieBehavior.allowList(ADMIN_SESSION_COOKIE),
+      enableAcceptEncodingGzip: false,
+      enableAcceptEncodingBrotli: false,
+    });
+    const apiOriginRequest = new OriginRequestPolicy(this, 'ApiOriginRequest', {
+      originRequestPolicyName: `wayfarer-${stage.stage}-api-viewer-headers`,
+      comment:
+        'API: exactly the viewer headers the Lambdas read (country, address, body type, Stripe signature)',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Wayfarer ${stage.stage}`,
       defaultRootObject: 'index.html',
@@ -130,9 +184,10 @@ export class WebStack extends Stack {
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // Authorization, the admin cookie and query strings reach the Lambdas; Host must be API Gateway's.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          // Authorization, the admin cookie and query strings through the cache policy, the named viewer headers
+          // through the origin request policy; Host stays API Gateway's.
+          cachePolicy: apiCachePolicy,
+          originRequestPolicy: apiOriginRequest,
           responseHeadersPolicy: headers,
           // Compressing at the edge holds back streamed translation lines; audio does not compress anyway.
           compress: false,

@@ -24,6 +24,7 @@ export interface SynthesizedWayfarer {
     readonly events: Template;
     readonly api: Template;
     readonly web: Template;
+    readonly monitoring: Template;
   };
 }
 
@@ -64,6 +65,7 @@ export function synthWayfarer(options: SynthOptions = {}): SynthesizedWayfarer {
       events: Template.fromStack(stacks.events),
       api: Template.fromStack(stacks.api),
       web: Template.fromStack(stacks.web),
+      monitoring: Template.fromStack(stacks.monitoring),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { EVENT_SOURCE, events } from '@wayfarer/shared/events';
+import { EVENT_REQUEST_ID_FIELD, EVENT_SOURCE, events } from '@wayfarer/shared/events';
 import type { Events } from '../../ports/platform';
+import { currentRequestId } from '../../request-scope';
 
 export class EventPublishError extends Error {
   override readonly name = 'EventPublishError';
@@ -8,13 +9,15 @@ export class EventPublishError extends Error {
 
 /**
  * Publishes catalogue events to the bus. The detail is checked against its schema first, so a malformed
- * event fails where it is made, not in a consumer an hour later.
+ * event fails where it is made, not in a consumer an hour later. The request being served (request-scope.ts)
+ * travels in the detail's `requestId`, beside the catalogue's fields, so the consumer logs the same id.
  */
 export function createEventPublisher(client: EventBridgeClient, busName: string): Events {
   return {
     async publish(name, detail) {
       const definition = events[name];
       const checked = definition.detail.parse(detail);
+      const requestId = currentRequestId();
       const { FailedEntryCount = 0, Entries = [] } = await client.send(
         new PutEventsCommand({
           Entries: [
@@ -22,7 +25,9 @@ export function createEventPublisher(client: EventBridgeClient, busName: string)
               EventBusName: busName,
               Source: EVENT_SOURCE,
               DetailType: definition.detailType,
-              Detail: JSON.stringify(checked),
+              Detail: JSON.stringify(
+                requestId === undefined ? checked : { ...checked, [EVENT_REQUEST_ID_FIELD]: requestId },
+              ),
             },
           ],
         }),

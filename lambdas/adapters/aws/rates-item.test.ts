@@ -11,6 +11,7 @@ describe('the RATES item', () => {
     expect(ratesFromItem(item('2026-11-20', { USD: 1, EUR: 0.8 }), SHIPPED)).toEqual({
       date: '2026-11-20',
       rates: { USD: 1, EUR: 0.8 },
+      source: 'daily',
     });
   });
 

@@ -20,7 +20,9 @@ export const RATES_REREAD_MS = 5 * 60_000;
  */
 export function ratesFromItem(item: unknown, shipped: ExchangeRates): ExchangeRates {
   const stored = storedRatesSchema.safeParse(item);
-  return stored.success && stored.data.date >= shipped.date ? stored.data : shipped;
+  return stored.success && stored.data.date >= shipped.date
+    ? { date: stored.data.date, rates: stored.data.rates, source: 'daily' }
+    : shipped;
 }
 
 /** A read of the rates kept for RATES_REREAD_MS; `hold` replaces what is kept (after a refresh). */

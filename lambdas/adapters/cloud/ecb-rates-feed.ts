@@ -10,7 +10,7 @@ export function createEcbRatesFeed(options: { readonly url: string }): RatesFeed
     async fetchLatest(): Promise<ExchangeRates> {
       const response = await fetch(options.url, { signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
       if (!response.ok) throw new Error(`ECB reference rates: the feed answered ${response.status}`);
-      return againstUsd(parseEcbDailyXml(await response.text()));
+      return { ...againstUsd(parseEcbDailyXml(await response.text())), source: 'daily' };
     },
   };
 }

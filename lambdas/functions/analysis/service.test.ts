@@ -32,6 +32,19 @@ describe('analysis service', () => {
     expect(result[0]).toMatchObject({ targetCurrency: 'USD', isAlreadyInTargetCurrency: false });
   });
 
+  it('says which rates converted the prices: their day, and whether they are the shipped snapshot', async () => {
+    const analyzer = analyzerFinding({ prices: () => Promise.resolve([price(10, 'EUR')]) });
+    expect((await convertedPrices({ analyzer, rates }, 'text', 'USD')).rates).toEqual({
+      date: '2026-11-20',
+      source: 'daily',
+    });
+    const snapshot: Rates = { latest: () => Promise.resolve({ ...RATES, source: 'snapshot' }) };
+    expect((await convertedPrices({ analyzer, rates: snapshot }, 'text', 'USD')).rates).toEqual({
+      date: '2026-11-20',
+      source: 'snapshot',
+    });
+  });
+
   it('marks a price already in the target currency', async () => {
     const analyzer = analyzerFinding({ prices: () => Promise.resolve([price(4.99, 'USD')]) });
     const { convertedPrices: result } = await convertedPrices({ analyzer, rates }, 'text', 'USD');

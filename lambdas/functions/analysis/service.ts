@@ -1,4 +1,4 @@
-import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/analysis';
+import type { EmergencyResult, Location, Price, RatesInfo } from '@wayfarer/shared/api/analysis';
 import { ANALYSIS_MESSAGE_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { filterLocations, filterPrices } from '@wayfarer/shared/domain/filters';
 import { convertPrice } from '@wayfarer/shared/domain/money';
@@ -38,7 +38,8 @@ export async function findLocations(
 }
 
 /**
- * docs/SPEC.md §5 and §7: the usable prices, each converted through USD and rounded to 2 decimals. A price whose
+ * docs/SPEC.md §5 and §7: the usable prices, each converted through USD and rounded to 2 decimals, with the day and
+ * source of the rates used. A price whose
  * currency (or the target) has no rate keeps its target but no converted amount: the card says 'No rate
  * available' for that line and shows the rest.
  */
@@ -46,14 +47,16 @@ export async function convertedPrices(
   ports: { readonly analyzer: AnalyzerSource; readonly rates: Rates },
   text: string,
   targetCurrency: string,
-): Promise<{ convertedPrices: Price[] }> {
+): Promise<{ convertedPrices: Price[]; rates?: RatesInfo }> {
   const found = await analysed(ANALYSIS_MESSAGE_KEYS.pricesFailed, async () =>
     (await ports.analyzer()).prices(text),
   );
   const usable = filterPrices(found);
   if (usable.length === 0) return { convertedPrices: [] };
-  const { rates } = await ports.rates.latest();
+  const { rates, date, source } = await ports.rates.latest();
   return {
+    // docs/SPEC.md §2: the card says how old the rates are, and when they are the shipped snapshot.
+    rates: { date, source: source ?? 'daily' },
     convertedPrices: usable.map((price) => {
       const conversion = convertPrice(price, targetCurrency, rates);
       return conversion.ok

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VIEWER_COUNTRY_HEADER } from '@wayfarer/shared/api/viewer-headers';
 import { loadConfig } from '../../config';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
 import { capabilityStates } from '../../providers';
@@ -14,6 +15,17 @@ describe('GET /api/geo/country', () => {
     expect(await countryOf({ 'CloudFront-Viewer-Country': 'FR' })).toEqual({
       status: 200,
       body: { country: 'FR' },
+    });
+  });
+
+  it('reads the header by the one constant the distribution forwards (infra/aws web stack), whatever its case', async () => {
+    expect(await countryOf({ [VIEWER_COUNTRY_HEADER]: 'pt' })).toEqual({
+      status: 200,
+      body: { country: 'PT' },
+    });
+    expect(await countryOf({ [VIEWER_COUNTRY_HEADER.toUpperCase()]: 'JP' })).toEqual({
+      status: 200,
+      body: { country: 'JP' },
     });
   });
 

@@ -1,4 +1,5 @@
 import { eventConsumer } from '../../events/event-consumer';
+import { logger } from '../../logger';
 import { getAnalytics, getUsage } from '../../providers';
 import { addUsageToDayCounter, projectAnonymousActivity, projectPageView } from './service';
 
@@ -6,6 +7,8 @@ import { addUsageToDayCounter, projectAnonymousActivity, projectPageView } from 
 export const usageRecorded = eventConsumer('usageRecorded', async ({ eventId, detail }) => {
   const [usage, analytics] = await Promise.all([getUsage(), getAnalytics()]);
   const counted = await addUsageToDayCounter({ usage }, eventId, detail);
+  // Once per event, when it is first counted: the dashboard's daily speech seconds (a log metric filter).
+  if (counted === 'added') logger.info('speech counted', { eventId, speechSeconds: detail.seconds });
   const activity = await projectAnonymousActivity({ analytics }, detail);
   return `${counted}; analytics ${activity}`;
 });

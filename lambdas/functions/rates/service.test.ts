@@ -6,8 +6,10 @@ const RATES: ExchangeRates = { date: '2026-11-20', rates: { USD: 1, EUR: 0.8, JP
 const rates = { latest: () => Promise.resolve(RATES) };
 
 describe('rates service', () => {
-  it('answers the rates against USD without their date', async () => {
-    expect(await exchangeRates(rates)).toEqual({ rates: RATES.rates });
+  it('answers the rates against USD with their day and source (daily unless they are the shipped snapshot)', async () => {
+    expect(await exchangeRates(rates)).toEqual({ rates: RATES.rates, date: '2026-11-20', source: 'daily' });
+    const snapshot = { latest: () => Promise.resolve({ ...RATES, source: 'snapshot' as const }) };
+    expect(await exchangeRates(snapshot)).toMatchObject({ source: 'snapshot' });
   });
 
   it('refreshes nothing without a feed, and saves the feed rates with one', async () => {

@@ -1,7 +1,11 @@
+import type { RatesSource } from '@wayfarer/shared/api/analysis';
 import type { Rates, RatesCache, RatesFeed } from '../../ports/rates';
 
-export async function exchangeRates(rates: Rates): Promise<{ rates: Record<string, number> }> {
-  return { rates: { ...(await rates.latest()).rates } };
+export async function exchangeRates(
+  rates: Rates,
+): Promise<{ rates: Record<string, number>; date: string; source: RatesSource }> {
+  const latest = await rates.latest();
+  return { rates: { ...latest.rates }, date: latest.date, source: latest.source ?? 'daily' };
 }
 
 export type RefreshOutcome =

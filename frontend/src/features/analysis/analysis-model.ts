@@ -1,4 +1,4 @@
-import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/analysis';
+import type { EmergencyResult, Location, Price, RatesInfo } from '@wayfarer/shared/api/analysis';
 import { PROGRESS_COMPLETE } from '@wayfarer/shared/constants';
 import { filterLocations, filterPrices } from '@wayfarer/shared/domain/filters';
 import { nextAnalysisProgress } from '@wayfarer/shared/domain/progress';
@@ -28,12 +28,19 @@ export interface AnalysisState {
   readonly currency: string;
   readonly reconverting: boolean;
   readonly conversionFailed: boolean;
+  /** The day and source of the rates the shown prices were converted with (docs/SPEC.md §2). */
+  readonly rates?: RatesInfo;
 }
 
 export type AnalysisAction =
   | { readonly type: 'started'; readonly run: number; readonly text: string }
   | { readonly type: 'ticked' }
-  | { readonly type: 'prices_settled'; readonly run: number; readonly prices: readonly Price[] | null }
+  | {
+      readonly type: 'prices_settled';
+      readonly run: number;
+      readonly prices: readonly Price[] | null;
+      readonly rates?: RatesInfo;
+    }
   | {
       readonly type: 'locations_settled';
       readonly run: number;
@@ -41,7 +48,12 @@ export type AnalysisAction =
     }
   | { readonly type: 'emergency_settled'; readonly run: number; readonly emergency: EmergencyResult | null }
   | { readonly type: 'currency_changed'; readonly currency: string }
-  | { readonly type: 'reconverted'; readonly run: number; readonly prices: readonly Price[] | null }
+  | {
+      readonly type: 'reconverted';
+      readonly run: number;
+      readonly prices: readonly Price[] | null;
+      readonly rates?: RatesInfo;
+    }
   | { readonly type: 'reset' };
 
 const idle = { kind: 'idle' } as const;
@@ -97,12 +109,17 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
         emergency: pending,
         reconverting: false,
         conversionFailed: false,
+        rates: undefined,
       };
     case 'ticked':
       return isRunning(state) ? { ...state, progress: nextAnalysisProgress(state.progress) } : state;
     case 'prices_settled':
       if (action.run !== state.run) return state;
-      return withProgress({ ...state, prices: settle(action.prices && filterPrices(action.prices)) });
+      return withProgress({
+        ...state,
+        prices: settle(action.prices && filterPrices(action.prices)),
+        ...(action.rates ? { rates: action.rates } : {}),
+      });
     case 'locations_settled':
       if (action.run !== state.run) return state;
       return withProgress({
@@ -121,7 +138,12 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
       if (action.run !== state.run || !state.reconverting) return state;
       return action.prices === null
         ? { ...state, reconverting: false, conversionFailed: true }
-        : { ...state, reconverting: false, prices: { kind: 'done', value: filterPrices(action.prices) } };
+        : {
+            ...state,
+            reconverting: false,
+            prices: { kind: 'done', value: filterPrices(action.prices) },
+            ...(action.rates ? { rates: action.rates } : {}),
+          };
     case 'reset':
       return { ...initialAnalysisState(state.currency), run: state.run };
   }

@@ -5,6 +5,7 @@ import {
   type EmergencyResult,
   type Location,
   type Price,
+  type RatesInfo,
 } from '@wayfarer/shared/api/analysis';
 import { callRoute } from '../../lib/api-client';
 
@@ -37,14 +38,24 @@ export function analyzeLocations(text: string, signal: AbortSignal): Promise<Loc
   );
 }
 
+/** The prices found and converted, with the day and source of the rates used (when any were converted). */
+export interface ConvertedPrices {
+  readonly prices: Price[];
+  readonly rates?: RatesInfo;
+}
+
 export function analyzePrices(
   text: string,
   targetCurrency: string,
   signal: AbortSignal,
-): Promise<Price[] | null> {
+): Promise<ConvertedPrices | null> {
   return answerOf(
     callRoute('analysis.prices', { body: { text, targetCurrency }, signal }),
-    (body) => pricesResponseSchema.safeParse(body).data?.convertedPrices ?? null,
+    (body) => {
+      const answer = pricesResponseSchema.safeParse(body).data;
+      if (answer === undefined) return null;
+      return { prices: answer.convertedPrices, ...(answer.rates ? { rates: answer.rates } : {}) };
+    },
     signal,
   );
 }

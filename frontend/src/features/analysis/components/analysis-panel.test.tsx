@@ -21,7 +21,10 @@ function deferred<T>() {
 }
 
 beforeEach(() => {
-  mocks.analyzePrices.mockResolvedValue([aPrice()]);
+  mocks.analyzePrices.mockResolvedValue({
+    prices: [aPrice()],
+    rates: { date: '2024-01-04', source: 'snapshot' },
+  });
   mocks.analyzeLocations.mockResolvedValue([aLocation()]);
   mocks.analyzeEmergency.mockResolvedValue(anEmergency());
 });
@@ -66,7 +69,7 @@ describe('analysis panel', () => {
     await act(() => vi.advanceTimersByTimeAsync(750));
     expect(progress).toHaveAttribute('data-value', '20');
     expect(screen.getByTestId('price-card')).toHaveAttribute('data-state', 'loading');
-    await act(async () => prices.resolve([aPrice()]));
+    await act(async () => prices.resolve({ prices: [aPrice()] }));
     expect(progress).toHaveAttribute('data-value', '100');
   });
 
@@ -88,7 +91,7 @@ describe('analysis panel', () => {
   });
 
   it('hides each card that found nothing', async () => {
-    mocks.analyzePrices.mockResolvedValue([]);
+    mocks.analyzePrices.mockResolvedValue({ prices: [] });
     mocks.analyzeEmergency.mockResolvedValue(anEmergency({ isEmergency: false }));
     await renderInEnglish(<AnalysisPanel transcript="the Eiffel Tower" />);
     expect(await screen.findByTestId('location-item')).toBeInTheDocument();
@@ -98,7 +101,7 @@ describe('analysis panel', () => {
   });
 
   it('shows analysis_complete_no_results when nothing at all was found', async () => {
-    mocks.analyzePrices.mockResolvedValue([{ ...aPrice(), amount: 0 }]);
+    mocks.analyzePrices.mockResolvedValue({ prices: [{ ...aPrice(), amount: 0 }] });
     mocks.analyzeLocations.mockResolvedValue([]);
     mocks.analyzeEmergency.mockResolvedValue(anEmergency({ isEmergency: false }));
     await renderInEnglish(<AnalysisPanel transcript="good morning" />);
@@ -108,6 +111,13 @@ describe('analysis panel', () => {
     expect(screen.queryByTestId('price-card')).toBeNull();
     expect(screen.queryByTestId('location-card')).toBeNull();
     expect(screen.queryByTestId('emergency-card')).toBeNull();
+  });
+
+  it('names the rates the prices were converted with, the shipped snapshot as such', async () => {
+    await renderInEnglish(<AnalysisPanel transcript="25 euros" />);
+    const label = await screen.findByTestId('price-rates-date');
+    expect(label).toHaveAttribute('data-freshness', 'snapshot');
+    expect(label).toHaveTextContent('Exchange rates of January 4, 2024 shipped with the app');
   });
 
   it('reconverts the prices through the prices call on a currency change, selector disabled meanwhile', async () => {
@@ -120,10 +130,17 @@ describe('analysis panel', () => {
     await user.selectOptions(select, 'USD');
     expect(mocks.analyzePrices).toHaveBeenLastCalledWith('25 euros', 'USD', expect.any(AbortSignal));
     expect(select).toBeDisabled();
-    await act(async () => reconverted.resolve([aPrice({ targetCurrency: 'USD', convertedAmount: 27.1 })]));
+    await act(async () =>
+      reconverted.resolve({
+        prices: [aPrice({ targetCurrency: 'USD', convertedAmount: 27.1 })],
+        rates: { date: '2026-11-24', source: 'daily' },
+      }),
+    );
     expect(select).toBeEnabled();
     expect(select).toHaveValue('USD');
     expect(screen.getByTestId('price-item')).toHaveAttribute('data-converted', '27.1');
+    // The rates of the reconversion are the ones named.
+    expect(screen.getByTestId('price-rates-date')).toHaveAttribute('data-date', '2026-11-24');
     expect(mocks.analyzeLocations).toHaveBeenCalledTimes(1);
   });
 

@@ -95,6 +95,7 @@ export function AnalysisPanel({ transcript, targetLanguage, kept, onSettled }: A
               currency={state.currency}
               reconverting={state.reconverting}
               conversionFailed={state.conversionFailed}
+              rates={state.rates}
               onCurrencyChange={changeCurrency}
             />
           )}

@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Price } from '@wayfarer/shared/api/analysis';
+import type { Price, RatesInfo } from '@wayfarer/shared/api/analysis';
 import type { Outcome } from '../analysis-model';
 import { aPrice, renderInEnglish } from '../testing/analysis-fixtures';
 import { PriceCard } from './price-card';
 
 function renderCard(
   outcome: Outcome<readonly Price[]>,
-  options: { reconverting?: boolean; conversionFailed?: boolean } = {},
+  options: { reconverting?: boolean; conversionFailed?: boolean; rates?: RatesInfo; now?: Date } = {},
 ) {
   const onCurrencyChange = vi.fn();
   const view = renderInEnglish(
@@ -17,6 +17,8 @@ function renderCard(
       currency="GBP"
       reconverting={options.reconverting ?? false}
       conversionFailed={options.conversionFailed ?? false}
+      rates={options.rates}
+      now={options.now ?? new Date('2026-11-25T08:00:00Z')}
       onCurrencyChange={onCurrencyChange}
     />,
   );
@@ -75,6 +77,40 @@ describe('price card', () => {
     await renderCard({ kind: 'done', value: [aPrice({ convertedAmount: undefined })] }).view;
     expect(screen.getByTestId('price-item')).toHaveTextContent('No rate available');
     expect(screen.getByTestId('price-item')).toHaveAttribute('data-converted', '');
+  });
+
+  it('shows the day of the daily rates the prices were converted with', async () => {
+    await renderCard({ kind: 'done', value: [aPrice()] }, { rates: { date: '2026-11-24', source: 'daily' } })
+      .view;
+    const label = screen.getByTestId('price-rates-date');
+    expect(label).toHaveTextContent('Exchange rates of November 24, 2026');
+    expect(label).toHaveAttribute('data-freshness', 'daily');
+    expect(label).toHaveAttribute('data-date', '2026-11-24');
+  });
+
+  it('labels the shipped snapshot as such, however old it is', async () => {
+    await renderCard(
+      { kind: 'done', value: [aPrice()] },
+      { rates: { date: '2024-01-04', source: 'snapshot' } },
+    ).view;
+    const label = screen.getByTestId('price-rates-date');
+    expect(label).toHaveTextContent(
+      'Exchange rates of January 4, 2024 shipped with the app (no recent rates available): treat the conversions as approximate',
+    );
+    expect(label).toHaveAttribute('data-freshness', 'snapshot');
+  });
+
+  it('says daily rates more than a week old are old (the refresh has been failing)', async () => {
+    await renderCard({ kind: 'done', value: [aPrice()] }, { rates: { date: '2026-11-10', source: 'daily' } })
+      .view;
+    const label = screen.getByTestId('price-rates-date');
+    expect(label).toHaveTextContent('Exchange rates of November 10, 2026: more than a week old');
+    expect(label).toHaveAttribute('data-freshness', 'stale');
+  });
+
+  it('shows no rates date without prices or without rates', async () => {
+    await renderCard({ kind: 'done', value: [] }, { rates: { date: '2026-11-24', source: 'daily' } }).view;
+    expect(screen.queryByTestId('price-rates-date')).toBeNull();
   });
 
   it('offers the currencies and reports a change', async () => {

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { Price } from '@wayfarer/shared/api/analysis';
+import type { Price, RatesInfo } from '@wayfarer/shared/api/analysis';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { formatDate } from '../../../lib/date-format';
 import { CurrencySelect, PriceAmounts, priceItemData } from '../../../lib/price-display';
 import type { Outcome } from '../analysis-model';
+import { RATES_LABEL_KEYS, ratesFreshness } from '../rates-label';
 import { AnalysisCard, cardStateOf } from './analysis-card';
 
 /** The price converter (docs/SPEC.md §2): prices found, each converted into the selected currency. */
@@ -11,15 +13,21 @@ export function PriceCard({
   currency,
   reconverting,
   conversionFailed,
+  rates,
+  now = new Date(),
   onCurrencyChange,
 }: {
   outcome: Outcome<readonly Price[]>;
   currency: string;
   reconverting: boolean;
   conversionFailed: boolean;
+  /** The day and source of the rates the prices were converted with; shown under the list. */
+  rates?: RatesInfo | undefined;
+  /** Today, for the rates' age (tests pass a fixed day). */
+  now?: Date;
   onCurrencyChange: (currency: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const selector = (
     <CurrencySelect
       className="analysis-currency"
@@ -59,6 +67,19 @@ export function PriceCard({
             </li>
           ))}
       </ul>
+      {outcome.kind === 'done' && outcome.value.length > 0 && rates && (
+        // docs/SPEC.md §2: a traveller must know how old a rate is, and when it is the snapshot shipped with the app.
+        <p
+          className="analysis-detail price-rates-date"
+          data-testid="price-rates-date"
+          data-date={rates.date}
+          data-freshness={ratesFreshness(rates, now)}
+        >
+          {t(RATES_LABEL_KEYS[ratesFreshness(rates, now)], {
+            date: formatDate(`${rates.date}T12:00:00Z`, i18n.language),
+          })}
+        </p>
+      )}
     </AnalysisCard>
   );
 }

@@ -37,7 +37,9 @@ export function useAnalysis(transcript: string, defaultCurrency: string, kept?: 
     const run = ++runs.current;
     dispatch({ type: 'started', run, text });
     analyzePrices(text, currency.current, signal)
-      .then((prices) => dispatch({ type: 'prices_settled', run, prices }))
+      .then((answer) =>
+        dispatch({ type: 'prices_settled', run, prices: answer?.prices ?? null, rates: answer?.rates }),
+      )
       .catch(ignoreAbort);
     analyzeLocations(text, signal)
       .then((locations) => dispatch({ type: 'locations_settled', run, locations }))
@@ -65,7 +67,9 @@ export function useAnalysis(transcript: string, defaultCurrency: string, kept?: 
       const controller = new AbortController();
       reconversion.current = controller;
       analyzePrices(analysedText, next, controller.signal)
-        .then((converted) => dispatch({ type: 'reconverted', run, prices: converted }))
+        .then((answer) =>
+          dispatch({ type: 'reconverted', run, prices: answer?.prices ?? null, rates: answer?.rates }),
+        )
         .catch(ignoreAbort);
     },
     [prices, run, analysedText],

@@ -1,0 +1,225 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  PeriodOverride,
+  SingleValueWidget,
+  TextWidget,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { PRICES } from '../cost-model/prices';
+import {
+  ACCESS_LOG_METRICS,
+  apiName,
+  metricsNamespace,
+  PROVIDERS,
+  providerErrorsMetric,
+  SPEECH_SECONDS_METRIC,
+  stackPrefix,
+  webAclName,
+} from '../constructs/observability';
+import type { StageConfig } from '../stage-config';
+import { API_STAGE_NAME } from './api-stack';
+
+export interface MonitoringStackProps extends StackProps {
+  readonly stage: StageConfig;
+  readonly alarmTopic: ITopic;
+}
+
+/** The dashboard's name: one per deployment. */
+export const dashboardName = (stage: string): string => `Wayfarer-${stage}`;
+
+const FIVE_MINUTES = Duration.minutes(5);
+const ONE_DAY = Duration.days(1);
+
+/** Speech seconds -> dollars of Deepgram streaming: the figure the daily spend alarm watches. */
+export const SPEECH_COST_EXPRESSION = `seconds / 60 * ${PRICES.deepgramStreamingMinute.usd}`;
+
+/*
+ * The operator's view of one deployment: a dashboard (docs/OPERATIONS.md, "Reading the dashboard") and the
+ * alarms that need no resource of another stack. It references the other stacks by the names they are given
+ * (constructs/observability.ts) and by SEARCH expressions over their generated names, never by import: a
+ * cross-stack export would pin the function and queue names, and block replacing them.
+ */
+export class MonitoringStack extends Stack {
+  readonly dashboard: Dashboard;
+  readonly alarms: readonly Alarm[];
+
+  constructor(scope: Construct, id: string, props: MonitoringStackProps) {
+    super(scope, id, props);
+    const stage = props.stage.stage;
+    const namespace = metricsNamespace(stage);
+    const prefix = stackPrefix(stage);
+    const api = { ApiName: apiName(stage), Stage: API_STAGE_NAME };
+    const apiMetric = (metricName: string, statistic: string, label?: string) =>
+      new Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        dimensionsMap: api,
+        statistic,
+        period: FIVE_MINUTES,
+        ...(label ? { label } : {}),
+      });
+    const search = (query: string, statistic: string, label: string, period = FIVE_MINUTES): IMetric =>
+      new MathExpression({
+        expression: `SEARCH('${query}', '${statistic}', ${period.toSeconds()})`,
+        usingMetrics: {},
+        label,
+        period,
+      });
+    const byRoute = (metricName: string) =>
+      search(`{${namespace},Method,Resource} MetricName="${metricName}"`, 'Sum', metricName);
+
+    const speechSeconds = new Metric({
+      namespace,
+      metricName: SPEECH_SECONDS_METRIC,
+      statistic: 'Sum',
+      period: ONE_DAY,
+      label: 'Speech seconds a day',
+    });
+    const speechCost = new MathExpression({
+      expression: SPEECH_COST_EXPRESSION,
+      usingMetrics: { seconds: speechSeconds },
+      label: 'Speech-to-text USD a day (estimate)',
+      period: ONE_DAY,
+    });
+    const wafBlocked = new Metric({
+      namespace: 'AWS/WAFV2',
+      metricName: 'BlockedRequests',
+      dimensionsMap: { WebACL: webAclName(stage), Rule: 'ALL', Region: this.region },
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+    });
+
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: dashboardName(stage),
+      defaultInterval: Duration.hours(24),
+      periodOverride: PeriodOverride.AUTO,
+      widgets: [
+        [
+          new TextWidget({
+            markdown: `# Wayfarer ${stage}\nWhat each graph means and what to do: docs/OPERATIONS.md, "Reading the dashboard". Alarms mail the SNS topic of the Data stack.`,
+            width: 24,
+            height: 2,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Requests, 4xx, 5xx (API Gateway)',
+            left: [
+              apiMetric('Count', 'Sum', 'requests'),
+              apiMetric('4XXError', 'Sum', '4xx'),
+              apiMetric('5XXError', 'Sum', '5xx'),
+            ],
+            width: 8,
+          }),
+          new GraphWidget({
+            title: 'Latency p50 / p99 (ms, API Gateway)',
+            left: [apiMetric('Latency', 'p50', 'p50'), apiMetric('Latency', 'p99', 'p99')],
+            width: 8,
+          }),
+          new SingleValueWidget({
+            title: 'Speech today: seconds and estimated cost (USD)',
+            metrics: [speechSeconds, speechCost],
+            width: 8,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: '4xx by route (access log)',
+            left: [byRoute(ACCESS_LOG_METRICS.clientErrors)],
+            width: 8,
+          }),
+          new GraphWidget({
+            title: '5xx by route (access log)',
+            left: [byRoute(ACCESS_LOG_METRICS.serverErrors)],
+            width: 8,
+          }),
+          new GraphWidget({
+            title: 'Requests by route (access log)',
+            left: [byRoute(ACCESS_LOG_METRICS.requests)],
+            width: 8,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Lambda errors by function',
+            left: [search(`{AWS/Lambda,FunctionName} MetricName="Errors" ${prefix}`, 'Sum', 'errors')],
+            width: 8,
+          }),
+          new GraphWidget({
+            title: 'Lambda throttles by function',
+            left: [search(`{AWS/Lambda,FunctionName} MetricName="Throttles" ${prefix}`, 'Sum', 'throttles')],
+            width: 8,
+          }),
+          new GraphWidget({
+            title: 'Dead-letter queue depth (should be 0)',
+            left: [
+              search(
+                `{AWS/SQS,QueueName} MetricName="ApproximateNumberOfMessagesVisible" ${prefix}-Events`,
+                'Maximum',
+                'waiting',
+              ),
+            ],
+            width: 8,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'WAF blocks by rule',
+            left: [
+              search(
+                `{AWS/WAFV2,Region,Rule,WebACL} MetricName="BlockedRequests" WebACL="${webAclName(stage)}"`,
+                'Sum',
+                'blocked',
+              ),
+            ],
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Provider errors by provider (failures logged by the functions that call it)',
+            left: PROVIDERS.map(
+              (provider) =>
+                new Metric({
+                  namespace,
+                  metricName: providerErrorsMetric(provider),
+                  statistic: 'Sum',
+                  period: FIVE_MINUTES,
+                  label: provider,
+                }),
+            ),
+            width: 12,
+          }),
+        ],
+      ],
+    });
+
+    const action = new SnsAction(props.alarmTopic);
+    const wafSpike = new Alarm(this, 'WafBlockSpikeAlarm', {
+      alarmDescription: `The API's web ACL blocked at least ${props.stage.wafBlockAlarmThreshold} requests in 5 minutes: a flood, a scraper, or a rule blocking real travellers`,
+      metric: wafBlocked,
+      threshold: props.stage.wafBlockAlarmThreshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const spend = new Alarm(this, 'DailySpendAlarm', {
+      alarmDescription: `Estimated speech-to-text spend over ${props.stage.dailySpendAlarmUsd} USD in a day (speech seconds x the Deepgram streaming price)`,
+      metric: speechCost,
+      threshold: props.stage.dailySpendAlarmUsd,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    for (const alarm of [wafSpike, spend]) alarm.addAlarmAction(action);
+    this.alarms = [wafSpike, spend];
+  }
+}
