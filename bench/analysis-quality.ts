@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/analysis';
+import { analyseText } from '@wayfarer/engines/analysis/analysed-text';
 import { detectEmergency } from '@wayfarer/engines/analysis/emergency-detector';
 import { findLocations } from '@wayfarer/engines/analysis/place-finder';
 import { extractPrices } from '@wayfarer/engines/analysis/price-extractor';
@@ -205,7 +206,8 @@ function percentile(sorted: readonly number[], share: number): number {
 
 /** The embedded analyser as the engine runs it: the text read once, then the three finders. */
 function embeddedAnswers(text: string): Answers {
-  return { prices: extractPrices(text), locations: findLocations(text), emergency: detectEmergency(text) };
+  const analysed = analyseText(text);
+  return { prices: extractPrices(analysed), locations: findLocations(analysed), emergency: detectEmergency(analysed) };
 }
 
 function timeAnalyser(sentences: readonly LabelledSentence[]): void {

@@ -12,8 +12,9 @@ import {
   type LexiconEntry,
   type Severity,
 } from './emergency-lexicon';
+import { asAnalysed, type TextInput } from './analysed-text';
 import { countryOfText } from './text-country';
-import { WORD_END, WORD_START, foldText } from './text-fold';
+import { WORD_END, WORD_START } from './text-fold';
 
 const bounded = (alternatives: readonly string[]): string =>
   `${WORD_START}(?:${alternatives.join('|')})${WORD_END}`;
@@ -98,10 +99,11 @@ function lossDetections(folded: string): Detection[] {
  * Whether the text tells of an emergency (medical, police, fire, lost or stolen, accident), how serious it
  * is, and whom to call in the country the text is about.
  */
-export function detectEmergency(text: string): EmergencyResult {
-  const folded = foldText(text).replace(HARMLESS, (phrase) => ' '.repeat(phrase.length));
+export function detectEmergency(input: TextInput): EmergencyResult {
+  const analysed = asAnalysed(input);
+  const folded = analysed.folded.replace(HARMLESS, (phrase) => ' '.repeat(phrase.length));
   const detections = [...lexiconDetections(folded), ...lossDetections(folded)];
-  const country = countryOfText(text);
+  const country = countryOfText(analysed);
   const isEmergency = detections.length > 0;
   const severity = detections.reduce<Severity>(
     (worst, detection) => (RANK[detection.severity] > RANK[worst] ? detection.severity : worst),

@@ -1,6 +1,7 @@
 import type { Location, LocationType } from '@wayfarer/shared/api/analysis';
 import { COUNTRY_NAMES } from './country-names';
 import { CITIES, CURATED_PLACES, HOTEL_BRANDS, type GazetteerEntry } from './gazetteer';
+import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
 import { foldText } from './text-fold';
 
 export interface FoundPlace {
@@ -64,12 +65,7 @@ function opensSentence(text: string, at: number): boolean {
   return /(?:^|[.!?¿¡]\s*)$/u.test(text.slice(Math.max(0, at - 3), at)) || text.slice(0, at).trim() === '';
 }
 
-function gazetteerCandidates(text: string, folded: string): Candidate[] {
-  const tokens = [...folded.replace(/’/g, "'").matchAll(TOKEN)].map((match) => ({
-    start: match.index,
-    end: match.index + match[0].length,
-    word: match[0],
-  }));
+function gazetteerCandidates({ text, tokens }: AnalysedText): Candidate[] {
   const candidates: Candidate[] = [];
   for (let first = 0; first < tokens.length; first += 1) {
     const head = tokens[first];
@@ -182,14 +178,20 @@ function patternCandidates(text: string): Candidate[] {
   return candidates;
 }
 
+/** The places of each text read, found once however many finders ask. */
+const FOUND = new WeakMap<AnalysedText, readonly FoundPlace[]>();
+
 /**
  * The places named in the text: cities, countries, landmarks, airports, stations and museums from the
  * gazetteer (with coordinates), and places written with a keyword ("X Station", "Hotel X", "gare de X").
  * `name` and `originalText` are the words as said; `address` names the gazetteer's place and its country.
  */
-export function findPlaces(text: string): FoundPlace[] {
-  const folded = foldText(text);
-  const known = gazetteerCandidates(text, folded);
+export function findPlaces(input: TextInput): readonly FoundPlace[] {
+  const analysed = asAnalysed(input);
+  const cached = FOUND.get(analysed);
+  if (cached) return cached;
+  const { text } = analysed;
+  const known = gazetteerCandidates(analysed);
   // "aeropuerto de Barajas", "the tour of the Taj Mahal": a known place of the pattern's type is the place.
   const patterns = patternCandidates(text).filter(
     (pattern) => !known.some((place) => place.start >= pattern.start && place.end <= pattern.end && place.type === pattern.type),
@@ -201,7 +203,7 @@ export function findPlaces(text: string): FoundPlace[] {
   for (const candidate of candidates) {
     if (!kept.some((other) => candidate.start < other.end && other.start < candidate.end)) kept.push(candidate);
   }
-  return kept
+  const found = kept
     .sort((left, right) => left.start - right.start)
     .map((candidate) => {
       const said = text.slice(candidate.start, candidate.end);
@@ -221,8 +223,11 @@ export function findPlaces(text: string): FoundPlace[] {
         end: candidate.end,
       };
     });
+  FOUND.set(analysed, found);
+  return found;
 }
 
-export function findLocations(text: string): Location[] {
-  return findPlaces(text).map((place) => place.location);
+
+export function findLocations(input: TextInput): Location[] {
+  return findPlaces(input).map((place) => place.location);
 }
