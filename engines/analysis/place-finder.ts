@@ -98,18 +98,20 @@ function gazetteerCandidates({ text, tokens }: AnalysedText): Candidate[] {
 // --- patterns: "X Station", "Hotel X", "gare de X", "Alexanderplatz"
 
 const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> = [
-  ['station', ['station', 'gare', 'estación', 'estacion', 'bahnhof', 'hbf', 'terminal']],
+  ['station', ['station', 'gare', 'estación', 'estacion', 'bahnhof', 'hbf', 'terminal', 'stazione', 'estação', 'estacao']],
   ['airport', ['airport', 'aéroport', 'aeroport', 'aeropuerto', 'flughafen', 'aeroporto']],
-  ['museum', ['museum', 'musée', 'musee', 'museo', 'gallery', 'galerie', 'galería', 'galeria']],
-  ['hotel', ['hotel', 'hôtel', 'hostel', 'hostal', 'inn', 'resort']],
-  ['restaurant', ['restaurant', 'restaurante', 'trattoria', 'brasserie', 'bistro', 'café', 'cafe', 'pizzeria']],
-  ['park', ['park', 'parc', 'parque', 'garden', 'gardens', 'jardin', 'jardín', 'garten']],
-  ['attraction', ['market', 'beach', 'zoo', 'aquarium', 'marché', 'mercado', 'playa', 'plage', 'markt', 'strand']],
-  ['address', ['street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse']],
+  ['museum', ['museum', 'musée', 'musee', 'museo', 'museu', 'gallery', 'galerie', 'galería', 'galeria', 'galleria']],
+  ['hotel', ['hotel', 'hôtel', 'hostel', 'hostal', 'inn', 'resort', 'albergo', 'pousada']],
+  ['restaurant', ['restaurant', 'restaurante', 'trattoria', 'brasserie', 'bistro', 'café', 'cafe', 'pizzeria', 'ristorante', 'osteria', 'churrascaria']],
+  ['park', ['park', 'parc', 'parque', 'garden', 'gardens', 'jardin', 'jardín', 'garten', 'parco', 'giardino', 'jardim']],
+  ['attraction', ['market', 'beach', 'zoo', 'aquarium', 'marché', 'mercado', 'playa', 'plage', 'markt', 'strand', 'mercato', 'spiaggia', 'praia']],
+  ['address', ['street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse', 'viale', 'rua', 'travessa']],
   ['landmark', [
     'cathedral', 'palace', 'bridge', 'tower', 'square', 'castle', 'temple', 'church', 'basilica', 'mosque', 'monument',
     'fountain', 'gate', 'catedral', 'palacio', 'puente', 'torre', 'plaza', 'castillo', 'iglesia', 'cathédrale', 'palais',
     'pont', 'place', 'château', 'église', 'dom', 'kirche', 'schloss', 'brücke', 'turm', 'platz', 'tor', 'basilique',
+    'cattedrale', 'duomo', 'palazzo', 'ponte', 'castello', 'chiesa', 'piazza', 'fontana', 'mosteiro', 'igreja', 'palácio',
+    'castelo', 'praça', 'capela', 'convento',
   ]],
 ];
 const TYPE_OF_KEYWORD = new Map<string, LocationType>();
@@ -122,7 +124,8 @@ const KEYWORDS = [...TYPE_OF_KEYWORD.keys()]
 
 const CAPITALISED = "\\p{Lu}[\\p{L}'’-]*";
 const NAME = `${CAPITALISED}(?:\\s+${CAPITALISED}){0,3}`;
-const LINK = "(?:de la |de l'|de l’|del |de |du |des |d'|d’|of the |of |von der |von |di )?";
+const LINK =
+  "(?:de la |de l'|de l’|del |de |du |des |d'|d’|of the |of |von der |von |di |della |dei |degli |dello |do |da |dos |das )?";
 /** "Shibuya Station", "Louvre Museum", "Marina Beach": the keyword after the name. */
 const KEYWORD_AFTER = new RegExp(`(?<![\\p{L}])(${NAME})\\s+(${KEYWORDS})(?![\\p{L}])`, 'gu');
 /** "Hotel Adlon", "gare de Lyon", "museo del Prado", "Flughafen Tegel", "Museum of Modern Art". */
@@ -132,6 +135,9 @@ const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse
 const NOT_NAMES = new Set([
   'the', 'a', 'an', 'this', 'that', 'our', 'my', 'your', 'which', 'what', 'where', 'le', 'la', 'les', 'un', 'une', 'des', 'ce',
   'el', 'los', 'las', 'una', 'uno', 'este', 'esta', 'der', 'die', 'das', 'ein', 'eine', 'dieser', 'diese',
+  // Capitalised at a sentence's start, these open no name: "Im Museum", "Um café", "O hotel", "Il ristorante".
+  'im', 'am', 'zum', 'zur', 'beim', 'vom', 'ins', 'um', 'uma', 'o', 'os', 'as', 'il', 'lo', 'gli', 'i', 'nel', 'nella', 'al', 'no',
+  'na', 'em', 'en', 'au', 'aux', 'dans', 'in', 'at', 'to', 'from', 'near', 'questo', 'questa', 'quel', 'quella', 'esse', 'essa',
 ]);
 
 function patternCandidate(start: number, end: number, keyword: string, name: string, text: string): Candidate | undefined {

@@ -53,12 +53,33 @@ const NOT_MONEY_AFTER = new Set(
   (
     'people persons person pax adults adult children kids nights night days day hours hour minutes minute mins ' +
     'min seconds km kilometers kilometres miles meters metres m gb gigabytes mb megabytes kg kilos grams g ' +
-    'percent pm am h o clock times years year stars floors floor stops stop tickets items pieces ' +
+    "percent pm am h o'clock clock times years year stars floors floor stops stop tickets items pieces " +
     'personnes personne nuits nuit jours jour heures heure fois ans etoiles etages ' +
     'personas persona noches noche dias dia horas hora minutos veces anos estrellas pisos ' +
-    'personen nachte nacht tage tag stunden stunde minuten uhr mal jahre sterne stock'
+    'personen nachte nacht tage tag stunden stunde minuten uhr mal jahre sterne stock ' +
+    'persone notti notte giorni giorno ore ora minuti volte anni stelle piani chilometri ' +
+    'pessoas pessoa noites noite dias dia horas hora minutos vezes anos estrelas andares quilometros'
   ).split(' '),
 );
+/**
+ * Words before a bare number that make it a bus, a room, a gate, a flight or a time rather than a price:
+ * "bus 42", "chambre 305", "Gleis 9", "alle 8", "às 9".
+ */
+const NOT_MONEY_BEFORE = new Set(
+  (
+    'bus tram line number no nr room gate platform flight seat terminal exit route track page floor at since for ' +
+    'in on from by until before after ' +
+    'ligne numero chambre porte quai vol siege sortie a vers depuis pour en le de du ' +
+    'autobus linea habitacion puerta anden vuelo asiento salida las los desde para en el ' +
+    'linie nummer zimmer tor gleis flug sitz ausgang um ab seit fur im am ' +
+    'camera binario volo posto uscita alle dalle dal per nel nei ' +
+    'autocarro eletrico linha quarto porta voo lugar saida as das desde em no'
+  ).split(' '),
+);
+/** Words that may follow an amount of a list whose currency is said once: "6, steak 24 and dessert 8 euros". */
+const LIST_FOLLOWERS = new Set(['and', 'or', 'for', 'et', 'ou', 'pour', 'y', 'o', 'por', 'und', 'oder', 'fur', 'e', 'per', 'para']);
+/** Said before a currency that names the currency of a whole list: "all in euros", "prix en euros". */
+const LIST_CURRENCY_INTRO = /(?:^|\s)(?:in|en|em|im)\s+$/u;
 const OR_CONNECTORS = new Set(['or', 'ou', 'o', 'oder', '-', '–', 'to', 'a', 'bis', 'and', 'et', 'y', 'und']);
 /** Words that may sit between a price and a cheaper or dearer alternative: "18 euros each, or 16 online". */
 const GAP_FILLERS = new Set([
@@ -211,7 +232,48 @@ function pairAmounts(analysed: AnalysedText): Found[] {
     consumed.add(bare);
     found.push({ start: bare.start, end: bare.end, amount: bare.value, marker: neighbour.marker, markerText: neighbour.markerText });
   }
+  const listCurrency = currencySaidOnce(found, all.filter((marker) => !used.has(marker)), folded, text);
+  if (listCurrency) {
+    for (const bare of amounts) {
+      if (consumed.has(bare) || !isListAmount(bare, folded)) continue;
+      consumed.add(bare);
+      found.push({ start: bare.start, end: bare.end, amount: bare.value, ...listCurrency });
+    }
+  }
   return found.sort((left, right) => left.start - right.start);
+}
+
+const markerKey = (marker: CurrencyMarker): string => marker.currency ?? marker.family;
+
+/**
+ * The one currency of a text that names a currency once for several amounts: every price found has it and
+ * no other currency is named ("soup 6, steak 24 and dessert 8 euros"), or it is said for the whole list
+ * ("Coffee 3.20, croissant 2.80, all in euros").
+ */
+function currencySaidOnce(
+  found: readonly Found[],
+  unused: readonly MarkerSpan[],
+  folded: string,
+  text: string,
+): { readonly marker: CurrencyMarker; readonly markerText: string } | undefined {
+  const forList = unused.filter((marker) => marker.kind !== 'symbol' && LIST_CURRENCY_INTRO.test(folded.slice(Math.max(0, marker.start - 8), marker.start)));
+  const named = [...found.map((price) => ({ marker: price.marker, markerText: price.markerText })), ...forList.map((marker) => ({ marker: marker.marker, markerText: text.slice(marker.start, marker.end) }))];
+  const first = named[0];
+  if (!first || named.some((item) => markerKey(item.marker) !== markerKey(first.marker))) return undefined;
+  if (unused.some((marker) => !forList.includes(marker) && markerKey(marker.marker) !== markerKey(first.marker))) return undefined;
+  return first;
+}
+
+/** A bare amount in digits that reads as one item of a priced list, not a count, a time, a year or a number. */
+function isListAmount(bare: AmountSpan, folded: string): boolean {
+  if (bare.spelled || bare.value <= 0) return false;
+  if (Number.isInteger(bare.value) && bare.value >= 1000 && bare.value <= 2100 && !/[.,\s]/.test(folded.slice(bare.start, bare.end))) return false;
+  const before = /([\p{L}]+)\s*$/u.exec(folded.slice(Math.max(0, bare.start - 20), bare.start))?.[1];
+  if (before !== undefined && NOT_MONEY_BEFORE.has(before)) return false;
+  const after = folded.slice(bare.end);
+  if (/^\s*(?:$|[.,;:!?)\n])/.test(after) && !/^[.,:]\d/.test(after)) return true;
+  const next = /^\s+([\p{L}]+)/u.exec(after)?.[1];
+  return next !== undefined && LIST_FOLLOWERS.has(next);
 }
 
 // A line break ends a clause too: each line of a photographed menu is its own item.
