@@ -37,7 +37,8 @@ interface Answers {
 type Analyse = (text: string) => Promise<Answers>;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DEV_SET = process.env.ANALYSIS_DEV_SET ?? path.join(here, '..', '..', 'shared', 'data', 'analysis-dev.jsonl');
+const DEV_SET =
+  process.env.ANALYSIS_DEV_SET ?? path.join(here, '..', '..', 'shared', 'data', 'analysis-dev.jsonl');
 const OWN_SET = path.join(here, 'data', 'analysis-own.jsonl');
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
 
@@ -69,7 +70,11 @@ const sameName = (left: string, right: string): boolean => {
 };
 
 /** Each found item matches at most one expected item and the other way round. */
-function matchOneToOne<F, E>(found: readonly F[], expected: readonly E[], matches: (f: F, e: E) => boolean): [F, E][] {
+function matchOneToOne<F, E>(
+  found: readonly F[],
+  expected: readonly E[],
+  matches: (f: F, e: E) => boolean,
+): [F, E][] {
   const free = [...expected];
   const pairs: [F, E][] = [];
   for (const item of found) {
@@ -125,19 +130,34 @@ function scoreSentence(sentence: LabelledSentence, answers: Answers, tallies: re
   const pricePairs = matchOneToOne(
     answers.prices,
     sentence.prices,
-    (found, expected) => found.currency === expected.currency && Math.abs(found.amount - expected.amount) < 0.005,
+    (found, expected) =>
+      found.currency === expected.currency && Math.abs(found.amount - expected.amount) < 0.005,
   );
   if (pricePairs.length !== answers.prices.length || pricePairs.length !== sentence.prices.length) {
-    misses.push(`${sentence.id} prices: ${answers.prices.map((p) => `${p.amount} ${p.currency}`).join(', ') || '-'}`);
+    misses.push(
+      `${sentence.id} prices: ${answers.prices.map((p) => `${p.amount} ${p.currency}`).join(', ') || '-'}`,
+    );
   }
-  const placePairs = matchOneToOne(answers.locations, sentence.locations, (found, expected) => sameName(found.name, expected.name));
+  const placePairs = matchOneToOne(answers.locations, sentence.locations, (found, expected) =>
+    sameName(found.name, expected.name),
+  );
   if (placePairs.length !== answers.locations.length || placePairs.length !== sentence.locations.length) {
-    misses.push(`${sentence.id} places: ${answers.locations.map((p) => `${p.name}:${p.type}`).join(', ') || '-'}`);
+    misses.push(
+      `${sentence.id} places: ${answers.locations.map((p) => `${p.name}:${p.type}`).join(', ') || '-'}`,
+    );
   }
   const emergency = answers.emergency;
-  const severityRight = sentence.emergency.isEmergency && emergency.isEmergency && emergency.severity === sentence.emergency.severity;
-  if (emergency.isEmergency !== sentence.emergency.isEmergency || (sentence.emergency.isEmergency && !severityRight)) {
-    misses.push(`${sentence.id} emergency: ${emergency.isEmergency ? emergency.severity : 'none'} (${emergency.detectedIssues.join(', ')})`);
+  const severityRight =
+    sentence.emergency.isEmergency &&
+    emergency.isEmergency &&
+    emergency.severity === sentence.emergency.severity;
+  if (
+    emergency.isEmergency !== sentence.emergency.isEmergency ||
+    (sentence.emergency.isEmergency && !severityRight)
+  ) {
+    misses.push(
+      `${sentence.id} emergency: ${emergency.isEmergency ? emergency.severity : 'none'} (${emergency.detectedIssues.join(', ')})`,
+    );
   }
   for (const tally of tallies) {
     tally.sentences += 1;
@@ -161,7 +181,9 @@ function printTally(name: string, tally: Tally): void {
   console.log(`\n${name}: ${tally.sentences} sentences`);
   console.log(`  prices      ${f1(tally.prices)}`);
   console.log(`  places      ${f1(tally.places)}`);
-  console.log(`  place types ${tally.places.matched === 0 ? '-' : (tally.typesRight / tally.places.matched).toFixed(3)} of matched places`);
+  console.log(
+    `  place types ${tally.places.matched === 0 ? '-' : (tally.typesRight / tally.places.matched).toFixed(3)} of matched places`,
+  );
   console.log(
     `  emergency   accuracy ${(tally.emergencyRight / tally.sentences).toFixed(3)}  severity ${tally.emergencies === 0 ? '-' : (tally.severityRight / tally.emergencies).toFixed(3)} (${tally.emergencies} emergencies)`,
   );
@@ -171,7 +193,10 @@ const ratio = (part: number, whole: number): string => (whole === 0 ? '  -  ' : 
 
 function printByLanguage(byLanguage: ReadonlyMap<string, Tally>): void {
   console.log('  per language   n   prices F1  places F1  emergency  severity');
-  for (const language of [...LANGUAGES, ...[...byLanguage.keys()].filter((key) => !(LANGUAGES as readonly string[]).includes(key))]) {
+  for (const language of [
+    ...LANGUAGES,
+    ...[...byLanguage.keys()].filter((key) => !(LANGUAGES as readonly string[]).includes(key)),
+  ]) {
     const tally = byLanguage.get(language);
     if (!tally) continue;
     console.log(
@@ -180,7 +205,12 @@ function printByLanguage(byLanguage: ReadonlyMap<string, Tally>): void {
   }
 }
 
-async function scoreSet(name: string, sentences: readonly LabelledSentence[], analyse: Analyse, showMisses: boolean): Promise<void> {
+async function scoreSet(
+  name: string,
+  sentences: readonly LabelledSentence[],
+  analyse: Analyse,
+  showMisses: boolean,
+): Promise<void> {
   const total = emptyTally();
   const byLanguage = new Map<string, Tally>();
   const misses: string[] = [];
@@ -207,7 +237,11 @@ function percentile(sorted: readonly number[], share: number): number {
 /** The embedded analyser as the engine runs it: the text read once, then the three finders. */
 function embeddedAnswers(text: string): Answers {
   const analysed = analyseText(text);
-  return { prices: extractPrices(analysed), locations: findLocations(analysed), emergency: detectEmergency(analysed) };
+  return {
+    prices: extractPrices(analysed),
+    locations: findLocations(analysed),
+    emergency: detectEmergency(analysed),
+  };
 }
 
 function timeAnalyser(sentences: readonly LabelledSentence[]): void {
@@ -225,14 +259,22 @@ function timeAnalyser(sentences: readonly LabelledSentence[]): void {
   console.log(
     `\nanalyser alone (read once + prices + places + emergency), ${times.length} runs: ` +
       `p50 ${percentile(times, 0.5).toFixed(0)} µs, p99 ${percentile(times, 0.99).toFixed(0)} µs; ` +
-      `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`,
+      `load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
   );
 }
 
 async function cloudAnalyse(): Promise<Analyse> {
   const model = process.env.OPENAI_MODEL_ANALYSIS;
-  if (model === undefined || model === '' || (process.env.OPENAI_API_KEY === undefined && process.env.OPENAI_BASE_URL === undefined)) {
-    throw new Error('ANALYSIS_BENCH_ANALYZER=openai needs OPENAI_MODEL_ANALYSIS and OPENAI_API_KEY or OPENAI_BASE_URL');
+  if (
+    model === undefined ||
+    model === '' ||
+    (process.env.OPENAI_API_KEY === undefined && process.env.OPENAI_BASE_URL === undefined)
+  ) {
+    throw new Error(
+      'ANALYSIS_BENCH_ANALYZER=openai needs OPENAI_MODEL_ANALYSIS and OPENAI_API_KEY or OPENAI_BASE_URL',
+    );
   }
   const { createOpenAiAnalyzer } = await import('@wayfarer/lambdas/adapters/cloud/openai-analyzer');
   const analyzer = createOpenAiAnalyzer({
@@ -242,7 +284,11 @@ async function cloudAnalyse(): Promise<Analyse> {
     timeoutMs: 60_000,
   });
   return async (text) => {
-    const [prices, locations, emergency] = await Promise.all([analyzer.prices(text), analyzer.locations(text), analyzer.emergency(text)]);
+    const [prices, locations, emergency] = await Promise.all([
+      analyzer.prices(text),
+      analyzer.locations(text),
+      analyzer.emergency(text),
+    ]);
     return { prices, locations, emergency };
   };
 }
@@ -250,7 +296,9 @@ async function cloudAnalyse(): Promise<Analyse> {
 export async function main(): Promise<void> {
   const cloud = process.env.ANALYSIS_BENCH_ANALYZER === 'openai';
   const analyse: Analyse = cloud ? await cloudAnalyse() : (text) => Promise.resolve(embeddedAnswers(text));
-  console.log(`analyser: ${cloud ? `OpenAI-compatible model ${process.env.OPENAI_MODEL_ANALYSIS ?? ''}` : 'embedded'}`);
+  console.log(
+    `analyser: ${cloud ? `OpenAI-compatible model ${process.env.OPENAI_MODEL_ANALYSIS ?? ''}` : 'embedded'}`,
+  );
   const timed: LabelledSentence[] = [];
   if (existsSync(DEV_SET)) {
     const dev = load(DEV_SET);
@@ -261,11 +309,18 @@ export async function main(): Promise<void> {
   }
   const own = load(OWN_SET);
   timed.push(...own);
-  await scoreSet('own set, dev part', own.filter((sentence) => !isHeldOut(sentence)), analyse, true);
+  await scoreSet(
+    'own set, dev part',
+    own.filter((sentence) => !isHeldOut(sentence)),
+    analyse,
+    true,
+  );
   if (process.env.ANALYSIS_BENCH_HELD_OUT === '1') {
     await scoreSet('own set, held-out part', own.filter(isHeldOut), analyse, false);
   } else {
-    console.log(`\nown set, held-out part: ${own.filter(isHeldOut).length} sentences, scored only with ANALYSIS_BENCH_HELD_OUT=1`);
+    console.log(
+      `\nown set, held-out part: ${own.filter(isHeldOut).length} sentences, scored only with ANALYSIS_BENCH_HELD_OUT=1`,
+    );
   }
   if (!cloud) timeAnalyser(timed);
 }

@@ -31,7 +31,8 @@ export interface AnalyseOptions {
   readonly language?: string;
 }
 
-const TOKEN = /[\p{L}\p{N}]+(?:['.-][\p{L}\p{N}]+)*/gu;
+/** A word, or a numeral with its decimal comma or point: "l'hotel", "quatre-vingt-dix", "12,50". */
+const TOKEN = /[\p{L}\p{N}]+(?:['.-][\p{L}\p{N}]+|,\d+)*/gu;
 
 export function analyseText(text: string, options: AnalyseOptions = {}): AnalysedText {
   const folded = foldText(text).replace(/’/g, "'");

@@ -16,7 +16,11 @@ export function phraseKey(phrase: string): string {
 /** CLDR's names of one currency in one locale: the form for one and for many ("corona checa", "coronas checas"). */
 export function cldrCurrencyNames(code: string, locale: string): string[] {
   const names = new Set<string>();
-  for (const [amount, digits] of [[1, 0], [5, 0], [2.5, 2]] as const) {
+  for (const [amount, digits] of [
+    [1, 0],
+    [5, 0],
+    [2.5, 2],
+  ] as const) {
     const format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: code,
@@ -51,4 +55,6 @@ function buildPhrases(): Map<string, CurrencyMarker> {
 /** Every currency phrase, folded, by its key. */
 export const CURRENCY_PHRASES: ReadonlyMap<string, CurrencyMarker> = buildPhrases();
 /** The most words a currency phrase has ("dollars des etats unis"). */
-export const LONGEST_CURRENCY_PHRASE = Math.max(...[...CURRENCY_PHRASES.keys()].map((key) => key.split(' ').length));
+export const LONGEST_CURRENCY_PHRASE = Math.max(
+  ...[...CURRENCY_PHRASES.keys()].map((key) => key.split(' ').length),
+);

@@ -43,13 +43,14 @@ interface Rules {
 const RULES = new Map<string, Rules>();
 
 function rulesFor(languages: readonly AnalysisLanguage[]): Rules {
-  const key = languages.join(',');
+  const key = [...languages].sort().join(',');
   const known = RULES.get(key);
   if (known) return known;
   const rules: Rules = {
-    entries: LEXICON.map((entry) => ({ entry, pattern: new RegExp(bounded(inLanguages(entry.said, languages)), 'gu') })).filter(
-      ({ pattern }) => pattern.source !== bounded([]),
-    ),
+    entries: LEXICON.map((entry) => ({
+      entry,
+      pattern: new RegExp(bounded(inLanguages(entry.said, languages)), 'gu'),
+    })).filter(({ pattern }) => pattern.source !== bounded([])),
     harmless: new RegExp(bounded(inLanguages(HARMLESS_PHRASES, languages)), 'gu'),
     negation: new RegExp(`^(?:${inLanguages(NEGATIONS, languages).join('|')})$`, 'u'),
     intensifier: new RegExp(bounded(inLanguages(INTENSIFIERS, languages)), 'u'),
@@ -67,7 +68,12 @@ const RANK: Readonly<Record<Severity, number>> = { low: 0, medium: 1, high: 2 };
 const LOSS_REACH = 50;
 const NEGATION_REACH_WORDS = 3;
 /** What a story or a film may tell of without anyone being in danger now. */
-const TOLD_IN_STORIES: ReadonlySet<EmergencyCategory> = new Set(['fire', 'police', 'lost-or-stolen', 'accident']);
+const TOLD_IN_STORIES: ReadonlySet<EmergencyCategory> = new Set([
+  'fire',
+  'police',
+  'lost-or-stolen',
+  'accident',
+]);
 
 interface Detection {
   readonly issue: string;
@@ -95,8 +101,12 @@ function surroundings(folded: string, start: number, end: number): { before: str
 function severityOf(entry: LexiconEntry, folded: string, start: number, end: number, rules: Rules): Severity {
   if (!entry.intensified && !entry.mitigated) return entry.severity;
   const { before, after } = surroundings(folded, start, end);
-  if (rules.mitigator.test(before.slice(-12)) || rules.mitigator.test(after.slice(0, 12))) return entry.mitigated ?? 'low';
-  if (entry.intensified && (rules.intensifier.test(before.slice(-20)) || rules.intensifier.test(after.slice(0, 20)))) {
+  if (rules.mitigator.test(before.slice(-12)) || rules.mitigator.test(after.slice(0, 12)))
+    return entry.mitigated ?? 'low';
+  if (
+    entry.intensified &&
+    (rules.intensifier.test(before.slice(-20)) || rules.intensifier.test(after.slice(0, 20)))
+  ) {
     return entry.intensified;
   }
   return entry.severity;
@@ -128,7 +138,13 @@ function lossDetections(folded: string, rules: Rules): Detection[] {
         .at(-1) ?? '';
     const right = window.slice(match.index - from + match[0].length).split(/[.!?;]/)[0] ?? '';
     const thing = rules.belonging.exec(right) ?? rules.belonging.exec(left);
-    if (thing) detections.push({ issue: `lost ${thing[0]}`, category: 'lost-or-stolen', severity: 'low', at: match.index });
+    if (thing)
+      detections.push({
+        issue: `lost ${thing[0]}`,
+        category: 'lost-or-stolen',
+        severity: 'low',
+        at: match.index,
+      });
   }
   return detections;
 }
@@ -149,7 +165,8 @@ export function detectEmergency(input: TextInput): EmergencyResult {
   const rules = rulesFor(analysed.languages);
   const folded = analysed.folded.replace(rules.harmless, (phrase) => ' '.repeat(phrase.length));
   const detections = [...lexiconDetections(folded, rules), ...lossDetections(folded, rules)].filter(
-    (detection) => !(TOLD_IN_STORIES.has(detection.category) && rules.story.test(sentenceAround(folded, detection.at))),
+    (detection) =>
+      !(TOLD_IN_STORIES.has(detection.category) && rules.story.test(sentenceAround(folded, detection.at))),
   );
   const country = countryOfText(analysed);
   const isEmergency = detections.length > 0;

@@ -21,9 +21,23 @@ const DIGITS_PATTERN = /(?<![\p{L}\p{N}.,])\d+(?:[.,\u00a0\u202f ]\d+)*/gu;
 const SCALE_PATTERN =
   /^(?:\s*(k|thousand|million|millions|mille|mil|millon|millones|tausend|millionen|mio\.?|mila|milioni|milione|milhoes|milhao))(?![\p{L}])/u;
 const SCALES: Readonly<Record<string, number>> = {
-  k: 1e3, thousand: 1e3, mille: 1e3, mil: 1e3, tausend: 1e3, mila: 1e3,
-  million: 1e6, millions: 1e6, millon: 1e6, millones: 1e6, millionen: 1e6, mio: 1e6, 'mio.': 1e6,
-  milione: 1e6, milioni: 1e6, milhao: 1e6, milhoes: 1e6,
+  k: 1e3,
+  thousand: 1e3,
+  mille: 1e3,
+  mil: 1e3,
+  tausend: 1e3,
+  mila: 1e3,
+  million: 1e6,
+  millions: 1e6,
+  millon: 1e6,
+  millones: 1e6,
+  millionen: 1e6,
+  mio: 1e6,
+  'mio.': 1e6,
+  milione: 1e6,
+  milioni: 1e6,
+  milhao: 1e6,
+  milhoes: 1e6,
 };
 
 /** "12,50" -> 12.5, "1.500" -> 1500, "1,200.50" -> 1200.5, "4.99" -> 4.99; undefined for malformed groups. */
@@ -60,7 +74,10 @@ function numeralsIn(text: string): { readonly raw: string; readonly index: numbe
   for (const match of text.matchAll(DIGITS_PATTERN)) {
     const grouped = /^\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)/u.exec(match[0]);
     if (grouped || !/ /.test(match[0])) {
-      found.push({ raw: grouped && grouped[0] !== match[0] && / /.test(match[0]) ? grouped[0] : match[0], index: match.index });
+      found.push({
+        raw: grouped && grouped[0] !== match[0] && / /.test(match[0]) ? grouped[0] : match[0],
+        index: match.index,
+      });
       continue;
     }
     let offset = 0;
@@ -83,7 +100,13 @@ export function digitAmounts(text: string, folded: string): AmountSpan[] {
     const scale = SCALE_PATTERN.exec(folded.slice(end));
     const factor = scale ? SCALES[scale[1] ?? ''] : undefined;
     if (scale && factor !== undefined) {
-      amounts.push({ start: index, end: end + scale[0].length, value: value * factor, scaled: true, spelled: false });
+      amounts.push({
+        start: index,
+        end: end + scale[0].length,
+        value: value * factor,
+        scaled: true,
+        spelled: false,
+      });
     } else {
       amounts.push({ start: index, end, value, scaled: false, spelled: false });
     }
@@ -94,7 +117,11 @@ export function digitAmounts(text: string, folded: string): AmountSpan[] {
 const partsOf = (token: WordToken): string[] => token.word.split(/['-]/);
 
 /** Runs of spelled-out number words: "twenty five", "cent vingt", "quatre-vingt-dix", "zwanzig", "oitenta e cinco". */
-export function wordAmounts(folded: string, tokens: readonly WordToken[], languages: readonly AnalysisLanguage[]): AmountSpan[] {
+export function wordAmounts(
+  folded: string,
+  tokens: readonly WordToken[],
+  languages: readonly AnalysisLanguage[],
+): AmountSpan[] {
   const roleOf = (word: string) => numberWordRole(word, languages);
   const isNumberToken = (token: WordToken): boolean =>
     /^[\p{L}'-]+$/u.test(token.word) && partsOf(token).every((part) => roleOf(part) !== undefined);
@@ -110,7 +137,8 @@ export function wordAmounts(folded: string, tokens: readonly WordToken[], langua
     while (last + 1 < tokens.length) {
       const next = tokens[last + 1];
       const current = tokens[last];
-      if (!next || !current || !/^\s+$/.test(folded.slice(current.end, next.start)) || !isNumberToken(next)) break;
+      if (!next || !current || !/^\s+$/.test(folded.slice(current.end, next.start)) || !isNumberToken(next))
+        break;
       last += 1;
     }
     const run = tokens.slice(index, last + 1);

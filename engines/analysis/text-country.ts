@@ -20,7 +20,10 @@ for (const country of COUNTRY_NAMES) {
   }
 }
 // Plurals of demonyms ("mexicanos", "australiens") name the country as well.
-const PHRASE_PATTERN = new RegExp(`${WORD_START}(?:${phraseAlternation(BY_PHRASE.keys())})s?${WORD_END}`, 'gu');
+const PHRASE_PATTERN = new RegExp(
+  `${WORD_START}(?:${phraseAlternation(BY_PHRASE.keys())})s?${WORD_END}`,
+  'gu',
+);
 
 /** The country of each text read, found once however many finders ask. */
 const KNOWN = new WeakMap<AnalysedText, TextCountry | undefined>();
@@ -29,7 +32,8 @@ const KNOWN = new WeakMap<AnalysedText, TextCountry | undefined>();
 export function countryNamedIn({ text, folded }: AnalysedText): TextCountry | undefined {
   for (const match of folded.matchAll(PHRASE_PATTERN)) {
     const phrase = match[0].replace(/[\s-]+/g, ' ');
-    const country = BY_PHRASE.get(phrase) ?? BY_PHRASE.get(match[0]) ?? BY_PHRASE.get(phrase.replace(/s$/, ''));
+    const country =
+      BY_PHRASE.get(phrase) ?? BY_PHRASE.get(match[0]) ?? BY_PHRASE.get(phrase.replace(/s$/, ''));
     if (country) return { ...country, evidence: text.slice(match.index, match.index + match[0].length) };
   }
   return undefined;
@@ -47,10 +51,10 @@ export function countryOfText(input: TextInput): TextCountry | undefined {
   if (KNOWN.has(analysed)) return KNOWN.get(analysed);
   const place = findPlaces(analysed).find((found) => found.country !== '');
   const said = place?.location.originalText;
-  const country = place && said !== undefined
-    ? { code: place.country, name: englishCountryName(place.country), evidence: said, place: said }
-    : countryNamedIn(analysed);
+  const country =
+    place && said !== undefined
+      ? { code: place.country, name: englishCountryName(place.country), evidence: said, place: said }
+      : countryNamedIn(analysed);
   KNOWN.set(analysed, country);
   return country;
 }
-
