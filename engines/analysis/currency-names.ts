@@ -54,6 +54,8 @@ function buildPhrases(): Map<string, CurrencyMarker> {
 
 /** Every currency phrase, folded, by its key. */
 export const CURRENCY_PHRASES: ReadonlyMap<string, CurrencyMarker> = buildPhrases();
+/** The words a currency phrase may start with: a token that is none of them starts no phrase. */
+export const CURRENCY_FIRST_WORDS: ReadonlySet<string> = new Set([...CURRENCY_PHRASES.keys()].map((key) => key.split(' ')[0] ?? ''));
 /** The most words a currency phrase has ("dollars des etats unis"). */
 export const LONGEST_CURRENCY_PHRASE = Math.max(
   ...[...CURRENCY_PHRASES.keys()].map((key) => key.split(' ').length),

@@ -163,13 +163,23 @@ function roleIn(grammar: NumberGrammar, word: string): NumberWordRole | undefine
   return undefined;
 }
 
+/** Roles already worked out, per set of languages and word: most words of a text are no number at all. */
+const KNOWN_ROLES = new Map<string, NumberWordRole | null>();
+const KNOWN_ROLES_MOST = 50_000;
+
 /** What one folded word can be inside a spelled-out number in one of the languages, if anything. */
 export function numberWordRole(word: string, languages: readonly AnalysisLanguage[]): NumberWordRole | undefined {
+  const key = `${languages.join(',')}|${word}`;
+  const known = KNOWN_ROLES.get(key);
+  if (known !== undefined) return known ?? undefined;
+  let found: NumberWordRole | undefined;
   for (const language of languages) {
-    const role = roleIn(NUMBER_GRAMMARS[language], word);
-    if (role !== undefined) return role;
+    found = roleIn(NUMBER_GRAMMARS[language], word);
+    if (found !== undefined) break;
   }
-  return undefined;
+  if (KNOWN_ROLES.size >= KNOWN_ROLES_MOST) KNOWN_ROLES.clear();
+  KNOWN_ROLES.set(key, found ?? null);
+  return found;
 }
 
 function valueIn(word: string, languages: readonly AnalysisLanguage[]): number | undefined {

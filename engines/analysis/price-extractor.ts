@@ -7,7 +7,7 @@ import {
   markerForCode,
   type CurrencyMarker,
 } from './currency-lexicon';
-import { CURRENCY_PHRASES, LONGEST_CURRENCY_PHRASE, phraseKey } from './currency-names';
+import { CURRENCY_FIRST_WORDS, CURRENCY_PHRASES, LONGEST_CURRENCY_PHRASE, phraseKey } from './currency-names';
 import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
 import type { AmountSpan } from './numbers';
 import { countryOfText, type TextCountry } from './text-country';
@@ -97,7 +97,7 @@ function wordMarkers({ folded, tokens }: AnalysedText): MarkerSpan[] {
   const found: MarkerSpan[] = [];
   for (let first = 0; first < tokens.length; first += 1) {
     const head = tokens[first];
-    if (!head || /\d/.test(head.word)) continue;
+    if (!head || !CURRENCY_FIRST_WORDS.has(head.word.split('-')[0] ?? '')) continue;
     for (let last = Math.min(tokens.length, first + LONGEST_CURRENCY_PHRASE) - 1; last >= first; last -= 1) {
       const tail = tokens[last];
       if (!tail) continue;
