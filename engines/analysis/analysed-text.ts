@@ -1,4 +1,4 @@
-import { languagesOf, type AnalysisLanguage } from './language';
+import { ANALYSIS_LANGUAGES, givenLanguages, languagesOf, type AnalysisLanguage } from './language';
 import { digitAmounts, wordAmounts, type AmountSpan } from './numbers';
 import { foldText } from './text-fold';
 
@@ -17,8 +17,13 @@ export interface Token {
 export interface AnalysedText {
   readonly text: string;
   readonly folded: string;
-  /** The languages the text may be in, most likely first (English always among them). */
+  /**
+   * The languages the text is read in, in order of preference: the caller's and English when the caller knows
+   * the language, else all six (a word of any of them is understood; the data of each language is tried in
+   * this order).
+   */
   readonly languages: readonly AnalysisLanguage[];
+  /** The most likely language: the caller's, else franc-min's offline guess, worked out when first asked. */
   readonly language: AnalysisLanguage;
   /** Words and numerals: "gare", "l'hotel", "12,50", "quatre-vingt-dix". */
   readonly tokens: readonly Token[];
@@ -36,7 +41,8 @@ const TOKEN = /[\p{L}\p{N}]+(?:['.-][\p{L}\p{N}]+|,\d+)*/gu;
 
 export function analyseText(text: string, options: AnalyseOptions = {}): AnalysedText {
   const folded = foldText(text).replace(/’/g, "'");
-  const languages = languagesOf(text, options.language);
+  const given = givenLanguages(options.language);
+  const languages = given ?? ANALYSIS_LANGUAGES;
   const tokens: Token[] = [...folded.matchAll(TOKEN)].map((match) => ({
     start: match.index,
     end: match.index + match[0].length,
@@ -45,7 +51,18 @@ export function analyseText(text: string, options: AnalyseOptions = {}): Analyse
   const numbers = [...digitAmounts(text, folded), ...wordAmounts(folded, tokens, languages)].sort(
     (left, right) => left.start - right.start,
   );
-  return { text, folded, languages, language: languages[0] ?? 'en', tokens, numbers };
+  let guessed: AnalysisLanguage | undefined = given?.[0];
+  return {
+    text,
+    folded,
+    languages,
+    get language(): AnalysisLanguage {
+      guessed ??= languagesOf(text)[0] ?? 'en';
+      return guessed;
+    },
+    tokens,
+    numbers,
+  };
 }
 
 /** What the finders accept: a text as said, or one already read. */

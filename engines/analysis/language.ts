@@ -25,14 +25,22 @@ export function isAnalysisLanguage(value: string | undefined): value is Analysis
 }
 
 /**
- * The languages to read the text in, most likely first. When the caller knows the language (the session's, a
- * BCP 47 tag such as "pt-BR"), that one and English (travellers mix it in). Otherwise franc's trigram guess,
- * offline, puts the likely languages first but keeps the others after them: on a short sentence the guess is
- * right 93% of the time, and a cry for help or a price must not be missed because of it.
+ * The languages the text is likely in, most likely first, then the others. When the caller knows the language
+ * (the session's, a BCP 47 tag such as "pt-BR"), that one and English (travellers mix it in). Otherwise
+ * franc's offline trigram guess. The analyser reads a text in all six languages unless the caller names one:
+ * on a short sentence the guess is right 93% of the time, and a cry for help or a price must not be missed
+ * because of it; the guess is worked out only when asked (AnalysedText.language).
  */
-export function languagesOf(text: string, known?: string): readonly AnalysisLanguage[] {
+/** The caller's language (a BCP 47 tag) and English beside it, when it is one the analyser reads. */
+export function givenLanguages(known: string | undefined): readonly AnalysisLanguage[] | undefined {
   const given = known?.toLowerCase().split(/[-_]/)[0];
-  if (isAnalysisLanguage(given)) return given === 'en' ? ['en'] : [given, 'en'];
+  if (!isAnalysisLanguage(given)) return undefined;
+  return given === 'en' ? ['en'] : [given, 'en'];
+}
+
+export function languagesOf(text: string, known?: string): readonly AnalysisLanguage[] {
+  const given = givenLanguages(known);
+  if (given) return given;
   const guesses = francAll(text, { only: ONLY, minLength: 1 });
   if (guesses[0]?.[0] === 'und') return ANALYSIS_LANGUAGES;
   const close = guesses
