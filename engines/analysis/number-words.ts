@@ -163,13 +163,23 @@ function roleIn(grammar: NumberGrammar, word: string): NumberWordRole | undefine
   return undefined;
 }
 
+const LANGUAGE_KEYS = new WeakMap<readonly AnalysisLanguage[], string>();
+function languagesKey(languages: readonly AnalysisLanguage[]): string {
+  let key = LANGUAGE_KEYS.get(languages);
+  if (key === undefined) {
+    key = languages.join(',');
+    LANGUAGE_KEYS.set(languages, key);
+  }
+  return key;
+}
+
 /** Roles already worked out, per set of languages and word: most words of a text are no number at all. */
 const KNOWN_ROLES = new Map<string, NumberWordRole | null>();
 const KNOWN_ROLES_MOST = 50_000;
 
 /** What one folded word can be inside a spelled-out number in one of the languages, if anything. */
 export function numberWordRole(word: string, languages: readonly AnalysisLanguage[]): NumberWordRole | undefined {
-  const key = `${languages.join(',')}|${word}`;
+  const key = `${languagesKey(languages)}|${word}`;
   const known = KNOWN_ROLES.get(key);
   if (known !== undefined) return known ?? undefined;
   let found: NumberWordRole | undefined;
