@@ -1,5 +1,7 @@
-// Country names (en, fr, es, de) and demonyms, folded, per ISO 3166 alpha-2 code. Names are places a traveller
-// can be in (the place finder reports them as type 'country'); demonyms only tell which country a text is
+import { foldText } from './text-fold';
+
+// Country names (en, fr, es, de; CLDR's in es, fr, de, it and pt are added through Intl) and demonyms,
+// folded, per ISO 3166 alpha-2 code. Names are places a traveller can be in (the place finder reports them as type 'country'); demonyms only tell which country a text is
 // about ("a Mexican taxi", "pesos argentinos" is already explicit). Written for this project from the
 // countries' common names; each line: CODE|English name|other names...|~demonyms...
 
@@ -86,14 +88,25 @@ export interface CountryNames {
   readonly demonyms: readonly string[];
 }
 
+/** The languages whose CLDR country names (through Intl.DisplayNames) are added to the table's. */
+const NAME_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'pt-PT'] as const;
+
+/** CLDR's names of a country in the analyser's languages, folded: "Svizzera", "Suíça", "Países Baixos". */
+export function cldrCountryNames(code: string): string[] {
+  return NAME_LANGUAGES.map((language) => new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(code))
+    .filter((name): name is string => name !== undefined && !/[()]/.test(name))
+    .map((name) => foldText(name));
+}
+
 export const COUNTRY_NAMES: readonly CountryNames[] = TABLE.trim()
   .split('\n')
   .map((line) => {
     const [code = '', name = '', ...rest] = line.split('|');
+    const written = [name.toLowerCase(), ...rest.filter((entry) => !entry.startsWith('~'))];
     return {
       code,
       name,
-      names: [name.toLowerCase(), ...rest.filter((entry) => !entry.startsWith('~'))],
+      names: [...new Set([...written, ...cldrCountryNames(code)])],
       demonyms: rest.filter((entry) => entry.startsWith('~')).map((entry) => entry.slice(1)),
     };
   });

@@ -1,4 +1,4 @@
-// How currencies are written and said in en, fr, es and de. Phrases are folded (lower case, no accents).
+// How currencies are written and said in en, fr, es, de, it and pt (CLDR's names are added in currency-names.ts). Phrases are folded (lower case, no accents).
 // A marker names either one currency, or a family ("dollars", "pesos", "$", "kr") that the country the text
 // is about settles (see AMBIGUOUS_FAMILIES).
 
@@ -175,10 +175,18 @@ export const CURRENCY_WORDS: Readonly<Record<string, CurrencyMarker>> = {
   dinar: family('dinar'), dinars: family('dinar'), dinares: family('dinar'),
   riyal: family('riyal'), riyals: family('riyal'), rial: family('riyal'), rials: family('riyal'),
   dirham: family('dirham'), dirhams: family('dirham'),
+  // Bare local forms in it, pt, es and fr that CLDR only gives with the country's adjective (currency-names.ts
+  // adds those): "dieci franchi", "vinte coroas", "seis eslotis".
+  dollaro: family('dollar'), dollari: family('dollar'), franchi: family('franc'), corona: family('crown'),
+  corone: family('crown'), coroa: family('crown'), coroas: family('crown'), rupie: family('rupee'),
+  sterlina: one('GBP'), sterline: one('GBP'), fiorino: one('HUF'), fiorini: one('HUF'), florim: one('HUF'),
+  florins: one('HUF'), forinto: one('HUF'), forintos: one('HUF'), esloti: one('PLN'), eslotis: one('PLN'),
+  zloti: one('PLN'), zlotis: one('PLN'), reals: one('BRL'), sois: one('PEN'), sols: one('PEN'), iene: one('JPY'),
+  ienes: one('JPY'),
 };
 
 /** Minor units that may follow a whole amount: "dix euros cinquante (centimes)", "5 dollars and 50 cents". */
 export const MINOR_UNIT_WORDS: readonly string[] = [
   'cents', 'cent', 'centimes', 'centime', 'centimos', 'centimo', 'centavos', 'centavo', 'pence', 'p',
-  'kopeks', 'groschen', 'rappen', 'ore', 'satang',
+  'kopeks', 'groschen', 'rappen', 'ore', 'satang', 'centesimi', 'centesimo',
 ];

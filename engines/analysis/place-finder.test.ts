@@ -44,3 +44,21 @@ describe('countryOfText', () => {
     expect(countryOfText('It was lovely.')).toBeUndefined();
   });
 });
+
+describe('findLocations in the languages travellers meet (issue 27)', () => {
+  it('finds cities by their Italian and Portuguese names', () => {
+    expect(found('Domani andiamo da Milano a Monaco di Baviera.')).toEqual(['Milano:city', 'Monaco di Baviera:city']);
+    expect(found('Amanhã vamos de Lisboa para Sevilha.')).toEqual(['Lisboa:city', 'Sevilha:city']);
+    expect(found('Em Nova Iorque o hotel é caro.')).toEqual(['Nova Iorque:city']);
+  });
+
+  it('finds countries by their CLDR names in each language', () => {
+    expect(found('Siamo stati in Svizzera e in Germania.')).toEqual(['Svizzera:country', 'Germania:country']);
+    expect(countryOfText('O táxi na Suíça é caro.')?.code).toBe('CH');
+  });
+
+  it('does not take an article or a preposition that opens a sentence for a name', () => {
+    expect(found('O hotel no Porto é bom.')).toEqual(['Porto:city']);
+    expect(found('Im Museum gibt es eine Ausstellung.')).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Location, LocationType } from '@wayfarer/shared/api/analysis';
 import { COUNTRY_NAMES } from './country-names';
 import { CITIES, CURATED_PLACES, HOTEL_BRANDS, type GazetteerEntry } from './gazetteer';
+import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
 import { foldText } from './text-fold';
 
 export interface FoundPlace {
@@ -64,12 +65,7 @@ function opensSentence(text: string, at: number): boolean {
   return /(?:^|[.!?¿¡]\s*)$/u.test(text.slice(Math.max(0, at - 3), at)) || text.slice(0, at).trim() === '';
 }
 
-function gazetteerCandidates(text: string, folded: string): Candidate[] {
-  const tokens = [...folded.replace(/’/g, "'").matchAll(TOKEN)].map((match) => ({
-    start: match.index,
-    end: match.index + match[0].length,
-    word: match[0],
-  }));
+function gazetteerCandidates({ text, tokens }: AnalysedText): Candidate[] {
   const candidates: Candidate[] = [];
   for (let first = 0; first < tokens.length; first += 1) {
     const head = tokens[first];
@@ -102,18 +98,20 @@ function gazetteerCandidates(text: string, folded: string): Candidate[] {
 // --- patterns: "X Station", "Hotel X", "gare de X", "Alexanderplatz"
 
 const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> = [
-  ['station', ['station', 'gare', 'estación', 'estacion', 'bahnhof', 'hbf', 'terminal']],
+  ['station', ['station', 'gare', 'estación', 'estacion', 'bahnhof', 'hbf', 'terminal', 'stazione', 'estação', 'estacao']],
   ['airport', ['airport', 'aéroport', 'aeroport', 'aeropuerto', 'flughafen', 'aeroporto']],
-  ['museum', ['museum', 'musée', 'musee', 'museo', 'gallery', 'galerie', 'galería', 'galeria']],
-  ['hotel', ['hotel', 'hôtel', 'hostel', 'hostal', 'inn', 'resort']],
-  ['restaurant', ['restaurant', 'restaurante', 'trattoria', 'brasserie', 'bistro', 'café', 'cafe', 'pizzeria']],
-  ['park', ['park', 'parc', 'parque', 'garden', 'gardens', 'jardin', 'jardín', 'garten']],
-  ['attraction', ['market', 'beach', 'zoo', 'aquarium', 'marché', 'mercado', 'playa', 'plage', 'markt', 'strand']],
-  ['address', ['street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse']],
+  ['museum', ['museum', 'musée', 'musee', 'museo', 'museu', 'gallery', 'galerie', 'galería', 'galeria', 'galleria']],
+  ['hotel', ['hotel', 'hôtel', 'hostel', 'hostal', 'inn', 'resort', 'albergo', 'pousada']],
+  ['restaurant', ['restaurant', 'restaurante', 'trattoria', 'brasserie', 'bistro', 'café', 'cafe', 'pizzeria', 'ristorante', 'osteria', 'churrascaria']],
+  ['park', ['park', 'parc', 'parque', 'garden', 'gardens', 'jardin', 'jardín', 'garten', 'parco', 'giardino', 'jardim']],
+  ['attraction', ['market', 'beach', 'zoo', 'aquarium', 'marché', 'mercado', 'playa', 'plage', 'markt', 'strand', 'mercato', 'spiaggia', 'praia']],
+  ['address', ['street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse', 'viale', 'rua', 'travessa']],
   ['landmark', [
     'cathedral', 'palace', 'bridge', 'tower', 'square', 'castle', 'temple', 'church', 'basilica', 'mosque', 'monument',
     'fountain', 'gate', 'catedral', 'palacio', 'puente', 'torre', 'plaza', 'castillo', 'iglesia', 'cathédrale', 'palais',
     'pont', 'place', 'château', 'église', 'dom', 'kirche', 'schloss', 'brücke', 'turm', 'platz', 'tor', 'basilique',
+    'cattedrale', 'duomo', 'palazzo', 'ponte', 'castello', 'chiesa', 'piazza', 'fontana', 'mosteiro', 'igreja', 'palácio',
+    'castelo', 'praça', 'capela', 'convento',
   ]],
 ];
 const TYPE_OF_KEYWORD = new Map<string, LocationType>();
@@ -126,7 +124,8 @@ const KEYWORDS = [...TYPE_OF_KEYWORD.keys()]
 
 const CAPITALISED = "\\p{Lu}[\\p{L}'’-]*";
 const NAME = `${CAPITALISED}(?:\\s+${CAPITALISED}){0,3}`;
-const LINK = "(?:de la |de l'|de l’|del |de |du |des |d'|d’|of the |of |von der |von |di )?";
+const LINK =
+  "(?:de la |de l'|de l’|del |de |du |des |d'|d’|of the |of |von der |von |di |della |dei |degli |dello |do |da |dos |das )?";
 /** "Shibuya Station", "Louvre Museum", "Marina Beach": the keyword after the name. */
 const KEYWORD_AFTER = new RegExp(`(?<![\\p{L}])(${NAME})\\s+(${KEYWORDS})(?![\\p{L}])`, 'gu');
 /** "Hotel Adlon", "gare de Lyon", "museo del Prado", "Flughafen Tegel", "Museum of Modern Art". */
@@ -136,6 +135,9 @@ const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse
 const NOT_NAMES = new Set([
   'the', 'a', 'an', 'this', 'that', 'our', 'my', 'your', 'which', 'what', 'where', 'le', 'la', 'les', 'un', 'une', 'des', 'ce',
   'el', 'los', 'las', 'una', 'uno', 'este', 'esta', 'der', 'die', 'das', 'ein', 'eine', 'dieser', 'diese',
+  // Capitalised at a sentence's start, these open no name: "Im Museum", "Um café", "O hotel", "Il ristorante".
+  'im', 'am', 'zum', 'zur', 'beim', 'vom', 'ins', 'um', 'uma', 'o', 'os', 'as', 'il', 'lo', 'gli', 'i', 'nel', 'nella', 'al', 'no',
+  'na', 'em', 'en', 'au', 'aux', 'dans', 'in', 'at', 'to', 'from', 'near', 'questo', 'questa', 'quel', 'quella', 'esse', 'essa',
 ]);
 
 function patternCandidate(start: number, end: number, keyword: string, name: string, text: string): Candidate | undefined {
@@ -182,14 +184,20 @@ function patternCandidates(text: string): Candidate[] {
   return candidates;
 }
 
+/** The places of each text read, found once however many finders ask. */
+const FOUND = new WeakMap<AnalysedText, readonly FoundPlace[]>();
+
 /**
  * The places named in the text: cities, countries, landmarks, airports, stations and museums from the
  * gazetteer (with coordinates), and places written with a keyword ("X Station", "Hotel X", "gare de X").
  * `name` and `originalText` are the words as said; `address` names the gazetteer's place and its country.
  */
-export function findPlaces(text: string): FoundPlace[] {
-  const folded = foldText(text);
-  const known = gazetteerCandidates(text, folded);
+export function findPlaces(input: TextInput): readonly FoundPlace[] {
+  const analysed = asAnalysed(input);
+  const cached = FOUND.get(analysed);
+  if (cached) return cached;
+  const { text } = analysed;
+  const known = gazetteerCandidates(analysed);
   // "aeropuerto de Barajas", "the tour of the Taj Mahal": a known place of the pattern's type is the place.
   const patterns = patternCandidates(text).filter(
     (pattern) => !known.some((place) => place.start >= pattern.start && place.end <= pattern.end && place.type === pattern.type),
@@ -201,7 +209,7 @@ export function findPlaces(text: string): FoundPlace[] {
   for (const candidate of candidates) {
     if (!kept.some((other) => candidate.start < other.end && other.start < candidate.end)) kept.push(candidate);
   }
-  return kept
+  const found = kept
     .sort((left, right) => left.start - right.start)
     .map((candidate) => {
       const said = text.slice(candidate.start, candidate.end);
@@ -221,8 +229,11 @@ export function findPlaces(text: string): FoundPlace[] {
         end: candidate.end,
       };
     });
+  FOUND.set(analysed, found);
+  return found;
 }
 
-export function findLocations(text: string): Location[] {
-  return findPlaces(text).map((place) => place.location);
+
+export function findLocations(input: TextInput): Location[] {
+  return findPlaces(input).map((place) => place.location);
 }

@@ -89,3 +89,43 @@ describe('extractPrices minor parts', () => {
     expect(found('A pint is 6 pounds 20 in the pub.')).toEqual(['6.2 GBP']);
   });
 });
+
+describe('extractPrices in the languages travellers meet (issue 27)', () => {
+  it('reads Italian and Portuguese amounts in words, with the minor part after "e"', () => {
+    expect(found('La cena è costata centoventi euro.')).toEqual(['120 EUR']);
+    expect(found('O quarto custa oitenta e cinco euros por noite.')).toEqual(['85 EUR']);
+    expect(found('Una pizza costa sette euro e cinquanta.')).toEqual(['7.5 EUR']);
+    expect(found('A entrada custa dez euros e cinquenta cêntimos.')).toEqual(['10.5 EUR']);
+  });
+
+  it('reads a space that groups thousands: "1 200 dirhams"', () => {
+    expect(found('Le guide demande 1 200 dirhams au Maroc.')).toEqual(['1200 MAD']);
+  });
+
+  it('names the koruna, forint, zloty, rupee, real, sol and Swiss franc in each language', () => {
+    expect(found('Il taxi costa 700 corone ceche.')).toEqual(['700 CZK']);
+    expect(found('A cena custou vinte mil florins.')).toEqual(['20000 HUF']);
+    expect(found('El billete cuesta 6 eslotis.')).toEqual(['6 PLN']);
+    expect(found('Die Fahrt kostet 6 Złoty.')).toEqual(['6 PLN']);
+    expect(found('Le trajet coûte cent roupies.')).toEqual(['100 INR']);
+    expect(found('Une noix de coco coûte 8 réais.')).toEqual(['8 BRL']);
+    expect(found('O almoço custa 15 soles.')).toEqual(['15 PEN']);
+    expect(found('Un panino costa dodici franchi svizzeri.')).toEqual(['12 CHF']);
+  });
+
+  it('gives a currency said once after a list to every amount of the list', () => {
+    expect(found('The menu says soup 6, steak 24 and dessert 8 euros.')).toEqual(['6 EUR', '24 EUR', '8 EUR']);
+    expect(found('Coffee 3.20, croissant 2.80, all in euros.')).toEqual(['3.2 EUR', '2.8 EUR']);
+    expect(found('Der Eintritt kostet 15 Euro, ermäßigt 9.')).toEqual(['15 EUR', '9 EUR']);
+  });
+
+  it('never prices a count, a time, a year or a numbered thing in a text with one currency', () => {
+    expect(found('Bus 42 leaves at 10, tickets are 3 euros.')).toEqual(['3 EUR']);
+    expect(found('We stayed 3 nights in 2019 and paid 80 euros a night.')).toEqual(['80 EUR']);
+    expect(found('2 coffees and a croissant came to 9 euros.')).toEqual(['9 EUR']);
+  });
+
+  it('takes "3 o 4 euro" as two prices, not "o" for o\'clock', () => {
+    expect(found('Il gelato costa 3 o 4 euro.')).toEqual(['3 EUR', '4 EUR']);
+  });
+});

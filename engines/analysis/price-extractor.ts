@@ -3,25 +3,23 @@ import {
   AMBIGUOUS_FAMILIES,
   CURRENCY_CODES,
   CURRENCY_SYMBOLS,
-  CURRENCY_WORDS,
   MINOR_UNIT_WORDS,
   markerForCode,
   type CurrencyMarker,
 } from './currency-lexicon';
-import { numberWordRole, valueOfNumberWords } from './number-words';
+import { CURRENCY_FIRST_WORDS, CURRENCY_PHRASES, LONGEST_CURRENCY_PHRASE, phraseKey } from './currency-names';
+import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
+import type { AmountSpan } from './numbers';
 import { countryOfText, type TextCountry } from './text-country';
-import { WORD_END, WORD_START, escapeRegExp, foldText, phraseAlternation } from './text-fold';
+import { escapeRegExp } from './text-fold';
+
+export { parseNumeral } from './numbers';
 
 interface Span {
   readonly start: number;
   readonly end: number;
 }
 
-interface AmountSpan extends Span {
-  readonly value: number;
-  /** Ends with "million", "mil", "k"...: "2 millions d'euros" may put "de" before the currency. */
-  readonly scaled: boolean;
-}
 
 type MarkerKind = 'symbol' | 'code' | 'word';
 
@@ -48,15 +46,6 @@ const SYMBOL_PATTERN = new RegExp(
   'gu',
 );
 const CODE_PATTERN = new RegExp(`(?<!\\p{L})(?:${CURRENCY_CODES.join('|')})(?!\\p{L})`, 'gu');
-const WORD_PATTERN = new RegExp(`${WORD_START}(?:${phraseAlternation(Object.keys(CURRENCY_WORDS))})${WORD_END}`, 'gu');
-const DIGITS_PATTERN = /(?<![\p{L}\p{N}.,])\d+(?:[.,\u00a0\u202f]\d+)*/gu;
-const SCALE_PATTERN =
-  /^(?:\s*(k|thousand|million|millions|mille|mil|millon|millones|tausend|millionen|mio\.?))(?![\p{L}])/u;
-const SCALES: Readonly<Record<string, number>> = {
-  k: 1e3, thousand: 1e3, mille: 1e3, mil: 1e3, tausend: 1e3,
-  million: 1e6, millions: 1e6, millon: 1e6, millones: 1e6, millionen: 1e6, mio: 1e6, 'mio.': 1e6,
-};
-const WORD_TOKEN = /[\p{L}]+(?:['-][\p{L}]+)*/gu;
 const MINOR_UNITS = new Set(MINOR_UNIT_WORDS);
 
 /** Words after a bare number that make it a count, a size or a time rather than a price. */
@@ -64,12 +53,33 @@ const NOT_MONEY_AFTER = new Set(
   (
     'people persons person pax adults adult children kids nights night days day hours hour minutes minute mins ' +
     'min seconds km kilometers kilometres miles meters metres m gb gigabytes mb megabytes kg kilos grams g ' +
-    'percent pm am h o clock times years year stars floors floor stops stop tickets items pieces ' +
+    "percent pm am h o'clock clock times years year stars floors floor stops stop tickets items pieces " +
     'personnes personne nuits nuit jours jour heures heure fois ans etoiles etages ' +
     'personas persona noches noche dias dia horas hora minutos veces anos estrellas pisos ' +
-    'personen nachte nacht tage tag stunden stunde minuten uhr mal jahre sterne stock'
+    'personen nachte nacht tage tag stunden stunde minuten uhr mal jahre sterne stock ' +
+    'persone notti notte giorni giorno ore ora minuti volte anni stelle piani chilometri ' +
+    'pessoas pessoa noites noite dias dia horas hora minutos vezes anos estrelas andares quilometros'
   ).split(' '),
 );
+/**
+ * Words before a bare number that make it a bus, a room, a gate, a flight or a time rather than a price:
+ * "bus 42", "chambre 305", "Gleis 9", "alle 8", "às 9".
+ */
+const NOT_MONEY_BEFORE = new Set(
+  (
+    'bus tram line number no nr room gate platform flight seat terminal exit route track page floor at since for ' +
+    'in on from by until before after ' +
+    'ligne numero chambre porte quai vol siege sortie a vers depuis pour en le de du ' +
+    'autobus linea habitacion puerta anden vuelo asiento salida las los desde para en el ' +
+    'linie nummer zimmer tor gleis flug sitz ausgang um ab seit fur im am ' +
+    'camera binario volo posto uscita alle dalle dal per nel nei ' +
+    'autocarro eletrico linha quarto porta voo lugar saida as das desde em no'
+  ).split(' '),
+);
+/** Words that may follow an amount of a list whose currency is said once: "6, steak 24 and dessert 8 euros". */
+const LIST_FOLLOWERS = new Set(['and', 'or', 'for', 'et', 'ou', 'pour', 'y', 'o', 'por', 'und', 'oder', 'fur', 'e', 'per', 'para']);
+/** Said before a currency that names the currency of a whole list: "all in euros", "prix en euros". */
+const LIST_CURRENCY_INTRO = /(?:^|\s)(?:in|en|em|im)\s+$/u;
 const OR_CONNECTORS = new Set(['or', 'ou', 'o', 'oder', '-', '–', 'to', 'a', 'bis', 'and', 'et', 'y', 'und']);
 /** Words that may sit between a price and a cheaper or dearer alternative: "18 euros each, or 16 online". */
 const GAP_FILLERS = new Set([
@@ -78,112 +88,32 @@ const GAP_FILLERS = new Set([
 ]);
 const DEFAULT_FAMILY_NOTE = 'no country named in the text';
 
-/** "12,50" -> 12.5, "1.500" -> 1500, "1,200.50" -> 1200.5, "4.99" -> 4.99; undefined for malformed groups. */
-export function parseNumeral(raw: string): number | undefined {
-  const compact = raw.replace(/[\u00a0\u202f]/g, ' ');
-  if (compact.includes(' ') && !/^\d{1,3}(?: \d{3})+(?:[.,]\d{1,2})?$/.test(compact)) return undefined;
-  const text = compact.replace(/ /g, '');
-  const separators = text.match(/[.,]/g) ?? [];
-  if (separators.length === 0) return Number(text);
-  const last = Math.max(text.lastIndexOf('.'), text.lastIndexOf(','));
-  const lastSeparator = text[last];
-  const decimals = text.slice(last + 1);
-  const wholePart = text.slice(0, last);
-  const mixed = separators.some((separator) => separator !== lastSeparator);
-  if (mixed) {
-    if (decimals.length > 2 || !/^\d{1,3}(?:[.,]\d{3})*$/.test(wholePart)) return undefined;
-    return Number(`${wholePart.replace(/[.,]/g, '')}.${decimals}`);
-  }
-  if (separators.length > 1) {
-    return /^\d{1,3}(?:[.,]\d{3})+$/.test(text) ? Number(text.replace(/[.,]/g, '')) : undefined;
-  }
-  // One separator: three digits after it group thousands ("3.000 yen", "2,500 rupees"); fewer are decimals.
-  if (decimals.length === 3 && /^[1-9]\d{0,2}$/.test(wholePart)) return Number(`${wholePart}${decimals}`);
-  if (decimals.length <= 2) return Number(`${wholePart}.${decimals}`);
-  return undefined;
-}
-
-function digitAmounts(text: string, folded: string): AmountSpan[] {
-  const amounts: AmountSpan[] = [];
-  for (const match of text.matchAll(DIGITS_PATTERN)) {
-    const value = parseNumeral(match[0]);
-    if (value === undefined) continue;
-    const end = match.index + match[0].length;
-    // "7:30", "3/4", "5th" and "12.5.2024" are times, fractions, ordinals and dates.
-    if (/^(?::\d|\/\d|st\b|nd\b|rd\b|th\b|e\b|er\b|eme\b|º|ª|\.\d)/u.test(folded.slice(end))) continue;
-    const scale = SCALE_PATTERN.exec(folded.slice(end));
-    const factor = scale ? SCALES[scale[1] ?? ''] : undefined;
-    if (scale && factor !== undefined) {
-      amounts.push({ start: match.index, end: end + scale[0].length, value: value * factor, scaled: true });
-    } else {
-      amounts.push({ start: match.index, end, value, scaled: false });
-    }
-  }
-  return amounts;
-}
-
-interface WordToken extends Span {
-  readonly word: string;
-}
-
-function wordTokens(folded: string): WordToken[] {
-  return [...folded.matchAll(WORD_TOKEN)].map((match) => ({
-    start: match.index,
-    end: match.index + match[0].length,
-    word: match[0],
-  }));
-}
-
-function partsOf(token: WordToken): string[] {
-  return token.word.split(/['-]/);
-}
-
-function isNumberToken(token: WordToken): boolean {
-  return partsOf(token).every((part) => numberWordRole(part) !== undefined);
-}
-
-/** Runs of spelled-out number words: "twenty five", "cent vingt", "quatre-vingt-dix", "zwanzig". */
-function wordAmounts(folded: string, tokens: readonly WordToken[]): AmountSpan[] {
-  const amounts: AmountSpan[] = [];
-  let index = 0;
-  while (index < tokens.length) {
-    const first = tokens[index];
-    if (!first || !isNumberToken(first)) {
-      index += 1;
-      continue;
-    }
-    let last = index;
-    while (last + 1 < tokens.length) {
-      const next = tokens[last + 1];
-      const current = tokens[last];
-      if (!next || !current || !/^\s+$/.test(folded.slice(current.end, next.start)) || !isNumberToken(next)) break;
-      last += 1;
-    }
-    const run = tokens.slice(index, last + 1);
-    // A run neither starts nor ends with a joiner, and "a" counts only before "hundred" or "thousand".
-    while (run.length > 0 && ['joiner', 'article'].includes(numberWordRole(run[0]?.word ?? '') ?? '')) {
-      const second = run[1] ? numberWordRole(partsOf(run[1])[0] ?? '') : undefined;
-      if (numberWordRole(run[0]?.word ?? '') === 'article' && (second === 'hundred' || second === 'thousand')) break;
-      run.shift();
-    }
-    while (run.length > 0 && ['joiner', 'article'].includes(numberWordRole(run.at(-1)?.word ?? '') ?? '')) run.pop();
-    const value = valueOfNumberWords(run.flatMap(partsOf));
-    const head = run[0];
-    const tail = run.at(-1);
-    if (value !== undefined && head && tail) {
-      const scaled = ['thousand', 'million'].includes(numberWordRole(partsOf(tail).at(-1) ?? '') ?? '');
-      amounts.push({ start: head.start, end: tail.end, value, scaled });
-    }
-    index = last + 1;
-  }
-  return amounts;
-}
-
 function overlaps(left: Span, right: Span): boolean {
   return left.start < right.end && right.start < left.end;
 }
 
-function markers(text: string, folded: string): MarkerSpan[] {
+/** Currency words and phrases, looked up over the tokens: "euros", "francs suisses", "coronas checas". */
+function wordMarkers({ folded, tokens }: AnalysedText): MarkerSpan[] {
+  const found: MarkerSpan[] = [];
+  for (let first = 0; first < tokens.length; first += 1) {
+    const head = tokens[first];
+    if (!head || !CURRENCY_FIRST_WORDS.has(head.word.split('-')[0] ?? '')) continue;
+    for (let last = Math.min(tokens.length, first + LONGEST_CURRENCY_PHRASE) - 1; last >= first; last -= 1) {
+      const tail = tokens[last];
+      if (!tail) continue;
+      const marker = CURRENCY_PHRASES.get(phraseKey(folded.slice(head.start, tail.end)));
+      if (!marker) continue;
+      // "two pounds of apples", "deux livres de cerises": a weight, not money.
+      if (marker.family === 'pound' && /^\s+(?:of|de|d'|du|des)\b/.test(folded.slice(tail.end))) break;
+      found.push({ start: head.start, end: tail.end, marker, kind: 'word' });
+      break;
+    }
+  }
+  return found;
+}
+
+function markers(analysed: AnalysedText): MarkerSpan[] {
+  const { text } = analysed;
   const all: MarkerSpan[] = [];
   for (const match of text.matchAll(SYMBOL_PATTERN)) {
     const marker = CURRENCY_SYMBOLS[match[0]];
@@ -192,15 +122,7 @@ function markers(text: string, folded: string): MarkerSpan[] {
   for (const match of text.matchAll(CODE_PATTERN)) {
     all.push({ start: match.index, end: match.index + match[0].length, marker: markerForCode(match[0]), kind: 'code' });
   }
-  for (const match of folded.matchAll(WORD_PATTERN)) {
-    const phrase = match[0].replace(/[\s-]+/g, ' ');
-    const marker = CURRENCY_WORDS[phrase] ?? CURRENCY_WORDS[match[0]];
-    if (!marker) continue;
-    const end = match.index + match[0].length;
-    // "two pounds of apples", "deux livres de cerises": a weight, not money.
-    if (marker.family === 'pound' && /^\s+(?:of|de|d'|du|des)\b/.test(folded.slice(end))) continue;
-    all.push({ start: match.index, end, marker, kind: 'word' });
-  }
+  all.push(...wordMarkers(analysed));
   all.sort((left, right) => left.start - right.start || right.end - left.end);
   const kept: MarkerSpan[] = [];
   for (const candidate of all) {
@@ -236,7 +158,7 @@ function minorPart(
   amounts: readonly AmountSpan[],
 ): { readonly value: number; readonly end: number } | undefined {
   const rest = folded.slice(after);
-  const joiner = /^\s+(?:(?:and|et|y|und)\s+)?/.exec(rest);
+  const joiner = /^\s+(?:(?:and|et|y|und|e|con|com)\s+)?/.exec(rest);
   if (!joiner) return undefined;
   const start = after + joiner[0].length;
   const minor = amounts.find((amount) => amount.start === start);
@@ -269,10 +191,9 @@ function sharesCurrency(bare: AmountSpan, price: Found, folded: string): boolean
   return connectors.length === 1 && words.every((word) => OR_CONNECTORS.has(word) || GAP_FILLERS.has(word));
 }
 
-function pairAmounts(text: string, folded: string): Found[] {
-  const tokens = wordTokens(folded);
-  const amounts = [...digitAmounts(text, folded), ...wordAmounts(folded, tokens)].sort((a, b) => a.start - b.start);
-  const all = markers(text, folded);
+function pairAmounts(analysed: AnalysedText): Found[] {
+  const { text, folded, numbers: amounts } = analysed;
+  const all = markers(analysed);
   const used = new Set<MarkerSpan>();
   const found: Found[] = [];
   const consumed = new Set<AmountSpan>();
@@ -311,7 +232,48 @@ function pairAmounts(text: string, folded: string): Found[] {
     consumed.add(bare);
     found.push({ start: bare.start, end: bare.end, amount: bare.value, marker: neighbour.marker, markerText: neighbour.markerText });
   }
+  const listCurrency = currencySaidOnce(found, all.filter((marker) => !used.has(marker)), folded, text);
+  if (listCurrency) {
+    for (const bare of amounts) {
+      if (consumed.has(bare) || !isListAmount(bare, folded)) continue;
+      consumed.add(bare);
+      found.push({ start: bare.start, end: bare.end, amount: bare.value, ...listCurrency });
+    }
+  }
   return found.sort((left, right) => left.start - right.start);
+}
+
+const markerKey = (marker: CurrencyMarker): string => marker.currency ?? marker.family;
+
+/**
+ * The one currency of a text that names a currency once for several amounts: every price found has it and
+ * no other currency is named ("soup 6, steak 24 and dessert 8 euros"), or it is said for the whole list
+ * ("Coffee 3.20, croissant 2.80, all in euros").
+ */
+function currencySaidOnce(
+  found: readonly Found[],
+  unused: readonly MarkerSpan[],
+  folded: string,
+  text: string,
+): { readonly marker: CurrencyMarker; readonly markerText: string } | undefined {
+  const forList = unused.filter((marker) => marker.kind !== 'symbol' && LIST_CURRENCY_INTRO.test(folded.slice(Math.max(0, marker.start - 8), marker.start)));
+  const named = [...found.map((price) => ({ marker: price.marker, markerText: price.markerText })), ...forList.map((marker) => ({ marker: marker.marker, markerText: text.slice(marker.start, marker.end) }))];
+  const first = named[0];
+  if (!first || named.some((item) => markerKey(item.marker) !== markerKey(first.marker))) return undefined;
+  if (unused.some((marker) => !forList.includes(marker) && markerKey(marker.marker) !== markerKey(first.marker))) return undefined;
+  return first;
+}
+
+/** A bare amount in digits that reads as one item of a priced list, not a count, a time, a year or a number. */
+function isListAmount(bare: AmountSpan, folded: string): boolean {
+  if (bare.spelled || bare.value <= 0) return false;
+  if (Number.isInteger(bare.value) && bare.value >= 1000 && bare.value <= 2100 && !/[.,\s]/.test(folded.slice(bare.start, bare.end))) return false;
+  const before = /([\p{L}]+)\s*$/u.exec(folded.slice(Math.max(0, bare.start - 20), bare.start))?.[1];
+  if (before !== undefined && NOT_MONEY_BEFORE.has(before)) return false;
+  const after = folded.slice(bare.end);
+  if (/^\s*(?:$|[.,;:!?)\n])/.test(after) && !/^[.,:]\d/.test(after)) return true;
+  const next = /^\s+([\p{L}]+)/u.exec(after)?.[1];
+  return next !== undefined && LIST_FOLLOWERS.has(next);
 }
 
 // A line break ends a clause too: each line of a photographed menu is its own item.
@@ -348,15 +310,12 @@ function resolveCurrency(found: Found, country: () => TextCountry | undefined): 
  * code or word beside it. Numbers without a currency ("bus 42", "20 gigabytes", "at 7 pm") are never prices,
  * unless they are an alternative or a range of a price just said.
  */
-export function extractPrices(text: string): Price[] {
-  const folded = foldText(text);
-  let country: TextCountry | undefined | null = null;
-  const countryOnce = (): TextCountry | undefined => {
-    if (country === null) country = countryOfText(text);
-    return country;
-  };
+export function extractPrices(input: TextInput): Price[] {
+  const analysed = asAnalysed(input);
+  const { text } = analysed;
+  const countryOnce = (): TextCountry | undefined => countryOfText(analysed);
   const prices: Price[] = [];
-  for (const found of pairAmounts(text, folded)) {
+  for (const found of pairAmounts(analysed)) {
     const resolved = resolveCurrency(found, countryOnce);
     if (!resolved || !(found.amount > 0)) continue;
     const clause = clauseAround(text, found);

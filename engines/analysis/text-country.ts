@@ -1,6 +1,7 @@
+import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
 import { COUNTRY_NAMES } from './country-names';
 import { findPlaces } from './place-finder';
-import { WORD_END, WORD_START, foldText, phraseAlternation } from './text-fold';
+import { WORD_END, WORD_START, phraseAlternation } from './text-fold';
 
 export interface TextCountry {
   /** ISO 3166 alpha-2. */
@@ -19,14 +20,20 @@ for (const country of COUNTRY_NAMES) {
   }
 }
 // Plurals of demonyms ("mexicanos", "australiens") name the country as well.
-const PHRASE_PATTERN = new RegExp(`${WORD_START}(?:${phraseAlternation(BY_PHRASE.keys())})s?${WORD_END}`, 'gu');
+const PHRASE_PATTERN = new RegExp(
+  `${WORD_START}(?:${phraseAlternation(BY_PHRASE.keys())})s?${WORD_END}`,
+  'gu',
+);
+
+/** The country of each text read, found once however many finders ask. */
+const KNOWN = new WeakMap<AnalysedText, TextCountry | undefined>();
 
 /** The first country named, or whose people are named, in the text. */
-export function countryNamedIn(text: string): TextCountry | undefined {
-  const folded = foldText(text);
+export function countryNamedIn({ text, folded }: AnalysedText): TextCountry | undefined {
   for (const match of folded.matchAll(PHRASE_PATTERN)) {
     const phrase = match[0].replace(/[\s-]+/g, ' ');
-    const country = BY_PHRASE.get(phrase) ?? BY_PHRASE.get(match[0]) ?? BY_PHRASE.get(phrase.replace(/s$/, ''));
+    const country =
+      BY_PHRASE.get(phrase) ?? BY_PHRASE.get(match[0]) ?? BY_PHRASE.get(phrase.replace(/s$/, ''));
     if (country) return { ...country, evidence: text.slice(match.index, match.index + match[0].length) };
   }
   return undefined;
@@ -39,11 +46,15 @@ function englishCountryName(code: string): string {
 }
 
 /** The country the text is about: the first place found that has one, else a country or people named. */
-export function countryOfText(text: string): TextCountry | undefined {
-  const place = findPlaces(text).find((found) => found.country !== '');
-  if (place) {
-    const said = place.location.originalText;
-    return { code: place.country, name: englishCountryName(place.country), evidence: said, place: said };
-  }
-  return countryNamedIn(text);
+export function countryOfText(input: TextInput): TextCountry | undefined {
+  const analysed = asAnalysed(input);
+  if (KNOWN.has(analysed)) return KNOWN.get(analysed);
+  const place = findPlaces(analysed).find((found) => found.country !== '');
+  const said = place?.location.originalText;
+  const country =
+    place && said !== undefined
+      ? { code: place.country, name: englishCountryName(place.country), evidence: said, place: said }
+      : countryNamedIn(analysed);
+  KNOWN.set(analysed, country);
+  return country;
 }

@@ -6,10 +6,14 @@ export function foldText(text: string): string {
   let folded = '';
   for (const unit of text.split('')) {
     const plain = unit.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-    folded += plain.length === 1 ? plain : (unit.toLowerCase()[0] ?? unit);
+    const one = plain.length === 1 ? plain : (unit.toLowerCase()[0] ?? unit);
+    folded += UNDECOMPOSED[one] ?? one;
   }
   return folded;
 }
+
+/** Letters with a stroke that NFD does not take apart: "złoty", "København", "Đà Nẵng", "İstanbul"'s dotless i. */
+const UNDECOMPOSED: Readonly<Record<string, string>> = { ł: 'l', ø: 'o', đ: 'd', ı: 'i' };
 
 /** Escapes a literal for use inside a RegExp. */
 export function escapeRegExp(literal: string): string {

@@ -17,6 +17,12 @@
 // MA 19/15 (AOSP: 190/150; both are published). Not in the AOSP database, so unconfirmed and copied from the
 // parent state: AX SJ (112), BL GF GP MF MQ NC PF PM RE WF YT (France's), BQ CW SX (911), CC CX NF (000),
 // GG IM JE (999), UM (911); AQ BV GS HM PN TF have no telephone service of their own.
+// Second check, 2026-11-25 (issue 27), against a source other than AOSP: the EU/EEA 112 list (Directive (EU)
+// 2018/1972 art. 109) and, for the travel destinations in emergency-numbers.test.ts, the numbers the national
+// services publish. One disagreement, fixed: PE medical 110 (AOSP) -> 106, the Ministry of Health's SAMU line
+// (MINSA, as published by the state agency Andina and MINSA's own statements); 105 police and 116 fire agree.
+// KM, TD and TG had no medical and no general number: general is now 112, which AOSP gives as their fallback
+// and any GSM network routes (3GPP TS 22.101), as for AF, ER and GN above.
 // A wrong number is the worst bug this product can have: change an entry only from a national regulator's
 // or the AOSP database's current text, and name it in the commit.
 //
@@ -141,7 +147,7 @@ KE 999 999 999 112
 KG 102 103 101 112
 KH 117 119 118 -
 KI 192 194 193 -
-KM 17 - 18 -
+KM 17 - 18 112
 KN 911 911 333 911
 KP 112 112 112 112
 KR 112 119 119 -
@@ -196,7 +202,7 @@ NU 999 999 999 999
 NZ 111 111 111 111
 OM 9999 9999 9999 9999
 PA 911 911 911 911
-PE 105 110 116 -
+PE 105 106 116 -
 PF 17 15 18 112
 PG 112 111 110 -
 PH 911 911 911 911
@@ -237,9 +243,9 @@ SX 911 911 911 911
 SY 112 110 113 -
 SZ 999 911 933 112
 TC 911 911 911 911
-TD 17 - 18 -
+TD 17 - 18 112
 TF - - - -
-TG 117 - 118 -
+TG 117 - 118 112
 TH 191 1669 199 191
 TJ 102 103 101 112
 TK 111 111 111 111

@@ -49,6 +49,9 @@ const INSTRUCTIONS = {
   emergency:
     'Say whether the text tells of an emergency (medical, police, fire, lost or stolen, accident), its severity ' +
     '(high, medium, low), the issues in a few words each, and the country it happens in (name and ISO code). ' +
+    'Severity: high when a life may be at risk (not breathing, a breathing attack, heavy bleeding, fire, a ' +
+    'threat or a missing person); medium for theft or an injury that is not life-threatening; low for a minor ' +
+    'injury, a mild illness or a belonging lost. Figures of speech, films, books and history are no emergency. ' +
     'Do not give phone numbers.',
 } as const;
 
