@@ -13,11 +13,20 @@ import { PageLoading } from './page-loading';
 
 const micIconProps = strokeIconProps(24);
 
-/** The voice screen's outline: hero, title, description, and the card with its main button. */
+/** The home screen's outline: the hero above the voice screen's. */
 export function HomeSkeleton() {
   return (
-    <div className="page skeleton-home" aria-hidden="true" data-testid="home-skeleton">
+    <div className="skeleton-home" aria-hidden="true" data-testid="home-skeleton">
       <div className="skeleton-block skeleton-hero" />
+      <VoiceSkeleton />
+    </div>
+  );
+}
+
+/** The voice screen's outline: title, description, and the card with its main button. */
+export function VoiceSkeleton() {
+  return (
+    <div className="page skeleton-voice" aria-hidden="true" data-testid="voice-skeleton">
       <div className="skeleton-line skeleton-heading" />
       <div className="skeleton-line" />
       <div className="skeleton-block skeleton-card">
