@@ -128,7 +128,7 @@ async function lighthouseOnce(
 }
 
 async function waitForServer(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`npm run serve exited with ${server.exitCode}`);
     try {
@@ -138,7 +138,7 @@ async function waitForServer(url: string, server: ChildProcess): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error('npm run serve did not become healthy within 3 minutes');
+  throw new Error('npm run serve did not become healthy within 5 minutes');
 }
 
 async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -150,15 +150,23 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   const server = spawn('npm', ['run', 'serve'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
+  });
+  let errors = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString('utf8')).slice(-4000);
   });
   const stop = async () => {
     if (server.exitCode === null && server.pid !== undefined) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       // SIGTERM lets the local cloud stop its own children (DynamoDB Local, cognito-local).
-      process.kill(-server.pid, 'SIGTERM');
-      await exited;
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+        await exited;
+      } catch {
+        // Already gone.
+      }
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -166,7 +174,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     await waitForServer(url, server);
   } catch (error) {
     await stop();
-    throw error;
+    throw new Error(`${(error as Error).message}\n${errors}`);
   }
   return { url, stop };
 }
