@@ -4,8 +4,8 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { useBrowserBlock } from '../features/browser-guard/hooks/use-browser-block';
 import { AppHeader } from './app-header';
-import { LegalLinks } from './legal-links';
-import { PageLoading } from './page-loading';
+import { LegalLinks } from '../lib/legal-links';
+import { PageLoading } from '../lib/page-loading';
 import { HomeSkeleton } from './shell-skeleton';
 import { usePageTracking } from './use-page-tracking';
 

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { AppLayout } from './app-layout';
-import { PageLoading } from './page-loading';
+import { PageLoading } from '../lib/page-loading';
 import { FirstScreenFallback } from './shell-skeleton';
 
 /**

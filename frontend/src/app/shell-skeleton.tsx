@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { strokeIconProps } from '../lib/stroke-icon';
-import { PageLoading } from './page-loading';
+import { PageLoading } from '../lib/page-loading';
 
 /*
  * What the first screen shows before its text and code arrive (docs/DESIGN.md §8, first paint): the header bar and,
