@@ -1,10 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type * as Constants from '@wayfarer/shared/constants';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type * as ShellSkeletonModule from './src/app/shell-skeleton';
 import { createTheme } from '@aws-amplify/ui';
 import { amplifyTheme } from './src/app/amplify-theme';
 
@@ -32,6 +38,25 @@ function themeBootValues(): Plugin {
         (text, [name, value]) => text.replaceAll(name, JSON.stringify(value)),
         html,
       ),
+  };
+}
+
+// The first screen's outline (src/app/shell-skeleton.tsx) rendered into index.html's #root, so the browser paints it
+// from the HTML and the stylesheet alone, before any script has arrived; React replaces it with the same markup.
+const { module: shellSkeleton } = await runnerImport<typeof ShellSkeletonModule>(
+  './src/app/shell-skeleton.tsx',
+);
+function firstScreenSkeleton(): Plugin {
+  const markup = renderToStaticMarkup(
+    createElement(shellSkeleton.ShellSkeleton, null, createElement(shellSkeleton.HomeSkeleton)),
+  );
+  return {
+    name: 'wayfarer-first-screen-skeleton',
+    transformIndexHtml: (html) => {
+      const empty = '<div id="root"></div>';
+      if (!html.includes(empty)) throw new Error('index.html has no empty <div id="root"></div>');
+      return html.replace(empty, `<div id="root">${markup}</div>`);
+    },
   };
 }
 
@@ -123,6 +148,86 @@ function installableApp() {
   });
 }
 
+// Brotli and gzip copies of every text file, made once here instead of at each request: the local server
+// (infra/local/static-site.ts) sends the one the browser accepts; the S3 upload leaves them out, since CloudFront
+// compresses on its own. Only what CloudFront compresses too (its size range and content types), so both
+// paths send the same thing. Runs last, after the service worker is written.
+const PRECOMPRESSED = /\.(html|js|mjs|css|json|map|txt|svg|ttf)$/;
+const MIN_PRECOMPRESSED_BYTES = 1000;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'wayfarer-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true, encoding: 'utf8' })).filter((name) =>
+          PRECOMPRESSED.test(name),
+        );
+        await Promise.all(
+          files.map(async (name) => {
+            const file = path.join(outDir, name);
+            if ((await stat(file)).size < MIN_PRECOMPRESSED_BYTES) return;
+            const source = await readFile(file);
+            const [br, gz] = await Promise.all([
+              brotliAsync(source, {
+                params: {
+                  [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                  [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                  [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+              gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION }),
+            ]);
+            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+          }),
+        );
+      },
+    },
+  };
+}
+
+// docs/DESIGN.md §8: the JavaScript `/` loads before anything runs (the entry and every chunk it imports
+// statically, which index.html preloads), gzip -9, at most 120 KB (of 1,024 bytes, as the earlier figures there).
+// The build fails above it.
+const KB = 1024;
+const INITIAL_JS_BUDGET_BYTES = 120 * KB;
+function initialJsBudget(): Plugin {
+  return {
+    name: 'wayfarer-initial-js-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      // index.html is the build's one entry; its script is the one entry chunk.
+      const entries = Object.values(bundle).filter((output) => output.type === 'chunk' && output.isEntry);
+      const entry = entries[0];
+      if (entries.length !== 1 || entry?.type !== 'chunk')
+        return this.error(`initial JS budget: expected one entry chunk, found ${entries.length}`);
+      const initial = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (initial.has(fileName) || chunk?.type !== 'chunk') return;
+        initial.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      visit(entry.fileName);
+      const bytes = [...initial].reduce((sum, fileName) => {
+        const chunk = bundle[fileName];
+        return sum + (chunk?.type === 'chunk' ? gzipSync(chunk.code, { level: 9 }).length : 0);
+      }, 0);
+      const figure = `initial JS for / is ${(bytes / KB).toFixed(1)} KB gzip (${bytes} bytes) in ${initial.size} files; budget ${INITIAL_JS_BUDGET_BYTES / KB} KB`;
+      if (bytes > INITIAL_JS_BUDGET_BYTES) this.error(`${figure}: over budget (docs/DESIGN.md §8)`);
+      this.info(figure);
+    },
+  };
+}
+
 /** The browser chrome's colour for each colour scheme: the page backgrounds of the light and dark themes. */
 const APP_THEME_COLORS = { light: '#ffffff', dark: '#0d1a26' } as const;
 
@@ -147,14 +252,29 @@ export default defineConfig({
   plugins: [
     react(),
     themeBootValues(),
+    firstScreenSkeleton(),
     amplifyThemeCss(),
     bundleLocales(),
     themeColorMeta(),
     installableApp(),
+    initialJsBudget(),
+    precompress(),
   ],
+  resolve: {
+    // react-i18next imports the useSyncExternalStore shim for React 17; React 19 has the hook itself, so `/`
+    // need not carry the shim's fallback code (src/app/use-sync-external-store-shim.ts).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: path.join(frontendRoot, 'src/app/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the app supports (docs/DESIGN.md) knows <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -106,8 +106,6 @@ export const PROGRESS_COMPLETE = 100;
 
 /** At and above this width the language picker is a popover; below it a bottom drawer. */
 export const LANGUAGE_PICKER_BREAKPOINT_PX = 768;
-export const LANGUAGE_LIST_MAX_HEIGHT = '40vh';
-export const ORIGINAL_TEXT_CARD_MAX_HEIGHT = '24rem';
 
 // --- Toasts and tooltips ----------------------------------------------------------------------------------
 

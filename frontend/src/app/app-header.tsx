@@ -9,7 +9,7 @@ import { HeaderMenu } from './header-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { CameraIcon, HistoryIcon, HomeIcon, MenuIcon, UserIcon } from './nav-icons';
 import { ThemeToggle } from './theme-toggle';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../lib/use-media-query';
 
 // Below this width the account items and the language select move into the hamburger menu.
 const COMPACT_HEADER_QUERY = '(max-width: 767.98px)';

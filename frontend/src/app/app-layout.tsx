@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { useBrowserBlock } from '../features/browser-guard/hooks/use-browser-block';
 import { AppHeader } from './app-header';
-import { LegalLinks } from './legal-links';
-import { PageLoading } from './page-loading';
+import { LegalLinks } from '../lib/legal-links';
+import { PageLoading } from '../lib/page-loading';
+import { HomeSkeleton } from './shell-skeleton';
 import { usePageTracking } from './use-page-tracking';
 
 // Almost every visitor never sees the overlay, so its code is fetched only for those who do.
@@ -16,6 +18,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const blockedBecause = useBrowserBlock();
   usePageTracking();
+  const { pathname } = useLocation();
 
   return (
     <>
@@ -25,7 +28,7 @@ export function AppLayout() {
         </a>
         <AppHeader />
         <main id="main" className="app-main" tabIndex={-1}>
-          <Suspense fallback={<PageLoading />}>
+          <Suspense fallback={pathname === PAGES.home ? <HomeSkeleton /> : <PageLoading />}>
             <Outlet />
           </Suspense>
         </main>

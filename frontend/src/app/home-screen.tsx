@@ -1,9 +1,14 @@
 import { lazy } from 'react';
 import { HeroBanner } from '../features/onboarding/components/hero-banner';
 import { VoicePage } from '../features/voice/components/voice-page';
+import { prefetchVoiceCapabilities } from '../features/voice/hooks/use-translation-support';
+import { VoiceSkeleton } from './shell-skeleton';
+
+/** What the home screen asks the API for before it mounts (main.tsx calls it on `/` as soon as this code is in). */
+export const prefetchHomeScreen = prefetchVoiceCapabilities;
 import type { StoppedSession } from '../features/voice/hooks/use-stopped-session';
 
-// Fetched when the visitor first opens it: `/` is close to its 150 KB budget (docs/DESIGN.md §8).
+// Fetched when the visitor first opens it, not with `/` (docs/DESIGN.md §8 budget).
 const AnalysisPanel = lazy(async () => ({
   default: (await import('../features/analysis/components/analysis-panel')).AnalysisPanel,
 }));
@@ -36,7 +41,7 @@ export function HomeScreen() {
   return (
     <>
       <HeroBanner />
-      <VoicePage analysisPanel={analysisPanel} onSessionStopped={keepInHistory} />
+      <VoicePage analysisPanel={analysisPanel} onSessionStopped={keepInHistory} pending={<VoiceSkeleton />} />
     </>
   );
 }

@@ -1,6 +1,4 @@
 import type { InitOptions } from 'i18next';
-import type { DetectorOptions } from 'i18next-browser-languagedetector';
-import type { HttpBackendOptions } from 'i18next-http-backend';
 import {
   FALLBACK_LANGUAGE,
   LANGUAGE_COOKIE,
@@ -15,6 +13,8 @@ import {
   LOCAL_STORAGE_KEYS,
   SUPPORTED_UI_LANGUAGES,
 } from '@wayfarer/shared/constants';
+import type { LanguageDetectionOptions } from './language-detector';
+import type { LocaleBackendOptions } from './locale-backend';
 
 // Kept apart from i18n.ts (which initialises the app's instance on import) so component tests can build their
 // own instance with in-memory resources and the same language rules.
@@ -30,7 +30,7 @@ export const languageOptions = {
   showSupportNotice: false,
 } satisfies InitOptions;
 
-export const detectionOptions: DetectorOptions = {
+export const detectionOptions: LanguageDetectionOptions = {
   order: [...LANGUAGE_DETECTION_ORDER],
   lookupQuerystring: LANGUAGE_QUERY_PARAMETER,
   lookupCookie: LANGUAGE_COOKIE,
@@ -38,7 +38,7 @@ export const detectionOptions: DetectorOptions = {
   caches: [...LANGUAGE_DETECTION_CACHES],
 };
 
-export const backendOptions: HttpBackendOptions = { loadPath: LOCALE_LOAD_PATH };
+export const backendOptions: LocaleBackendOptions = { loadPath: LOCALE_LOAD_PATH };
 
 // docs/SPEC.md §9 loader settings; i18next doubles the retry delay on each further try.
 export const loaderOptions = {

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { LanguageDetector } from './language-detector';
+import { LocaleBackend } from './locale-backend';
 import { backendOptions, detectionOptions, languageOptions, loaderOptions } from './i18n-options';
 
 function followLanguageOnDocument(language: string): void {
@@ -12,7 +12,7 @@ function followLanguageOnDocument(language: string): void {
 i18n.on('languageChanged', followLanguageOnDocument);
 
 export const i18nReady = i18n
-  .use(HttpBackend)
+  .use(LocaleBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({

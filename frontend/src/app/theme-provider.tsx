@@ -29,9 +29,5 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     [theme],
   );
 
-  return (
-    <ThemeChoiceContext.Provider value={state}>
-      {children}
-    </ThemeChoiceContext.Provider>
-  );
+  return <ThemeChoiceContext.Provider value={state}>{children}</ThemeChoiceContext.Provider>;
 }

@@ -2,9 +2,10 @@ import type * as z from 'zod';
 import type { SessionResponse } from '@wayfarer/shared/api/auth';
 import { routeTable, type RouteId } from '@wayfarer/shared/api/route-table';
 import type { routeSchemas } from '@wayfarer/shared/api/routes';
-import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
+import { TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
 import { HTTP_ERROR_KEYS, LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { messageForFailedResponse, serverMessageOf } from '@wayfarer/shared/domain/error-mapping';
+import { clearStoredToken, storedToken, storeToken } from './stored-token';
 
 // The one way the browser calls the API (docs/DESIGN.md §3): callRoute takes a route id, and the route table gives
 // the method, the path and who may call; this file adds the bearer token, its refresh within
@@ -37,30 +38,7 @@ export class ApiError extends Error {
 
 // --- The stored token ------------------------------------------------------------------------------------
 
-export function storedToken(): string | null {
-  try {
-    return localStorage.getItem(LOCAL_STORAGE_KEYS.authToken);
-  } catch {
-    // Storage blocked (privacy mode, sandboxed frame): nobody is signed in.
-    return null;
-  }
-}
-
-export function storeToken(token: string): void {
-  try {
-    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
-  } catch {
-    // The session then lasts as long as the page; nothing better is possible.
-  }
-}
-
-export function clearStoredToken(): void {
-  try {
-    localStorage.removeItem(LOCAL_STORAGE_KEYS.authToken);
-  } catch {
-    // Nothing stored, nothing to clear.
-  }
-}
+export { clearStoredToken, storedToken, storeToken } from './stored-token';
 
 /** The token's `exp` (epoch seconds), read without verifying: only the server's check counts. */
 function tokenExpiry(token: string): number | undefined {

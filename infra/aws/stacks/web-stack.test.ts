@@ -9,6 +9,7 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../constructs/api-firewa
 import { repositoryRoot } from '../lambda-bundling';
 import { contentSecurityPolicy, inlineScriptHashes } from '../constructs/security-headers';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
+import { COMPRESSED_CONTENT_TYPES, MIN_COMPRESSED_BYTES } from '../../local/static-site';
 
 const { templates } = synthWayfarer({ context: { stage: 'web', cspConnectSources: 'https://ipapi.co' } });
 const web = templates.web;
@@ -154,6 +155,25 @@ describe('web stack', () => {
     // And the viewer address the /api/* function sets, which the web ACL keys its per-viewer limits on.
     expect(originHeaders).toContain(VIEWER_IP_HEADER);
     expect(apiBehaviour?.OriginRequestPolicyId).toBeDefined();
+  it('compresses the site and the locale files at the edge with brotli and gzip, and never the API', () => {
+    const cachingOptimized = '658327ea-f89d-4fab-a63d-7e88639e58f6'; // gzip and brotli in the cache key
+    const site = distribution.DefaultCacheBehavior as Properties;
+    const locales = behaviours.find((behaviour) => behaviour.PathPattern === '/locales/*');
+    for (const behaviour of [site, locales]) {
+      expect(behaviour?.Compress).toBe(true);
+      expect(behaviour?.CachePolicyId).toBe(cachingOptimized);
+    }
+    // Streamed translation lines must not wait for a compressor.
+    expect(behaviours.find((behaviour) => behaviour.PathPattern === '/api/*')?.Compress).toBe(false);
+  });
+
+  it('has the local server compress only what CloudFront compresses, from the same size', () => {
+    // CloudFront's compressible types (docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/ServingCompressedFiles.html)
+    // that the app serves; it compresses from 1,000 bytes. infra/local/static-site.ts follows the same rules.
+    const cloudFront = ['text/html', 'text/javascript', 'application/javascript', 'text/css', 'text/plain'];
+    cloudFront.push('application/json', 'image/svg+xml', 'font/ttf', 'text/xml', 'application/xml');
+    for (const type of COMPRESSED_CONTENT_TYPES) expect(cloudFront).toContain(type);
+    expect(MIN_COMPRESSED_BYTES).toBe(1000);
   });
 
   it('sends the origin-verify secret to the API origin only, so the API can refuse requests that bypass CloudFront', () => {

@@ -84,6 +84,8 @@ export const API_FORWARDED_HEADERS = [
 export const API_CACHE_KEY_HEADERS = ['authorization'] as const;
 
 export const WEB_DIST_DIRECTORY = join(repositoryRoot, 'frontend', 'dist');
+/** The build's brotli and gzip copies are for the local server; CloudFront compresses on its own. */
+const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 export const LOCALES_DIRECTORY = join(repositoryRoot, 'locales');
 
 /** The SPA bucket (private, origin access control), CloudFront with its behaviours and security headers. */
@@ -233,7 +235,7 @@ export class WebStack extends Stack {
     }
     // Vite's hashed files never change under a name: cache them for a year.
     new BucketDeployment(this, 'DeployHashedAssets', {
-      sources: [Source.asset(join(WEB_DIST_DIRECTORY, 'assets'))],
+      sources: [Source.asset(join(WEB_DIST_DIRECTORY, 'assets'), { exclude: PRECOMPRESSED_COPIES })],
       destinationBucket: this.bucket,
       destinationKeyPrefix: 'assets/',
       // Old hashed files stay for tabs still running the previous release.
@@ -246,7 +248,7 @@ export class WebStack extends Stack {
     });
     // index.html and the few unhashed files: always revalidated, so a deploy shows at once.
     new BucketDeployment(this, 'DeployShell', {
-      sources: [Source.asset(WEB_DIST_DIRECTORY, { exclude: ['assets/**'] })],
+      sources: [Source.asset(WEB_DIST_DIRECTORY, { exclude: ['assets/**', ...PRECOMPRESSED_COPIES] })],
       destinationBucket: this.bucket,
       exclude: ['assets/*', 'locales/*'],
       prune: false,

@@ -1,6 +1,6 @@
 import type { SessionResponse, User } from '@wayfarer/shared/api/auth';
 import type { SessionStatus } from '../../lib/session-context';
-import { clearStoredToken, storedToken, storeToken } from '../../lib/api-client';
+import { clearStoredToken, storedToken, storeToken } from '../../lib/stored-token';
 
 // The signed-in state outside React, so the pages of this feature can sign in and the provider can follow
 // the api client's refreshes. Screens read it only through SessionContext (lib/session-context.ts).

@@ -118,7 +118,10 @@ describe('SessionProvider', () => {
     await renderProvider();
 
     expect(await screen.findByText('signed-in')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/refresh', '/api/auth/me']);
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/auth/refresh',
+      '/api/auth/me',
+    ]);
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBe(fresh);
   });
 

@@ -1,31 +1,29 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
-import {
-  ApiError,
-  callRoute,
-  keepTokenFresh,
-  msUntilRefreshDue,
-  onSessionChange,
-  storedToken,
-} from '../../../lib/api-client';
+import { storedToken } from '../../../lib/stored-token';
 import { SessionContext, type SessionValue } from '../../../lib/session-context';
-import { translateMessage } from '../../../lib/translate-message';
 import { sessionStore } from '../session-store';
 
 type UserFetch = 'on-load' | 'after-change';
 
-const fallbackFor: Record<UserFetch, string> = {
-  'on-load': ACCOUNT_ERROR_KEYS.userFetchOnLoadFailed,
-  'after-change': ACCOUNT_ERROR_KEYS.userFetchFailed,
-};
+// The api client (its route table and error mapping) is not part of the first paint: it is fetched once this
+// provider mounts, and a visitor with no stored token needs it only for what they do next (docs/DESIGN.md §8).
+const loadApiClient = () => import('../../../lib/api-client');
+
+// The error keys come with the api client's chunk (which imports them too), not with the first paint.
+const loadErrorKeys = () => import('@wayfarer/shared/domain/error-keys');
+const fallbackFor = ({ ACCOUNT_ERROR_KEYS }: Awaited<ReturnType<typeof loadErrorKeys>>, kind: UserFetch) =>
+  kind === 'on-load' ? ACCOUNT_ERROR_KEYS.userFetchOnLoadFailed : ACCOUNT_ERROR_KEYS.userFetchFailed;
 
 /**
  * The toast for a failed user fetch: the server's message when it sent one, else this fetch's own key. A 401
  * has ended the session with the api client's literal 'Authentication failed', which says less than the key.
  */
-function messageForFailedFetch(error: unknown, fallbackKey: string): string {
+function messageForFailedFetch(
+  error: unknown,
+  fallbackKey: string,
+  ApiError: Awaited<ReturnType<typeof loadApiClient>>['ApiError'],
+): string {
   if (!(error instanceof ApiError) || error.status === 401) return fallbackKey;
   return error.message;
 }
@@ -44,13 +42,17 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   }, [t]);
   const snapshot = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 
+  // sonner is fetched when a toast is first needed: it is not part of the first paint (docs/DESIGN.md §8).
   const showError = useCallback((message: string) => {
-    toast.error(translateMessage(translate.current, message));
+    void Promise.all([import('sonner'), import('../../../lib/translate-message')]).then(
+      ([{ toast }, { translateMessage }]) => toast.error(translateMessage(translate.current, message)),
+    );
   }, []);
 
   const fetchUser = useCallback(
     async (kind: UserFetch) => {
-      const fallbackKey = fallbackFor[kind];
+      const [{ ApiError, callRoute }, errorKeys] = await Promise.all([loadApiClient(), loadErrorKeys()]);
+      const fallbackKey = fallbackFor(errorKeys, kind);
       try {
         sessionStore.setUser(await callRoute('auth.me', { fallbackKey }));
       } catch (error) {
@@ -59,23 +61,30 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
           sessionStore.staySignedInWithoutUser();
           return;
         }
-        showError(messageForFailedFetch(error, fallbackKey));
+        showError(messageForFailedFetch(error, fallbackKey, ApiError));
         sessionStore.signOut();
       }
     },
     [showError],
   );
 
-  useEffect(
-    () =>
-      onSessionChange((change) => {
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let unmounted = false;
+    void loadApiClient().then(({ onSessionChange }) => {
+      if (unmounted) return;
+      unsubscribe = onSessionChange((change) => {
         if (change.kind === 'refreshed') return sessionStore.setUser(change.session.user);
         // A forced logout (failed refresh, 401 after refresh) ends where the Logout button does.
         sessionStore.signOut();
         onLogout();
-      }),
-    [onLogout],
-  );
+      });
+    });
+    return () => {
+      unmounted = true;
+      unsubscribe?.();
+    };
+  }, [onLogout]);
 
   // A token that looks expired is fetched too: the api client refreshes it first, and ends the session if not.
   useEffect(() => {
@@ -89,10 +98,17 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   // An open tab with no calls still refreshes in time; a failure ends the session through onSessionChange.
   useEffect(() => {
     if (snapshot.status !== 'signed-in') return;
-    const dueInMs = msUntilRefreshDue();
-    if (dueInMs === undefined) return;
-    const timer = setTimeout(() => void keepTokenFresh().catch(() => undefined), Math.max(dueInMs, 0));
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unmounted = false;
+    void loadApiClient().then(({ keepTokenFresh, msUntilRefreshDue }) => {
+      const dueInMs = msUntilRefreshDue();
+      if (unmounted || dueInMs === undefined) return;
+      timer = setTimeout(() => void keepTokenFresh().catch(() => undefined), Math.max(dueInMs, 0));
+    });
+    return () => {
+      unmounted = true;
+      clearTimeout(timer);
+    };
   }, [snapshot]);
 
   const logout = useCallback(() => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { LANGUAGES, currencyForLanguage, findLanguage } from '@wayfarer/shared/domain/languages';
-import { PageLoading } from '../../../app/page-loading';
+import { PageLoading } from '../../../lib/page-loading';
 import { flagEmoji, languageName } from '../../../lib/language-labels';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import { translateMessage } from '../../../lib/translate-message';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_PICKER_BREAKPOINT_PX, VOICE_GENDERS, type VoiceGender } from '@wayfarer/shared/constants';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
-import { useMediaQuery } from '../../../app/use-media-query';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import type { VoiceSettingsControls } from '../hooks/use-voice-settings';
 import { flagEmoji, languageName } from '../../../lib/language-labels';
 import { RecentLanguageChips } from './recent-language-chips';

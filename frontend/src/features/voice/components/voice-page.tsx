@@ -60,14 +60,19 @@ export interface VoicePageProps {
   readonly analysisPanel?: (transcript: string) => ReactNode;
   /** Called once when a session with something said stops; the app keeps it in the on-device history. */
   readonly onSessionStopped?: (session: StoppedSession) => void;
+  /**
+   * Shown instead of the screen until GET /api/capabilities settles, so the controls it decides do not move the
+   * page when it answers (docs/DESIGN.md §8); without it the screen shows at once.
+   */
+  readonly pending?: ReactNode;
 }
 
-export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
+export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePageProps) {
   const { t } = useTranslation();
   const session = useSession();
   const voice = useVoiceSettings();
   const pair = { traveller: voice.conversation.travellerLanguage, other: voice.settings.outputLanguage };
-  const capabilities = useVoiceCapabilities();
+  const { settled: capabilitiesSettled, capabilities } = useVoiceCapabilities();
   const engine = useTranslationEngine({
     server: capabilities?.translate,
     source: pair.traveller,
@@ -142,6 +147,8 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
       ? t('conversation_embedded_notice', { side: englishSide ?? t('conversation_embedded_neither') })
       : undefined;
   const showLimitDialog = state.status === 'limit_reached' && !isSubscriber(session) && !limitDismissed;
+
+  if (pending !== undefined && !capabilitiesSettled) return pending;
 
   return (
     <section className="page voice-page" aria-labelledby="page-title">

@@ -4,19 +4,47 @@ import { fetchCallerCountry, fetchVoiceCapabilities, type VoiceCapabilities } fr
 // Asked once per page load: the caller does not change country while the page is open.
 let country: Promise<string | null> | undefined;
 
-/** GET /api/capabilities, asked each time the screen opens: undefined until it answers, and when it could not. */
-export function useVoiceCapabilities(): VoiceCapabilities | undefined {
-  const [value, setValue] = useState<VoiceCapabilities>();
+// Started before the screen mounts (the app calls prefetchVoiceCapabilities on `/`) and taken by its first opening.
+let prefetched: Promise<VoiceCapabilities | undefined> | undefined;
+
+/** Asks GET /api/capabilities now, for the voice screen about to open: its first paint waits for the answer. */
+export function prefetchVoiceCapabilities(): void {
+  prefetched ??= fetchVoiceCapabilities();
+}
+
+/**
+ * How long the voice screen's first paint waits for GET /api/capabilities at most (docs/DESIGN.md §8): what it
+ * says decides which controls show, so painting before it would move them once it answers.
+ */
+export const CAPABILITIES_WAIT_MS = 2000;
+
+export interface CapabilitiesAnswer {
+  /** True once GET /api/capabilities has answered or failed, or CAPABILITIES_WAIT_MS has passed. */
+  readonly settled: boolean;
+  /** Undefined until it answers, and when it could not. */
+  readonly capabilities?: VoiceCapabilities;
+}
+
+/** GET /api/capabilities, asked each time the screen opens. */
+export function useVoiceCapabilities(): CapabilitiesAnswer {
+  const [answer, setAnswer] = useState<CapabilitiesAnswer>({ settled: false });
   useEffect(() => {
     let current = true;
-    void fetchVoiceCapabilities().then((answer) => {
-      if (current) setValue(answer);
+    const request = prefetched ?? fetchVoiceCapabilities();
+    prefetched = undefined; // the next opening asks again
+    const giveUp = setTimeout(() => {
+      if (current) setAnswer((previous) => (previous.settled ? previous : { settled: true }));
+    }, CAPABILITIES_WAIT_MS);
+    void request.then((capabilities) => {
+      clearTimeout(giveUp);
+      if (current) setAnswer({ settled: true, capabilities });
     });
     return () => {
       current = false;
+      clearTimeout(giveUp);
     };
   }, []);
-  return value;
+  return answer;
 }
 
 /**
