@@ -191,6 +191,8 @@ export interface SpeechLease {
   readonly ttlSeconds: number;
   /** Present once the usage update (or a newer key) closed it, with the seconds it was charged. */
   readonly closed?: { readonly at: Date; readonly seconds: number };
+  /** Seconds our own speech socket (the local one) saw a session on this key run: a floor for its charge. */
+  readonly observedSeconds?: number;
 }
 
 /** What a subject has used on one day: the bus-fed counter and the leases, closed or still open. */
@@ -215,6 +217,11 @@ export interface Leases {
     lease: Pick<SpeechLease, 'id' | 'subject' | 'day'>,
     closed: { readonly at: Date; readonly seconds: number },
   ): Promise<boolean>;
+  /**
+   * Records what our own speech socket saw of the key's session; only ever raises the figure. Resolves false
+   * when the lease does not exist.
+   */
+  recordObserved(lease: Pick<SpeechLease, 'id' | 'subject' | 'day'>, seconds: number): Promise<boolean>;
 }
 
 /** A generic "have we seen this id?" check in the table, for webhook deliveries and other once-only work. */
@@ -348,6 +355,9 @@ export interface SpeechKeyRequest {
   /** The lease this key belongs to. */
   readonly leaseId: string;
   readonly subject: string;
+  /** The lease's UTC day: with the id and the subject, the lease's key, for an issuer whose socket records use. */
+  readonly day?: string;
+  /** How long the key may open sockets (SPEECH_KEY_OPEN_SECONDS at most); the session itself may run on. */
   readonly ttlSeconds: number;
   /**
    * The Host header the caller reached the API on. An issuer that serves its own socket on the same origin

@@ -249,6 +249,11 @@ export interface Table {
    * nothing, when the item is missing or already has it. `onceAttribute` must be one of the attributes set.
    */
   setOnce(key: TableKey, values: Record<string, unknown>, onceAttribute: string): Promise<boolean>;
+  /**
+   * Sets a number attribute of an existing item to `value` unless it already holds as much: false when the item
+   * does not exist or already held `value` or more.
+   */
+  raiseTo(key: TableKey, attribute: string, value: number): Promise<boolean>;
   transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
   /** A cheap call that succeeds only when the table exists and answers. */
   describe(): Promise<void>;
@@ -369,6 +374,22 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
             ExpressionAttributeValues: Object.fromEntries(
               entries.map(([, value], index) => [`:v${index}`, value]),
             ),
+          }),
+        ),
+      );
+      return updated !== undefined;
+    },
+    async raiseTo(key, attribute, value) {
+      const updated = await unlessConditionFails(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: name,
+            Key: key,
+            UpdateExpression: 'SET #attribute = :value',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(#attribute) OR #attribute < :value)',
+            ExpressionAttributeNames: { '#attribute': attribute },
+            ExpressionAttributeValues: { ':value': value },
           }),
         ),
       );
