@@ -23,6 +23,7 @@ import {
 import { LOCAL_ROUTE_PREFIX, type LocalRoute, type LocalSocket } from './local-routes';
 import type { Logger } from './log';
 import { SECURITY_HEADERS, type StaticSite } from './static-site';
+import { createViewerRateLimiter, viewerAddressOf, type ViewerLimitOptions } from './viewer-limits';
 
 /** API Gateway REST's payload limit; each route's own, smaller limit is the handler's to enforce. */
 const MAX_API_BODY_BYTES = 10 * 1024 * 1024;
@@ -39,6 +40,8 @@ export interface GatewayOptions {
   readonly log: Logger;
   /** How handler modules are found; tests substitute their own. */
   readonly loadHandler?: (ref: HandlerRef) => Promise<HandlerFunction>;
+  /** The per-viewer limits and who the viewer is (viewer-limits.ts); limits are on unless turned off. */
+  readonly viewerLimits?: ViewerLimitOptions;
 }
 
 class PayloadTooLargeError extends Error {}
@@ -147,6 +150,7 @@ function writeWithBackpressure(response: ServerResponse, chunk: Buffer): Promise
 export function createGateway(options: GatewayOptions) {
   const { log } = options;
   const load = options.loadHandler ?? loadHandler;
+  const limiter = createViewerRateLimiter(options.viewerLimits);
 
   async function invokeBuffered(
     handler: HandlerFunction,
@@ -232,11 +236,19 @@ export function createGateway(options: GatewayOptions) {
       sendJson(response, 503, { error: 'The local cloud is still starting' }, { 'retry-after': '1' });
       return;
     }
+    const viewerAddress = viewerAddressOf(request, options.viewerLimits?.trustedProxies);
+    const refusal = limiter.admit(match.route, viewerAddress);
+    if (refusal) {
+      request.resume();
+      sendJson(response, refusal.status, refusal.body, { 'retry-after': String(refusal.retryAfterSeconds) });
+      log.info(`${method} ${url.pathname} 429 (per-viewer limit)`);
+      return;
+    }
     const requestId = randomUUID();
     let statusCode = 500;
     try {
       const body = await readBody(request, MAX_API_BODY_BYTES);
-      const event = toApiGatewayEvent({ request, url, match, body, requestId });
+      const event = toApiGatewayEvent({ request, url, match, body, requestId, viewerAddress });
       const handler = await load(match.route.handler);
       if (isStreamingHandler(handler) !== match.route.streaming) {
         log.warn(

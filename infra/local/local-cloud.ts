@@ -32,6 +32,7 @@ import { LOCAL_SES_PATH } from './mail-outbox';
 import { consoleLogger, quietLogger, type Logger } from './log';
 import { checkJava, freePort, javaCommand } from './preflight';
 import { createStaticSite } from './static-site';
+import type { ViewerLimitOptions } from './viewer-limits';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -56,6 +57,8 @@ export interface LocalCloudOptions {
   readonly sockets?: readonly (() => LocalSocket)[];
   /** Called when an embedded server dies on its own after start. */
   readonly onCrash?: (name: string, recentOutput: string) => void;
+  /** The gateway's per-viewer limits (on unless 'off') and trusted proxies (viewer-limits.ts). */
+  readonly viewerLimits?: ViewerLimitOptions;
 }
 
 export interface EmbeddedPorts {
@@ -212,7 +215,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       webRoot: options.webRoot ?? path.join(REPO_ROOT, 'frontend', 'dist'),
       localesDir: options.localesDir ?? path.join(REPO_ROOT, 'locales'),
     });
-    const gateway = createGateway({ staticSite, localRoutes, isReady: () => ready, log: logger('gateway') });
+    const gateway = createGateway({
+      staticSite,
+      localRoutes,
+      isReady: () => ready,
+      log: logger('gateway'),
+      viewerLimits: options.viewerLimits,
+    });
     // Filled once the environment is set; until then every upgrade is refused.
     const sockets: LocalSocket[] = [];
     const onUpgrade = createUpgradeListener(() => sockets);
