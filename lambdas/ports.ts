@@ -120,10 +120,15 @@ export interface AttemptCounters {
   count(counter: string, windowSeconds: number, now: Date): Promise<number>;
 }
 
-/** Counters that can also be read without adding: a limit on failures checks before it knows the outcome. */
+/**
+ * Counters a limit on failures can reserve from before it knows the outcome, and give back after: reserving
+ * is one conditional write, so parallel attempts cannot all pass a check made before any of them counted.
+ */
 export interface AttemptWindows extends AttemptCounters {
-  /** The current window's count so far (0 when none). */
-  current(counter: string, windowSeconds: number, now: Date): Promise<number>;
+  /** Adds one attempt unless the window already holds `limit`: true when it was added. */
+  reserve(counter: string, windowSeconds: number, now: Date, limit: number): Promise<boolean>;
+  /** Gives back one attempt reserved in the same window (the attempt turned out not to count). */
+  release(counter: string, windowSeconds: number, now: Date): Promise<void>;
 }
 
 // --- Users (profile in the table) -------------------------------------------------------------------------

@@ -169,6 +169,11 @@ export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;
 /** docs/SPEC.md §8 admin: after this many wrong passwords from one IP within the window, every try is refused (429). */
 export const ADMIN_PASSWORD_MAX_FAILURES = 5;
 export const ADMIN_PASSWORD_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Wrong admin passwords from all addresses together per window: a botnet of addresses cannot guess freely
+ * either. Reaching it locks the dashboard for everyone until the window ends; that is the price.
+ */
+export const ADMIN_PASSWORD_GLOBAL_MAX_ATTEMPTS = 50;
 
 /** A repeat view of the same page within this window is one view (React strict mode, quick back/forward). */
 export const TRACKING_DEDUPE_MS = 1000;
