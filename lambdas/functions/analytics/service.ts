@@ -15,6 +15,7 @@ import {
   type TrackedPage,
 } from '@wayfarer/shared/constants';
 import { PAGES } from '@wayfarer/shared/api/pages';
+import { viewerGroup } from '@wayfarer/shared/api/rate-limits';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { adminPasswordMatches } from '../../domain/admin-password';
 import { adminSessionCookie, adminSessionToken, isPlainHttpLocalhost } from '../../domain/admin-session';
@@ -94,7 +95,8 @@ export async function checkAdminPassword(
   const password = adminPasswordSchema.safeParse(input.password);
   if (!password.success) throw new BadRequestError('password: Password is required');
   if (policy.counterSecret === undefined) throw new MissingIpHashSecretError();
-  const counter = `admin-password-ip:${keyedHash(policy.counterSecret, input.sourceIp ?? 'unknown')}`;
+  const ip = input.sourceIp === undefined ? 'unknown' : viewerGroup(input.sourceIp);
+  const counter = `admin-password-ip:${keyedHash(policy.counterSecret, ip)}`;
   const now = ports.clock.now();
   const window = ADMIN_PASSWORD_FAILURE_WINDOW_SECONDS;
   if (!(await ports.attempts.reserve(counter, window, now, ADMIN_PASSWORD_MAX_FAILURES))) {
