@@ -42,6 +42,11 @@ export interface GatewayOptions {
   readonly loadHandler?: (ref: HandlerRef) => Promise<HandlerFunction>;
   /** The per-viewer limits and who the viewer is (viewer-limits.ts); limits are on unless turned off. */
   readonly viewerLimits?: ViewerLimitOptions;
+  /**
+   * The host names `/__local/` answers on (default localhost, 127.0.0.1 and ::1): a page elsewhere that rebinds
+   * its own name to 127.0.0.1 reaches the gateway with that name in Host, and must not read the outbox.
+   */
+  readonly localHostNames?: readonly string[];
 }
 
 class PayloadTooLargeError extends Error {}
@@ -145,6 +150,16 @@ function writeWithBackpressure(response: ServerResponse, chunk: Buffer): Promise
     response.once('drain', done);
     response.once('close', gone);
   });
+}
+
+const DEFAULT_LOCAL_HOST_NAMES = ['localhost', '127.0.0.1', '::1'];
+
+/** The Host header's name without its port, lower-cased, IPv6 without brackets; '' when there is none. */
+function hostNameOf(host: string | undefined): string {
+  const value = (host ?? '').trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed?.[1]) return bracketed[1];
+  return value.replace(/:\d+$/, '');
 }
 
 export function createGateway(options: GatewayOptions) {
@@ -286,7 +301,14 @@ export function createGateway(options: GatewayOptions) {
     }
   }
 
+  const localHostNames = new Set(
+    (options.localHostNames ?? DEFAULT_LOCAL_HOST_NAMES).map((name) => name.toLowerCase().replace(/^\[|\]$/g, '')),
+  );
+
   async function handleLocal(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    if (!localHostNames.has(hostNameOf(request.headers.host))) {
+      return sendJson(response, 403, { error: 'Forbidden' });
+    }
     const route = options.localRoutes.find((candidate) => candidate.path === url.pathname);
     if (!route) return sendJson(response, 404, { error: 'Not found' });
     if (route.method !== request.method) return sendJson(response, 405, { error: 'Method not allowed' });

@@ -30,7 +30,7 @@ import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-
 import { localRoutes, localSockets, type LocalSocket } from './local-routes';
 import { LOCAL_SES_PATH } from './mail-outbox';
 import { consoleLogger, quietLogger, type Logger } from './log';
-import { checkJava, freePort, javaCommand } from './preflight';
+import { checkJava, freePort, javaCommand, PrerequisiteError } from './preflight';
 import { createStaticSite } from './static-site';
 import type { ViewerLimitOptions } from './viewer-limits';
 
@@ -221,6 +221,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       isReady: () => ready,
       log: logger('gateway'),
       viewerLimits: options.viewerLimits,
+      localHostNames: ['localhost', '127.0.0.1', '::1', ...(options.host ? [options.host] : [])],
     });
     // Filled once the environment is set; until then every upgrade is refused.
     const sockets: LocalSocket[] = [];
@@ -234,10 +235,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       checkJava(),
     ]);
 
+    // DynamoDB Local refuses to start without it (startDynamoDbLocal): fail in a second, not after a long start.
     if (!java.runsSourceFiles) {
-      logger('local').warn(
-        'This Java runtime cannot run source files (no jdk.compiler module), so DynamoDB Local listens on every ' +
-          'network interface, not just this machine. Install a full JDK (e.g. openjdk-17-jdk-headless) to keep it local.',
+      throw new PrerequisiteError(
+        'This Java runtime cannot run source files (no jdk.compiler module), so DynamoDB Local cannot be bound to ' +
+          'this machine only. Install a full JDK (e.g. openjdk-17-jdk-headless) and start again.',
       );
     }
     const ports = await choosePorts(dataDir, options.ports ?? {});
