@@ -24,7 +24,14 @@ export interface VerifiedIdentity {
  * run (keys unreachable), which is a server fault and answers 500.
  */
 export interface TokenVerifier {
-  verifyAccessToken(token: string): Promise<VerifiedIdentity | undefined>;
+  /**
+   * The token's holder when it is one of our access tokens. `allowExpired`: also one that expired less than
+   * REFRESH_SESSION_SECONDS ago (the refresh and logout calls, where the refresh session decides).
+   */
+  verifyAccessToken(
+    token: string,
+    options?: { readonly allowExpired?: boolean },
+  ): Promise<VerifiedIdentity | undefined>;
 }
 
 /** `disabled`: no admin password is configured, so the dashboard does not exist (404, docs/SPEC.md §7). */
@@ -74,6 +81,8 @@ export interface Identity {
   signIn(email: string, password: string): Promise<IdentitySession>;
   /** A new access token from the stored refresh token; rejects with RefreshRejectedError. */
   refresh(sub: string, refreshToken: string): Promise<IdentitySession>;
+  /** Revokes the refresh token (and the access tokens it issued) with the provider: a sign-out. */
+  revoke(refreshToken: string): Promise<void>;
   /** The account's email, or undefined when the sub is unknown. */
   emailOf(sub: string): Promise<string | undefined>;
   /** Sets a permanent password (password reset). */

@@ -224,3 +224,10 @@ export const SESSION_STORAGE_KEYS = {
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
+
+/**
+ * How long a sign-in lasts without the password: Cognito's refresh-token validity (30 days, the user-pool client's
+ * default; infra/aws/stacks/auth-stack.ts). The server keeps the refresh session that long, and the refresh and
+ * logout calls accept an access token expired up to that long ago (docs/DESIGN.md §9).
+ */
+export const REFRESH_SESSION_SECONDS = 30 * 24 * 60 * 60;

@@ -92,13 +92,24 @@ export const routeTable = [
     rateLimitClass: 'default',
     handler: { area: 'auth', export: 'me' },
   }),
+  // Refresh and logout read the bearer token themselves: an expired access token is accepted there (the refresh
+  // session, found by that exact token, decides), so a traveller back after an hour is still signed in.
   route({
     id: 'auth.refresh',
     method: 'POST',
     path: '/api/auth/refresh',
-    auth: 'required',
+    auth: 'none',
     rateLimitClass: 'default',
     handler: { area: 'auth', export: 'refresh' },
+    bodyKind: 'none',
+  }),
+  route({
+    id: 'auth.logout',
+    method: 'POST',
+    path: '/api/auth/logout',
+    auth: 'none',
+    rateLimitClass: 'default',
+    handler: { area: 'auth', export: 'logout' },
     bodyKind: 'none',
   }),
   route({

@@ -9,6 +9,7 @@ import {
   msUntilRefreshDue,
   onSessionChange,
   storedToken,
+  endServerSession,
 } from '../../../lib/api-client';
 import { SessionContext, type SessionValue } from '../../../lib/session-context';
 import { translateMessage } from '../../../lib/translate-message';
@@ -96,6 +97,7 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   }, [snapshot]);
 
   const logout = useCallback(() => {
+    endServerSession();
     sessionStore.signOut();
     onLogout();
   }, [onLogout]);
