@@ -130,6 +130,33 @@ describe('API stack', () => {
     expect(rates?.Properties?.MemorySize).toBe(256);
   });
 
+  it('grants the translate and TTS functions no table access and only the provider keys: least privilege', () => {
+    const policies = Object.values(resourcesOfType(api, 'AWS::IAM::Policy')).map(
+      (policy) => policy.Properties ?? {},
+    );
+    for (const [method, path] of [
+      ['POST', '/api/translate'],
+      ['POST', '/api/tts/{provider}'],
+    ] as const) {
+      const functionId = integratedFunction(methodFor(method, path) ?? {});
+      const role = ((functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] ??
+        [])[0];
+      const statements = policies
+        .filter((policy) => JSON.stringify(policy.Roles).includes(`"${role}"`))
+        .flatMap((policy) => (policy.PolicyDocument as { Statement: Properties[] }).Statement);
+      const actions = statements.flatMap((statement) => statement.Action as string | string[]);
+      expect(
+        actions.filter((action) => action.startsWith('dynamodb:')),
+        path,
+      ).toEqual([]);
+      const secretResources = JSON.stringify(
+        statements.filter((statement) => JSON.stringify(statement.Action).includes('secretsmanager:')),
+      );
+      expect(secretResources, path).not.toMatch(/IpHash/i);
+      expect(secretResources, path).toMatch(/ProviderKeys/);
+    }
+  });
+
   it('streams exactly the streaming routes (translate and TTS) through Lambda response streaming', () => {
     for (const route of routes) {
       const integration = methodFor(route.method, route.path)?.Integration as Properties;
