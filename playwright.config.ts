@@ -46,7 +46,8 @@ export default defineConfig({
   webServer: {
     command: 'npm run serve',
     url: `${baseURL}/api/health`,
-    env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR },
+    // The whole suite calls from one address: the per-viewer limits have their own tests (docs/E2E.md).
+    env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR, RATE_LIMITS: 'off' },
     timeout: 120_000,
     reuseExistingServer: false,
     // SIGTERM lets the local cloud stop its own children (DynamoDB Local, cognito-local); Playwright's default

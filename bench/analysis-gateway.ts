@@ -140,7 +140,12 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   // One log line per request would measure the terminal, not the gateway.
   process.env['LOG_LEVEL'] ??= 'warn';
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-analysis-bench-'));
-  const cloud = await startLocalCloud({ port: 0, host: '127.0.0.1', dataDir });
+  const cloud = await startLocalCloud({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    viewerLimits: { rateLimits: 'off' },
+  });
   try {
     await cloud.whenReady();
     await load(cloud.url, connections, WARM_UP_MS);

@@ -281,7 +281,6 @@ async function cloudAnalyse(): Promise<Analyse> {
     apiKey: process.env.OPENAI_API_KEY ?? 'local',
     baseURL: process.env.OPENAI_BASE_URL,
     model,
-    timeoutMs: 60_000,
   });
   return async (text) => {
     const [prices, locations, emergency] = await Promise.all([

@@ -126,7 +126,8 @@ export async function startLocalCloud(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-'));
   const child = spawn('npx', ['tsx', 'infra/local/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    // Benchmarks measure speed, not the per-viewer limits (bench/README.md).
+    env: { ...process.env, RATE_LIMITS: 'off', ...env, PORT: String(port), DATA_DIR: dataDir },
     detached: true,
     stdio: 'ignore',
   });

@@ -125,7 +125,12 @@ async function throughRoute(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-tts-'));
   const previous = process.env.TTS_ENGINE;
   process.env.TTS_ENGINE = 'embedded';
-  const cloud = await startLocalCloud({ port: 0, host: '127.0.0.1', dataDir });
+  const cloud = await startLocalCloud({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    viewerLimits: { rateLimits: 'off' },
+  });
   try {
     await cloud.whenReady();
     const post = (language: string) =>

@@ -167,6 +167,11 @@ export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;
 /** docs/SPEC.md §8 admin: after this many wrong passwords from one IP within the window, every try is refused (429). */
 export const ADMIN_PASSWORD_MAX_FAILURES = 5;
 export const ADMIN_PASSWORD_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Wrong admin passwords from all addresses together per window: a botnet of addresses cannot guess freely
+ * either. Reaching it locks the dashboard for everyone until the window ends; that is the price.
+ */
+export const ADMIN_PASSWORD_GLOBAL_MAX_ATTEMPTS = 50;
 
 /** A repeat view of the same page within this window is one view (React strict mode, quick back/forward). */
 export const TRACKING_DEDUPE_MS = 1000;
@@ -219,3 +224,10 @@ export const SESSION_STORAGE_KEYS = {
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
+
+/**
+ * How long a sign-in lasts without the password: Cognito's refresh-token validity (30 days, the user-pool client's
+ * default; infra/aws/stacks/auth-stack.ts). The server keeps the refresh session that long, and the refresh and
+ * logout calls accept an access token expired up to that long ago (docs/DESIGN.md §9).
+ */
+export const REFRESH_SESSION_SECONDS = 30 * 24 * 60 * 60;

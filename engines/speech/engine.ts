@@ -1,8 +1,10 @@
 import {
-  createLocalSpeechKeyVerifier,
+  createLocalSpeechKeyReader,
   localSpeechKeySecret,
+  type KeyClaims,
 } from '@wayfarer/lambdas/adapters/local/speech-keys';
 import { getConfig } from '@wayfarer/lambdas/config';
+import { getLeases } from '@wayfarer/lambdas/providers';
 import type { Engine } from '../engine';
 import { createSpeechSocket } from './socket';
 import { createSpeechEngine } from './speech-engine';
@@ -19,7 +21,26 @@ export const speechEngine: Engine<'stt'> = {
       // This local cloud's own engine, stopped with it: the process-wide one would keep its worker threads (and
       // the process) alive after `stop()`, which is what a test run's global teardown relies on.
       const engine = createSpeechEngine();
-      const socket = createSpeechSocket({ verifyKey: localSpeechKeyVerifier(), engine });
+      const keys = localSpeechKeyReader();
+      // The claims of each key with a session open: the key itself expires long before its session ends.
+      const open = new Map<string, { readonly claims: KeyClaims; sessions: number }>();
+      const socket = createSpeechSocket({
+        verifyKey: async (key) => {
+          const claims = await keys(key);
+          if (!claims) return false;
+          const entry = open.get(key) ?? { claims, sessions: 0 };
+          entry.sessions += 1;
+          open.set(key, entry);
+          return true;
+        },
+        onSessionEnd: (key, seconds) => {
+          const entry = open.get(key);
+          if (!entry) return;
+          if (--entry.sessions === 0) open.delete(key);
+          void recordObserved(entry.claims, seconds);
+        },
+        engine,
+      });
       return {
         handleUpgrade: (request, stream, head) => socket.handleUpgrade(request, stream, head),
         ready: () => engine.ready(),
@@ -33,18 +54,35 @@ export const speechEngine: Engine<'stt'> = {
 };
 
 /**
- * Accepts the keys GET /api/deepgram/key signs (lambdas/adapters/local/speech-keys.ts), until they expire.
+ * Reads the keys GET /api/deepgram/key signs (lambdas/adapters/local/speech-keys.ts), until they expire.
  * Built on the first connection, from the same configuration the handlers read.
  */
-function localSpeechKeyVerifier(): (key: string) => Promise<boolean> {
-  let verifier: Promise<(key: string) => boolean> | undefined;
+function localSpeechKeyReader(): (key: string) => Promise<KeyClaims | undefined> {
+  let reader: Promise<(key: string) => KeyClaims | undefined> | undefined;
   return async (key) => {
-    verifier ??= getConfig().then(({ IP_HASH_SECRET }) =>
+    reader ??= getConfig().then(({ IP_HASH_SECRET }) =>
       // Without the secret no key can be genuine: refuse them all rather than accept any.
       IP_HASH_SECRET === undefined
-        ? () => false
-        : createLocalSpeechKeyVerifier({ secret: localSpeechKeySecret(IP_HASH_SECRET) }),
+        ? () => undefined
+        : createLocalSpeechKeyReader({ secret: localSpeechKeySecret(IP_HASH_SECRET) }),
     );
-    return (await verifier)(key);
+    return (await reader)(key);
   };
+}
+
+/**
+ * Charges the key's lease at least the time the socket served it: the socket is ours, so what it saw is the
+ * floor, whatever the client later reports.
+ */
+async function recordObserved(claims: KeyClaims, seconds: number): Promise<void> {
+  if (!claims.day) return;
+  try {
+    const leases = await getLeases();
+    await leases.recordObserved(
+      { id: claims.lid, subject: claims.sub, day: claims.day },
+      Math.round(seconds * 10) / 10,
+    );
+  } catch {
+    // The lease is still charged its elapsed time and the report's floor: this only loses the socket's figure.
+  }
 }

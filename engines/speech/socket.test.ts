@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '@wayfarer/lambdas/testing/test-server';
 import { CLOSE } from '@wayfarer/shared/api/speech-protocol';
@@ -29,13 +31,15 @@ let server: TestServer;
 let speech: SpeechSocket;
 let base: string;
 const keysSeen: string[] = [];
+const sessionsEnded: { key: string; seconds: number }[] = [];
 
 beforeAll(async () => {
   speech = createSpeechSocket({
     verifyKey: async (key) => {
       keysSeen.push(key);
-      return key === GOOD_KEY;
+      return key === GOOD_KEY || key.startsWith(`${GOOD_KEY}-`);
     },
+    onSessionEnd: (key, seconds) => sessionsEnded.push({ key, seconds }),
     engine: standInEngine,
     settings: { idleTimeoutMs: 300 },
   });
@@ -137,6 +141,21 @@ describe('local speech socket (/v1/listen)', () => {
   it('closes 1011 NET-0001 when neither audio nor KeepAlive arrives in time', async () => {
     const outcome = await connect(`/v1/listen?${APP_QUERY}`, ['token', GOOD_KEY]);
     expect(outcome).toMatchObject({ code: CLOSE.internalError, reason: expect.stringMatching(/^NET-0001/) });
+  });
+
+  it('tells its owner once how long each session on an accepted key ran, and nothing for a refused key', async () => {
+    const key = `${GOOD_KEY}-timed`;
+    const startedAt = Date.now();
+    await connect(`/v1/listen?${APP_QUERY}`, ['token', 'wrong-key']);
+    await connect(`/v1/listen?${APP_QUERY}`, ['token', key], (socket) =>
+      socket.send(JSON.stringify({ type: 'CloseStream' })),
+    );
+    await vi.waitFor(() => expect(sessionsEnded.filter((ended) => ended.key === key)).toHaveLength(1));
+    const wall = (Date.now() - startedAt) / 1000;
+    const ended = sessionsEnded.find((candidate) => candidate.key === key)!;
+    expect(ended.seconds).toBeGreaterThanOrEqual(0);
+    expect(ended.seconds).toBeLessThanOrEqual(wall);
+    expect(sessionsEnded.some((candidate) => candidate.key === 'wrong-key')).toBe(false);
   });
 
   it('leaves other upgrade paths to the gateway', async () => {

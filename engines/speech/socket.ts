@@ -3,10 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE, CLOSE_REASON, LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
 import { parseListenQuery } from './listen-query';
-import {
-  DeepgramLiveSession,
-  type LiveSessionSettings,
-} from './live-session';
+import { DeepgramLiveSession, type LiveSessionSettings } from './live-session';
 import { sharedSpeechEngine, type SpeechEngine } from './speech-engine';
 
 export interface SpeechSocketOptions {
@@ -15,6 +12,11 @@ export interface SpeechSocketOptions {
    * socket must never fall back to accepting any key. Called once per connection with the key the client sent.
    */
   verifyKey(key: string): Promise<boolean>;
+  /**
+   * Told, once, how long a session on an accepted key ran (wall-clock seconds from accept to close): the local
+   * cloud charges the key's lease at least that (docs/DESIGN.md, Abuse and limits), whatever the client reports.
+   */
+  onSessionEnd?(key: string, seconds: number): void;
   /** Defaults to the process-wide embedded engine, whose model loading starts when the socket is created. */
   engine?: SpeechEngine;
   /** Segmenter overrides, for tests (e.g. a short idle timeout). */
@@ -62,6 +64,13 @@ export function createSpeechSocket(options: SpeechSocketOptions): SpeechSocket {
     // Frames that arrive while the key is being checked are kept and replayed in order.
     const early: { data: RawData; isBinary: boolean }[] = [];
     let session: DeepgramLiveSession | undefined;
+    let acceptedAt: number | undefined;
+    const ended = () => {
+      if (acceptedAt === undefined || key === null) return;
+      const seconds = (Date.now() - acceptedAt) / 1000;
+      acceptedAt = undefined;
+      options.onSessionEnd?.(key, seconds);
+    };
     const deliver = (data: RawData, isBinary: boolean) => {
       if (!session) return;
       if (isBinary) session.audio(toBytes(data));
@@ -70,13 +79,17 @@ export function createSpeechSocket(options: SpeechSocketOptions): SpeechSocket {
     ws.on('message', (data, isBinary) =>
       session ? deliver(data, isBinary) : early.push({ data, isBinary }),
     );
-    ws.on('close', () => session?.abort());
+    ws.on('close', () => {
+      session?.abort();
+      ended();
+    });
     ws.on('error', () => session?.abort());
 
     void (async () => {
       const valid = key !== null && key.length > 0 && (await options.verifyKey(key).catch(() => false));
       if (ws.readyState !== ws.OPEN) return;
       if (!valid) return ws.close(CLOSE.policyViolation, CLOSE_REASON.invalidAuth);
+      acceptedAt = Date.now();
       const query = parseListenQuery(url.searchParams);
       if (!query.ok) return ws.close(CLOSE.policyViolation, query.reason.slice(0, 120));
       session = new DeepgramLiveSession(

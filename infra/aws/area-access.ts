@@ -9,7 +9,8 @@ import type { HandlerArea } from '@wayfarer/shared/api/route-types';
 export type SecretName = 'providers' | 'stripe' | 'admin' | 'ipHash';
 
 export interface AreaAccess {
-  readonly table: 'read' | 'readWrite';
+  /** 'none': the area never touches the table, so it gets no grant on it. */
+  readonly table: 'none' | 'read' | 'readWrite';
   /** Publishes domain events on the bus (events:PutEvents on that bus only). */
   readonly publishesEvents: boolean;
   readonly secrets: readonly SecretName[];
@@ -52,8 +53,9 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   usage: { ...httpDefaults, publishesEvents: true },
   // Streaming responses are not bound by the 29 s buffered limit (their integration allows
   // STREAMING_INTEGRATION_TIMEOUT_SECONDS); a long translation or TTS clip may need more.
-  tts: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
-  translate: { ...httpDefaults, secrets: ['ipHash', 'providers'], memorySize: 1024, timeoutSeconds: 60 },
+  // Least privilege: they call a provider with its key and nothing else (their per-viewer limit is the web ACL's).
+  tts: { ...httpDefaults, table: 'none', secrets: ['providers'], memorySize: 1024, timeoutSeconds: 60 },
+  translate: { ...httpDefaults, table: 'none', secrets: ['providers'], memorySize: 1024, timeoutSeconds: 60 },
   // Reads the RATES item (one signed GetItem, no DynamoDB client: the openai client fills the bundle budget).
   analysis: { ...httpDefaults, table: 'read', secrets: ['ipHash', 'providers'], memorySize: 1024 },
   // Exchange rates: the route reads the RATES item, the daily schedule writes it from the ECB feed.

@@ -93,8 +93,9 @@ export function readStageConfig(node: Node): StageConfig {
     openAiBaseUrl: readText(node, 'openAiBaseUrl'),
     logLevel: readText(node, 'logLevel'),
     alarmEmail: readText(node, 'alarmEmail'),
-    throttleRateLimit: readWholeNumber(node, 'throttleRateLimit') ?? 50,
-    throttleBurstLimit: readWholeNumber(node, 'throttleBurstLimit') ?? 100,
+    // Ten times the summed real peak of every class (shared/api/rate-limits.ts): a ceiling, not a limit.
+    throttleRateLimit: readWholeNumber(node, 'throttleRateLimit') ?? 1000,
+    throttleBurstLimit: readWholeNumber(node, 'throttleBurstLimit') ?? 2000,
     extraConnectSources: (readText(node, 'cspConnectSources') ?? '').split(/\s+/).filter(Boolean),
     logRetentionDays: readWholeNumber(node, 'logRetentionDays') ?? 30,
     dailySpendAlarmUsd: readWholeNumber(node, 'dailySpendAlarmUsd') ?? 25,

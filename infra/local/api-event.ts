@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { callerIdentity } from '@wayfarer/lambdas/http/caller-identity';
+import { VIEWER_ADDRESS_HEADER } from '@wayfarer/shared/api/viewer-headers';
 import type { RouteMatch } from '@wayfarer/shared/api/routes';
 import { ACCOUNT_ID } from './lambda-runtime';
 
@@ -84,6 +85,8 @@ export interface ApiRequest {
   readonly body: Buffer;
   readonly requestId?: string;
   readonly now?: Date;
+  /** The viewer, when not the connection itself (a trusted proxy's viewer-limits.ts); default the peer. */
+  readonly viewerAddress?: string;
 }
 
 export function toApiGatewayEvent({
@@ -93,11 +96,16 @@ export function toApiGatewayEvent({
   body,
   requestId,
   now,
+  viewerAddress,
 }: ApiRequest): APIGatewayProxyEvent {
   const id = requestId ?? randomUUID();
   const time = now ?? new Date();
-  const sourceIp = normaliseIp(request.socket.remoteAddress);
+  const sourceIp = viewerAddress ?? normaliseIp(request.socket.remoteAddress);
   const maps = headerMaps(request.rawHeaders);
+  // What CloudFront adds for the API (shared/api/viewer-headers.ts), over anything the client sent: the
+  // viewer's address and port. The gateway plays CloudFront, so a client cannot choose it here either.
+  const shownIp = sourceIp.includes(':') ? `[${sourceIp}]` : sourceIp;
+  setHeader(maps, VIEWER_ADDRESS_HEADER, `${shownIp}:${request.socket.remotePort ?? 0}`);
   // What CloudFront and API Gateway add on the way in: the caller's address appended to X-Forwarded-For.
   const forwardedFor = Object.entries(maps.headers).find(
     ([name]) => name.toLowerCase() === 'x-forwarded-for',

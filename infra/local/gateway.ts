@@ -22,6 +22,7 @@ import { LOCAL_ROUTE_PREFIX, type LocalRoute, type LocalSocket } from './local-r
 import type { Logger } from './log';
 import type { UpgradeListener } from './loopback';
 import { SECURITY_HEADERS, type StaticSite } from './static-site';
+import { createViewerRateLimiter, viewerAddressOf, type ViewerLimitOptions } from './viewer-limits';
 
 /** API Gateway REST's payload limit; each route's own, smaller limit is the handler's to enforce. */
 const MAX_API_BODY_BYTES = 10 * 1024 * 1024;
@@ -38,6 +39,13 @@ export interface GatewayOptions {
   readonly log: Logger;
   /** How handler modules are found; tests substitute their own. */
   readonly loadHandler?: (ref: HandlerRef) => Promise<HandlerFunction>;
+  /** The per-viewer limits and who the viewer is (viewer-limits.ts); limits are on unless turned off. */
+  readonly viewerLimits?: ViewerLimitOptions;
+  /**
+   * The host names `/__local/` answers on (default localhost, 127.0.0.1 and ::1): a page elsewhere that rebinds
+   * its own name to 127.0.0.1 reaches the gateway with that name in Host, and must not read the outbox.
+   */
+  readonly localHostNames?: readonly string[];
 }
 
 class PayloadTooLargeError extends Error {}
@@ -143,9 +151,20 @@ function writeWithBackpressure(response: ServerResponse, chunk: Buffer): Promise
   });
 }
 
+const DEFAULT_LOCAL_HOST_NAMES = ['localhost', '127.0.0.1', '::1'];
+
+/** The Host header's name without its port, lower-cased, IPv6 without brackets; '' when there is none. */
+function hostNameOf(host: string | undefined): string {
+  const value = (host ?? '').trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed?.[1]) return bracketed[1];
+  return value.replace(/:\d+$/, '');
+}
+
 export function createGateway(options: GatewayOptions) {
   const { log } = options;
   const load = options.loadHandler ?? loadHandler;
+  const limiter = createViewerRateLimiter(options.viewerLimits);
 
   async function invokeBuffered(
     handler: HandlerFunction,
@@ -231,11 +250,19 @@ export function createGateway(options: GatewayOptions) {
       sendJson(response, 503, { error: 'The local cloud is still starting' }, { 'retry-after': '1' });
       return;
     }
+    const viewerAddress = viewerAddressOf(request, options.viewerLimits?.trustedProxies);
+    const refusal = limiter.admit(match.route, viewerAddress);
+    if (refusal) {
+      request.resume();
+      sendJson(response, refusal.status, refusal.body, { 'retry-after': String(refusal.retryAfterSeconds) });
+      log.info(`${method} ${url.pathname} 429 (per-viewer limit)`);
+      return;
+    }
     const requestId = randomUUID();
     let statusCode = 500;
     try {
       const body = await readBody(request, MAX_API_BODY_BYTES);
-      const event = toApiGatewayEvent({ request, url, match, body, requestId });
+      const event = toApiGatewayEvent({ request, url, match, body, requestId, viewerAddress });
       const handler = await load(match.route.handler);
       if (isStreamingHandler(handler) !== match.route.streaming) {
         log.warn(
@@ -273,7 +300,14 @@ export function createGateway(options: GatewayOptions) {
     }
   }
 
+  const localHostNames = new Set(
+    (options.localHostNames ?? DEFAULT_LOCAL_HOST_NAMES).map((name) => name.toLowerCase().replace(/^\[|\]$/g, '')),
+  );
+
   async function handleLocal(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    if (!localHostNames.has(hostNameOf(request.headers.host))) {
+      return sendJson(response, 403, { error: 'Forbidden' });
+    }
     const route = options.localRoutes.find((candidate) => candidate.path === url.pathname);
     if (!route) return sendJson(response, 404, { error: 'Not found' });
     if (route.method !== request.method) return sendJson(response, 405, { error: 'Method not allowed' });

@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +41,9 @@ describe('the local cloud started by the integration global setup', () => {
     const response = await fetch(`${cloud.url}/locales/en/translation.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
-    const expected: unknown = JSON.parse(await readFile(path.join(REPO_ROOT, 'locales/en/translation.json'), 'utf8'));
+    const expected: unknown = JSON.parse(
+      await readFile(path.join(REPO_ROOT, 'locales/en/translation.json'), 'utf8'),
+    );
     expect(await response.json()).toEqual(expected);
   });
 
@@ -90,4 +95,61 @@ describe('the local cloud started by the integration global setup', () => {
       expect(await response.json()).toEqual({ error: expect.any(String) });
     },
   );
+});
+
+/** Any address of this machine that is not loopback (undefined on a machine with none). */
+function outwardAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((candidate) => candidate && candidate.family === 'IPv4' && !candidate.internal)?.address;
+}
+
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function getWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { headers: { host } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+describe('the local cloud on this machine only', () => {
+  it.skipIf(outwardAddress() === undefined)(
+    'every server it starts listens on loopback only: none answers on the machine’s network address',
+    async () => {
+      const address = outwardAddress()!;
+      const endpoints = [
+        cloud.url,
+        cloud.env['AWS_ENDPOINT_URL_DYNAMODB'],
+        cloud.env['AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER'],
+        cloud.env['AWS_ENDPOINT_URL_EVENTBRIDGE'],
+      ];
+      for (const endpoint of endpoints) {
+        const port = Number(new URL(endpoint!).port);
+        expect(await connects('127.0.0.1', port), endpoint).toBe(true);
+        expect(await connects(address, port), `${endpoint} on ${address}`).toBe(false);
+      }
+    },
+  );
+
+  it('answers /__local/ only on the configured host names, so a rebound DNS name cannot read the outbox', async () => {
+    const port = new URL(cloud.url).port;
+    expect(await getWithHost(`${cloud.url}/__local/outbox`, `127.0.0.1:${port}`)).toBe(200);
+    expect(await getWithHost(`${cloud.url}/__local/outbox`, `localhost:${port}`)).toBe(200);
+    expect(await getWithHost(`${cloud.url}/__local/outbox`, `rebound.attacker.example:${port}`)).toBe(403);
+    expect(await getWithHost(`${cloud.url}/__local/outbox`, `127.0.0.1.nip.io:${port}`)).toBe(403);
+  });
 });

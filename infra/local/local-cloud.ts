@@ -32,8 +32,9 @@ import { localRoutes, localSockets, type LocalSocket } from './local-routes';
 import { LOCAL_SES_PATH } from './mail-outbox';
 import { consoleLogger, quietLogger, type Logger } from './log';
 import { freePort } from './free-port';
-import { checkJava, javaCommand } from './preflight';
+import { checkJava, javaCommand, PrerequisiteError } from './preflight';
 import { createStaticSite } from './static-site';
+import type { ViewerLimitOptions } from './viewer-limits';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -58,6 +59,8 @@ export interface LocalCloudOptions {
   readonly sockets?: readonly (() => LocalSocket)[];
   /** Called when an embedded server dies on its own after start. */
   readonly onCrash?: (name: string, recentOutput: string) => void;
+  /** The gateway's per-viewer limits (on unless 'off') and trusted proxies (viewer-limits.ts). */
+  readonly viewerLimits?: ViewerLimitOptions;
 }
 
 export interface EmbeddedPorts {
@@ -214,7 +217,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       webRoot: options.webRoot ?? path.join(REPO_ROOT, 'frontend', 'dist'),
       localesDir: options.localesDir ?? path.join(REPO_ROOT, 'locales'),
     });
-    const gateway = createGateway({ staticSite, localRoutes, isReady: () => ready, log: logger('gateway') });
+    const gateway = createGateway({
+      staticSite,
+      localRoutes,
+      isReady: () => ready,
+      log: logger('gateway'),
+      viewerLimits: options.viewerLimits,
+      localHostNames: ['localhost', '127.0.0.1', '::1', ...(options.host ? [options.host] : [])],
+    });
     // Filled once the environment is set; until then every upgrade is refused.
     const sockets: LocalSocket[] = [];
     const onUpgrade = createUpgradeListener(() => sockets);
@@ -227,10 +237,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       checkJava(),
     ]);
 
+    // DynamoDB Local refuses to start without it (startDynamoDbLocal): fail in a second, not after a long start.
     if (!java.runsSourceFiles) {
-      logger('local').warn(
-        'This Java runtime cannot run source files (no jdk.compiler module), so DynamoDB Local listens on every ' +
-          'network interface, not just this machine. Install a full JDK (e.g. openjdk-17-jdk-headless) to keep it local.',
+      throw new PrerequisiteError(
+        'This Java runtime cannot run source files (no jdk.compiler module), so DynamoDB Local cannot be bound to ' +
+          'this machine only. Install a full JDK (e.g. openjdk-17-jdk-headless) and start again.',
       );
     }
     const ports = await choosePorts(dataDir, options.ports ?? {});

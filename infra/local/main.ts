@@ -2,6 +2,7 @@
  * `npm run serve` (and `npm start`, after building the SPA): the whole app on http://localhost:8787 with
  * embedded engines. PORT and DATA_DIR override the port and the data folder (docs/TESTIDS.md, local run contract).
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { getConfig } from '@wayfarer/lambdas/config';
 import { capabilityReadiness } from '@wayfarer/lambdas/providers';
@@ -30,12 +31,31 @@ function portFromEnv(value: string | undefined): number {
   return port;
 }
 
+function rateLimitsFromEnv(value: string | undefined): 'on' | 'off' {
+  const setting = value?.trim().toLowerCase() || 'on';
+  if (setting !== 'on' && setting !== 'off') fail(`RATE_LIMITS must be on or off, not "${value}".`);
+  return setting;
+}
+
+/** TRUSTED_PROXIES: the addresses of reverse proxies in front of the gateway, comma- or space-separated. */
+function trustedProxiesFromEnv(value: string | undefined): string[] {
+  const addresses = (value ?? '').split(/[\s,]+/).filter((address) => address.length > 0);
+  for (const address of addresses) {
+    if (isIP(address) === 0) fail(`TRUSTED_PROXIES must list IP addresses, and "${address}" is not one.`);
+  }
+  return addresses;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   // Node 20 is the documented local runtime (Lambda runs 22); the SDK's reminder would only clutter the banner.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const port = portFromEnv(process.env.PORT);
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
+  const viewerLimits = {
+    rateLimits: rateLimitsFromEnv(process.env.RATE_LIMITS),
+    trustedProxies: trustedProxiesFromEnv(process.env.TRUSTED_PROXIES),
+  };
   let cloud: LocalCloud | undefined;
   let stopping = false;
 
@@ -66,6 +86,7 @@ async function main(): Promise<void> {
       dataDir,
       verbose: true,
       warmHandlers: true,
+      viewerLimits,
       onCrash: (name) => {
         console.error(
           `\nwayfarer: ${name} stopped unexpectedly (its log is under ${path.join(dataDir, 'logs')}).`,

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
 import type { SpeechLease } from '../ports/usage';
 import {
-  clampReportedSeconds,
+  chargeForReport,
   decideKey,
+  keyRateDecision,
   leaseCharge,
   leaseToClose,
+  REPORT_FLOOR_GRACE_SECONDS,
   REPORT_GRACE_SECONDS,
   secondsUsed,
+  SPEECH_KEY_LIMITS,
+  SPEECH_KEY_OPEN_SECONDS,
   SUBSCRIBER_KEY_TTL_SECONDS,
   usageDay,
 } from './allowance';
@@ -77,20 +81,50 @@ describe('allowance rules', () => {
     });
   });
 
-  it('a report is charged as reported when within the lease', () => {
-    expect(clampReportedSeconds(lease(), 30, after(31))).toBe(30);
+  it('a report above the server-measured time is charged as reported, up to the elapsed time plus the grace', () => {
+    expect(chargeForReport(lease(), 30, after(30))).toBe(30);
+    expect(chargeForReport(lease(), 100, after(10))).toBe(10 + REPORT_GRACE_SECONDS);
+  });
+
+  it('a report never lowers the charge below the time since the key was issued, minus the floor grace', () => {
+    expect(chargeForReport(lease(), 0, after(5))).toBe(5 - REPORT_FLOOR_GRACE_SECONDS);
+    expect(chargeForReport(lease(), 12.5, after(40))).toBe(40 - REPORT_FLOOR_GRACE_SECONDS);
   });
 
   it('a report is never charged more than the lease ttl', () => {
-    expect(clampReportedSeconds(lease(), 500, after(600))).toBe(120);
-  });
-
-  it('a report is never charged more than the elapsed time plus the grace', () => {
-    expect(clampReportedSeconds(lease(), 100, after(10))).toBe(10 + REPORT_GRACE_SECONDS);
+    expect(chargeForReport(lease(), 500, after(600))).toBe(120);
+    expect(chargeForReport(lease(), 0, after(600))).toBe(120);
   });
 
   it('a report is never charged below zero', () => {
-    expect(clampReportedSeconds(lease(), -5, after(10))).toBe(0);
+    expect(chargeForReport(lease(), -5, after(0.5))).toBe(0);
+  });
+
+  it('a lease is charged at least what our own socket saw of it', () => {
+    expect(
+      leaseCharge(lease({ observedSeconds: 50, closed: { at: after(10), seconds: 10 } }), after(60)),
+    ).toBe(50);
+    expect(leaseCharge(lease({ observedSeconds: 500 }), after(20))).toBe(120);
+  });
+
+  it('a caller holds at most SPEECH_KEY_LIMITS.open keys still able to open a socket', () => {
+    const recent = Array.from({ length: SPEECH_KEY_LIMITS.open }, (_, index) =>
+      lease({ id: `k${index}`, issuedAt: after(index) }),
+    );
+    expect(keyRateDecision(recent, after(SPEECH_KEY_LIMITS.open))).toBe('too_many');
+    expect(keyRateDecision(recent, after(SPEECH_KEY_OPEN_SECONDS + 1))).toBe('allowed');
+  });
+
+  it('a caller takes at most SPEECH_KEY_LIMITS.perMinute keys a minute', () => {
+    expect(SPEECH_KEY_LIMITS).toEqual({ open: 3, perMinute: 5 });
+    const taken = [0, 1, 2, 31, 32].map((second) => lease({ id: `k${second}`, issuedAt: after(second) }));
+    // Two keys in the last 30 s (under the open limit), five in the last minute.
+    expect(keyRateDecision(taken, after(45))).toBe('too_many');
+    expect(keyRateDecision(taken, after(60.5))).toBe('allowed');
+  });
+
+  it('the provider key lives only as long as opening a socket needs', () => {
+    expect(SPEECH_KEY_OPEN_SECONDS).toBeLessThanOrEqual(30);
   });
 
   it('a usage report closes the newest open lease', () => {

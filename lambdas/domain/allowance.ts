@@ -16,6 +16,27 @@ export const SUBSCRIBER_KEY_TTL_SECONDS = 60 * 60;
  */
 export const REPORT_GRACE_SECONDS = 2;
 
+/**
+ * What a usage report may charge below the server-measured time from key issue to report: the client starts
+ * counting once the socket opens and stops before it reports, so an honest report is a little below that time;
+ * a report of 0 after a minute is not honest. The client's figure may raise a charge, never lower it further.
+ */
+export const REPORT_FLOOR_GRACE_SECONDS = 1;
+
+/**
+ * How long a speech key opens sockets: the client asks for it after the microphone is granted, right before it
+ * opens the socket, so this only covers the round trip (Deepgram's own temporary tokens default to 30 s). The
+ * session itself runs on; the lease's ttl (the allowance left) is the most it is charged.
+ */
+export const SPEECH_KEY_OPEN_SECONDS = 30;
+
+/**
+ * Keys a caller may hold that can still open a socket (issued in the last SPEECH_KEY_OPEN_SECONDS), and keys a
+ * caller may take in any minute. A conversation takes one key per start; a script that takes a key, reports 0
+ * and takes the next is stopped at once (docs/DESIGN.md, Abuse and limits).
+ */
+export const SPEECH_KEY_LIMITS = { open: 3, perMinute: 5 } as const;
+
 export type CallerRole = 'anonymous' | 'user' | 'subscriber';
 
 export interface DailyAllowances {
@@ -30,10 +51,15 @@ export function usageDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** A closed lease costs what it was charged; an open one its elapsed time, never more than its TTL. */
+/**
+ * A closed lease costs what it was charged; an open one its elapsed time, never more than its TTL. Either way at
+ * least what our own socket saw of it (the local socket records it), never more than the TTL.
+ */
 export function leaseCharge(lease: SpeechLease, now: Date): number {
-  if (lease.closed) return lease.closed.seconds;
-  return Math.min(secondsBetween(lease.issuedAt, now), lease.ttlSeconds);
+  const charged = lease.closed
+    ? lease.closed.seconds
+    : Math.min(secondsBetween(lease.issuedAt, now), lease.ttlSeconds);
+  return Math.max(charged, Math.min(lease.observedSeconds ?? 0, lease.ttlSeconds));
 }
 
 /**
@@ -68,12 +94,26 @@ export function decideKey(role: CallerRole, usedSeconds: number, allowances: Dai
 }
 
 /**
- * What a usage report may charge a lease: the client's figure, but never more than the key's TTL nor more
- * than the time since the key was issued (plus a small grace), and never negative.
+ * What a usage report charges a lease: the client's figure may only raise the charge above the server-measured
+ * time since the key was issued (less REPORT_FLOOR_GRACE_SECONDS), up to that time plus REPORT_GRACE_SECONDS;
+ * never more than the key's TTL, never negative.
  */
-export function clampReportedSeconds(lease: SpeechLease, reportedSeconds: number, now: Date): number {
-  const ceiling = Math.min(lease.ttlSeconds, secondsBetween(lease.issuedAt, now) + REPORT_GRACE_SECONDS);
-  return Math.max(0, Math.min(reportedSeconds, ceiling));
+export function chargeForReport(lease: SpeechLease, reportedSeconds: number, now: Date): number {
+  const elapsed = secondsBetween(lease.issuedAt, now);
+  const floor = Math.max(0, elapsed - REPORT_FLOOR_GRACE_SECONDS);
+  const ceiling = elapsed + REPORT_GRACE_SECONDS;
+  return Math.min(lease.ttlSeconds, Math.max(floor, Math.min(Math.max(0, reportedSeconds), ceiling)));
+}
+
+export type KeyRateDecision = 'allowed' | 'too_many';
+
+/** SPEECH_KEY_LIMITS over the caller's leases (one per key issued). */
+export function keyRateDecision(leases: readonly SpeechLease[], now: Date): KeyRateDecision {
+  const issuedWithin = (seconds: number) =>
+    leases.filter((lease) => secondsBetween(lease.issuedAt, now) < seconds).length;
+  if (issuedWithin(SPEECH_KEY_OPEN_SECONDS) >= SPEECH_KEY_LIMITS.open) return 'too_many';
+  if (issuedWithin(60) >= SPEECH_KEY_LIMITS.perMinute) return 'too_many';
+  return 'allowed';
 }
 
 /** The lease a usage report closes: the caller's newest open one. */

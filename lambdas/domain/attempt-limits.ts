@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
+import { viewerGroup } from '@wayfarer/shared/api/rate-limits';
 import { RateLimitedError } from '../http/errors';
 import type { AttemptCounters } from '../ports/identity';
 import type { Clock } from '../ports/platform';
@@ -65,7 +66,8 @@ export function createAttemptLimiter({
       checks.push(attempts.count(counter, limit.windowSeconds, now).then((count) => count > limit.perEmail));
     }
     if (keys.ip !== undefined) {
-      const counter = counterId(`${rateLimitClass}-ip`, keys.ip);
+      // IPv6 by its /64: a client can pick any address inside its own network at will.
+      const counter = counterId(`${rateLimitClass}-ip`, viewerGroup(keys.ip));
       checks.push(attempts.count(counter, limit.windowSeconds, now).then((count) => count > limit.perIp));
     }
     if ((await Promise.all(checks)).some(Boolean)) throw new RateLimitedError(rateLimitClass);

@@ -56,6 +56,25 @@ describe('httpRoute: JSON bodies', () => {
     expect(seen).toEqual([validLogin]);
   });
 
+  it('hands the handler the viewer address CloudFront saw as sourceIp, not the address API Gateway reports', async () => {
+    const { httpRoute } = setup();
+    const seen: (string | undefined)[] = [];
+    const handler = httpRoute('auth.login', ({ sourceIp }) => {
+      seen.push(sourceIp);
+      return { token: 't', user: { email: 'traveller@example.com', subscriptionStatus: 'NONE' as const } };
+    });
+    await handler(
+      loginEvent({
+        json: validLogin,
+        sourceIp: '130.176.0.10',
+        headers: { 'CloudFront-Viewer-Address': '198.51.100.10:46532' },
+      }),
+      makeLambdaContext(),
+    );
+    await handler(loginEvent({ json: validLogin, sourceIp: '203.0.113.4' }), makeLambdaContext());
+    expect(seen).toEqual(['198.51.100.10', '203.0.113.4']);
+  });
+
   it('answers 400 for malformed JSON, never 5xx', async () => {
     const { httpRoute } = setup();
     const handler = httpRoute('auth.login', notImplemented);

@@ -28,6 +28,7 @@ import {
 } from './request-state';
 import { securityHeaders } from './security-headers';
 import { validateRequest } from './validate';
+import { viewerIpOf } from './viewer-ip';
 
 // --- Types derived from the route table -------------------------------------------------------------------
 // Precise when the table keeps each route's literal type; while it widens them to RouteDefinition, these fall
@@ -76,9 +77,10 @@ export interface HttpRequest<R extends RouteDefinition = RouteDefinition> {
   readonly headers: Readonly<Record<string, string>>;
   readonly contentType: string | undefined;
   /**
-   * The caller's address: API Gateway reports the last X-Forwarded-For entry, the viewer's address as
-   * CloudFront appended it. Requests that bypass CloudFront (and could forge the header) are refused by the
-   * stage's web ACL (infra/aws/constructs/api-firewall.ts).
+   * The viewer's address, what per-IP counters and allowances key on: the address in CloudFront-Viewer-Address
+   * (viewer-ip.ts), which only CloudFront sets on a request that reaches the API (the stage's web ACL refuses
+   * any that bypassed it: infra/aws/constructs/api-firewall.ts), else the source address API Gateway reports,
+   * which its documentation calls the address of the TCP connection, and behind CloudFront may be an edge's.
    */
   readonly sourceIp: string | undefined;
   /** Aborted just before the Lambda times out. */
@@ -136,7 +138,7 @@ function handlerRequest<R extends RouteDefinition>(
     rawBody: state.rawBody,
     headers: state.headers,
     contentType: state.headers['content-type'],
-    sourceIp: event.requestContext?.identity?.sourceIp,
+    sourceIp: viewerIpOf(state.headers, event.requestContext?.identity?.sourceIp),
     signal,
     event,
     context,

@@ -17,7 +17,14 @@ export interface VerifiedIdentity {
  * run (keys unreachable), which is a server fault and answers 500.
  */
 export interface TokenVerifier {
-  verifyAccessToken(token: string): Promise<VerifiedIdentity | undefined>;
+  /**
+   * The token's holder when it is one of our access tokens. `allowExpired`: also one that expired less than
+   * REFRESH_SESSION_SECONDS ago (the refresh and logout calls, where the refresh session decides).
+   */
+  verifyAccessToken(
+    token: string,
+    options?: { readonly allowExpired?: boolean },
+  ): Promise<VerifiedIdentity | undefined>;
 }
 
 /** `disabled`: no admin password is configured, so the dashboard does not exist (404, docs/SPEC.md §7). */
@@ -65,6 +72,8 @@ export interface Identity {
   signIn(email: string, password: string): Promise<IdentitySession>;
   /** A new access token from the stored refresh token; rejects with RefreshRejectedError. */
   refresh(sub: string, refreshToken: string): Promise<IdentitySession>;
+  /** Revokes the refresh token (and the access tokens it issued) with the provider: a sign-out. */
+  revoke(refreshToken: string): Promise<void>;
   /** The account's email, or undefined when the sub is unknown. */
   emailOf(sub: string): Promise<string | undefined>;
   /** Sets a permanent password (password reset). */
@@ -111,8 +120,13 @@ export interface AttemptCounters {
   count(counter: string, windowSeconds: number, now: Date): Promise<number>;
 }
 
-/** Counters that can also be read without adding: a limit on failures checks before it knows the outcome. */
+/**
+ * Counters a limit on failures can reserve from before it knows the outcome, and give back after: reserving
+ * is one conditional write, so parallel attempts cannot all pass a check made before any of them counted.
+ */
 export interface AttemptWindows extends AttemptCounters {
-  /** The current window's count so far (0 when none). */
-  current(counter: string, windowSeconds: number, now: Date): Promise<number>;
+  /** Adds one attempt unless the window already holds `limit`: true when it was added. */
+  reserve(counter: string, windowSeconds: number, now: Date, limit: number): Promise<boolean>;
+  /** Gives back one attempt reserved in the same window (the attempt turned out not to count). */
+  release(counter: string, windowSeconds: number, now: Date): Promise<void>;
 }

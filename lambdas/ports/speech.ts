@@ -5,6 +5,9 @@ export interface SpeechKeyRequest {
   /** The lease this key belongs to. */
   readonly leaseId: string;
   readonly subject: string;
+  /** The lease's UTC day: with the id and the subject, the lease's key, for an issuer whose socket records use. */
+  readonly day?: string;
+  /** How long the key may open sockets (SPEECH_KEY_OPEN_SECONDS at most); the session itself may run on. */
   readonly ttlSeconds: number;
   /**
    * The Host header the caller reached the API on. An issuer that serves its own socket on the same origin

@@ -34,6 +34,8 @@ export interface SpeechLease {
   readonly ttlSeconds: number;
   /** Present once the usage update (or a newer key) closed it, with the seconds it was charged. */
   readonly closed?: { readonly at: Date; readonly seconds: number };
+  /** Seconds our own speech socket (the local one) saw a session on this key run: a floor for its charge. */
+  readonly observedSeconds?: number;
 }
 
 /** What a subject has used on one day: the bus-fed counter and the leases, closed or still open. */
@@ -58,4 +60,9 @@ export interface Leases {
     lease: Pick<SpeechLease, 'id' | 'subject' | 'day'>,
     closed: { readonly at: Date; readonly seconds: number },
   ): Promise<boolean>;
+  /**
+   * Records what our own speech socket saw of the key's session; only ever raises the figure. Resolves false
+   * when the lease does not exist.
+   */
+  recordObserved(lease: Pick<SpeechLease, 'id' | 'subject' | 'day'>, seconds: number): Promise<boolean>;
 }

@@ -22,5 +22,11 @@ export function createMemoryLeases(counted: Record<string, number> = {}): Leases
       leases.set(id, { ...lease, closed });
       return true;
     },
+    async recordObserved({ id }, seconds) {
+      const lease = leases.get(id);
+      if (!lease) return false;
+      leases.set(id, { ...lease, observedSeconds: Math.max(lease.observedSeconds ?? 0, seconds) });
+      return true;
+    },
   };
 }

@@ -73,6 +73,10 @@ export const routeSchemas = {
     request: {},
     response: sessionResponseSchema,
   },
+  'auth.logout': {
+    request: {},
+    response: okResponseSchema,
+  },
   'speech.key': {
     request: {},
     response: speechKeyResponseSchema,

@@ -116,10 +116,12 @@ describe('rateLimitClassForPath', () => {
 });
 
 describe('rateLimitMessageKey', () => {
-  it('gives each rate-limit class its own key', () => {
-    const keys = Object.values(RATE_LIMIT_MESSAGE_KEYS);
+  it('gives each rate-limit class its own key, but analysis, which says the general one (docs/SPEC.md §8)', () => {
+    const { analysis, ...others } = RATE_LIMIT_MESSAGE_KEYS;
+    const keys = Object.values(others);
     expect(new Set(keys).size).toBe(keys.length);
     expect(rateLimitMessageKey('default')).toBe('error_rate_limit');
+    expect(analysis).toBe('error_rate_limit');
   });
 });
 

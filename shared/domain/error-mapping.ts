@@ -10,6 +10,8 @@ export const RATE_LIMIT_MESSAGE_KEYS: Readonly<Record<RateLimitClass, RateLimitK
   'speech-key': RATE_LIMIT_KEYS.speechKey,
   usage: RATE_LIMIT_KEYS.usage,
   expensive: RATE_LIMIT_KEYS.expensive,
+  // Its own per-viewer limit (shared/api/rate-limits.ts), the general message (docs/SPEC.md §8).
+  analysis: RATE_LIMIT_KEYS.default,
   stripe: RATE_LIMIT_KEYS.stripe,
   default: RATE_LIMIT_KEYS.default,
 };

@@ -25,7 +25,7 @@ export async function startLocalServer(env: Record<string, string>): Promise<Loc
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn('npm', ['run', 'serve'], {
     cwd: repositoryRoot,
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, RATE_LIMITS: 'off', ...env, PORT: String(port), DATA_DIR: dataDir },
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

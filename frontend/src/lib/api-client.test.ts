@@ -4,6 +4,7 @@ import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import {
   ApiError,
   callRoute,
+  endServerSession,
   liveStoredToken,
   msUntilRefreshDue,
   onSessionChange,
@@ -236,5 +237,26 @@ describe('token expiry', () => {
     expect(msUntilRefreshDue()).toBeLessThanOrEqual(60_000);
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(-60));
     expect(msUntilRefreshDue()).toBeLessThan(0);
+  });
+});
+
+describe('endServerSession', () => {
+  it('Logout asks the server to revoke the session: POST /api/auth/logout with the token, even an expired one', () => {
+    const token = tokenExpiringIn(-60);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+
+    endServerSession();
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/logout');
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', keepalive: true });
+    expect(sentAuthorization(0)).toBe(`Bearer ${token}`);
+  });
+
+  it('sends nothing when nobody is signed in', () => {
+    localStorage.removeItem(LOCAL_STORAGE_KEYS.authToken);
+    endServerSession();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -40,6 +40,22 @@ export class ApiError extends Error {
 
 export { clearStoredToken, storedToken, storeToken } from './stored-token';
 
+/**
+ * Logout (docs/SPEC.md §7, POST /api/auth/logout): asks the server to revoke the session's refresh token, so a
+ * copy of the token cannot be refreshed after the traveller signed out. Sent and not waited for (keepalive
+ * outlives the page); the local sign-out does not depend on its answer.
+ */
+export function endServerSession(): void {
+  const token = storedToken();
+  if (!token) return;
+  const logout = routeOf('auth.logout');
+  void fetch(logout.path, {
+    method: logout.method,
+    headers: { authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
 /** The token's `exp` (epoch seconds), read without verifying: only the server's check counts. */
 function tokenExpiry(token: string): number | undefined {
   try {

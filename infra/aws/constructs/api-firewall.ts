@@ -1,6 +1,7 @@
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '@wayfarer/shared/api/route-types';
+import { VIEWER_RATE_LIMITS } from '@wayfarer/shared/api/rate-limits';
+import type { RateLimitClass, RouteDefinition } from '@wayfarer/shared/api/route-types';
 import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
 
 /**
@@ -25,8 +26,10 @@ const BODY_INSPECTION_LIMIT = 'KB_64';
 /** The message the Lambdas' PayloadTooLargeError carries, so the client sees one shape either way. */
 const TOO_LARGE_BODY = JSON.stringify({ error: 'Request body is too large' });
 const NOT_THROUGH_CLOUDFRONT = JSON.stringify({ error: 'Forbidden' });
-/** The body the Lambdas' RateLimitedError('expensive') carries, so the client shows its 429 message. */
-const EXPENSIVE_RATE_LIMITED = JSON.stringify({ error: rateLimitMessageKey('expensive') });
+/** The body the Lambdas' RateLimitedError(class) carries, so the client shows the class's 429 message. */
+const rateLimitedBody = (rateLimitClass: RateLimitClass) =>
+  JSON.stringify({ error: rateLimitMessageKey(rateLimitClass) });
+const rateLimitedBodyKey = (rateLimitClass: RateLimitClass) => `rate-limited-${rateLimitClass}`;
 
 /**
  * The viewer's address, set by the /api/* CloudFront function over anything the client sent (stacks/web-stack.ts).
@@ -34,14 +37,6 @@ const EXPENSIVE_RATE_LIMITED = JSON.stringify({ error: rateLimitMessageKey('expe
  * keys read, is the client's to forge: this header is the one per-viewer key a viewer cannot choose.
  */
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
-
-/**
- * The per-caller limit of the `expensive` class (translate, TTS, photo): a phrase costs one translate and one
- * TTS call, so this allows a phrase every 2 s for 5 minutes from one address, room for a group behind one NAT,
- * and stops anyone using the API as a free model. The Lambdas cannot count it themselves: the table client
- * would push the translate and TTS bundles over their 400 KB budget (docs/DESIGN.md §3).
- */
-export const EXPENSIVE_LIMIT = { requests: 300, windowSeconds: 300 } as const;
 
 /** The header CloudFront adds to requests for the API origin, holding the origin-verify secret. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -135,8 +130,8 @@ function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
 }
 
 /**
- * The regional web ACL on the API stage: CloudFront only, then one rule per distinct body limit, then the
- * per-viewer limit of the expensive routes.
+ * The regional web ACL on the API stage: CloudFront only, then one rule per distinct body limit, then one
+ * per-viewer limit per rate class (shared/api/rate-limits.ts).
  */
 export class ApiFirewall extends Construct {
   readonly webAcl: CfnWebACL;
@@ -183,34 +178,48 @@ export class ApiFirewall extends Construct {
         };
       });
 
-    const expensiveRoutes = props.routes.filter((route) => route.rateLimitClass === 'expensive');
-    const expensivePerViewer: CfnWebACL.RuleProperty = {
-      name: 'expensive-per-viewer',
-      priority: sizeRules.length + 1,
-      action: {
-        block: { customResponse: { responseCode: 429, customResponseBodyKey: 'rateLimitedExpensive' } },
-      },
-      statement: {
-        rateBasedStatement: {
-          limit: EXPENSIVE_LIMIT.requests,
-          evaluationWindowSec: EXPENSIVE_LIMIT.windowSeconds,
-          aggregateKeyType: 'CUSTOM_KEYS',
-          customKeys: [
-            { header: { name: VIEWER_IP_HEADER, textTransformations: [{ priority: 0, type: 'NONE' }] } },
-          ],
-          scopeDownStatement: anyOf(expensiveRoutes.map((route) => routeMatch(route, props.stageName))),
+    // One rate-based rule per class (shared/api/rate-limits.ts), counting a viewer's requests to the class's
+    // routes together, as the local gateway does (infra/local/viewer-limits.ts).
+    const classes = [...new Set(props.routes.map((route) => route.rateLimitClass))];
+    const perViewerRules = classes.map((rateLimitClass, index): CfnWebACL.RuleProperty => {
+      const limit = VIEWER_RATE_LIMITS[rateLimitClass];
+      const classRoutes = props.routes.filter((route) => route.rateLimitClass === rateLimitClass);
+      const name = `${rateLimitClass}-per-viewer`;
+      return {
+        name,
+        priority: sizeRules.length + 1 + index,
+        action: {
+          block: {
+            customResponse: { responseCode: 429, customResponseBodyKey: rateLimitedBodyKey(rateLimitClass) },
+          },
         },
-      },
-      visibilityConfig: visibility('expensive-per-viewer'),
-    };
+        statement: {
+          rateBasedStatement: {
+            limit: limit.requests,
+            evaluationWindowSec: limit.windowSeconds,
+            aggregateKeyType: 'CUSTOM_KEYS',
+            customKeys: [
+              { header: { name: VIEWER_IP_HEADER, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+            ],
+            scopeDownStatement: anyOf(classRoutes.map((route) => routeMatch(route, props.stageName))),
+          },
+        },
+        visibilityConfig: visibility(name),
+      };
+    });
 
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: props.name,
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      rules: [throughCloudFront, ...sizeRules, ...(expensiveRoutes.length > 0 ? [expensivePerViewer] : [])],
+      rules: [throughCloudFront, ...sizeRules, ...perViewerRules],
       customResponseBodies: {
-        rateLimitedExpensive: { contentType: 'APPLICATION_JSON', content: EXPENSIVE_RATE_LIMITED },
+        ...Object.fromEntries(
+          classes.map((rateLimitClass) => [
+            rateLimitedBodyKey(rateLimitClass),
+            { contentType: 'APPLICATION_JSON', content: rateLimitedBody(rateLimitClass) },
+          ]),
+        ),
         tooLarge: { contentType: 'APPLICATION_JSON', content: TOO_LARGE_BODY },
         forbidden: { contentType: 'APPLICATION_JSON', content: NOT_THROUGH_CLOUDFRONT },
       },

@@ -89,7 +89,7 @@ export function createAreaFunction(
     readsSecrets: secretArns.length > 0,
   });
 
-  fn.addToRolePolicy(tableStatement(resources.table, access.table));
+  if (access.table !== 'none') fn.addToRolePolicy(tableStatement(resources.table, access.table));
   if (access.publishesEvents) resources.eventBus.grantPutEventsTo(fn);
   for (const name of access.secrets) resources.secrets[name].grantRead(fn);
   if (access.userPoolAdmin) {

@@ -3,7 +3,13 @@ import { routes } from '@wayfarer/shared/api/routes';
 import { MAX_IMAGE_BYTES } from '@wayfarer/shared/api/vision';
 import { envSchema } from '@wayfarer/lambdas/config';
 import {
-  EXPENSIVE_LIMIT,
+  CEILING_HEADROOM,
+  PEAK_REQUESTS_PER_SECOND,
+  VIEWER_RATE_LIMITS,
+} from '@wayfarer/shared/api/rate-limits';
+import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
+import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
+import {
   greaterThanPattern,
   ORIGIN_VERIFY_HEADER,
   pathPattern,
@@ -124,6 +130,33 @@ describe('API stack', () => {
     expect(rates?.Properties?.MemorySize).toBe(256);
   });
 
+  it('grants the translate and TTS functions no table access and only the provider keys: least privilege', () => {
+    const policies = Object.values(resourcesOfType(api, 'AWS::IAM::Policy')).map(
+      (policy) => policy.Properties ?? {},
+    );
+    for (const [method, path] of [
+      ['POST', '/api/translate'],
+      ['POST', '/api/tts/{provider}'],
+    ] as const) {
+      const functionId = integratedFunction(methodFor(method, path) ?? {});
+      const role = ((functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] ??
+        [])[0];
+      const statements = policies
+        .filter((policy) => JSON.stringify(policy.Roles).includes(`"${role}"`))
+        .flatMap((policy) => (policy.PolicyDocument as { Statement: Properties[] }).Statement);
+      const actions = statements.flatMap((statement) => statement.Action as string | string[]);
+      expect(
+        actions.filter((action) => action.startsWith('dynamodb:')),
+        path,
+      ).toEqual([]);
+      const secretResources = JSON.stringify(
+        statements.filter((statement) => JSON.stringify(statement.Action).includes('secretsmanager:')),
+      );
+      expect(secretResources, path).not.toMatch(/IpHash/i);
+      expect(secretResources, path).toMatch(/ProviderKeys/);
+    }
+  });
+
   it('streams exactly the streaming routes (translate and TTS) through Lambda response streaming', () => {
     for (const route of routes) {
       const integration = methodFor(route.method, route.path)?.Integration as Properties;
@@ -215,31 +248,71 @@ describe('API stack', () => {
     expect(tooLong.test(String(vision.maxBodyBytes + 1))).toBe(true);
   });
 
-  it('limits each viewer on the expensive routes (translate, TTS, photo) with a 429 the client maps to its message', () => {
+  it('limits each viewer in every rate class with a WAF rate-based rule on the viewer address, scoped to the class’s routes, answering the class’s 429', () => {
     const acl = Object.values(resourcesOfType(api, 'AWS::WAFv2::WebACL'))[0]?.Properties ?? {};
-    const rule = (acl.Rules as Properties[]).find((candidate) => candidate.Name === 'expensive-per-viewer');
-    expect(rule).toMatchObject({
-      Action: {
-        Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rateLimitedExpensive' } },
-      },
-      Statement: {
-        RateBasedStatement: {
-          Limit: EXPENSIVE_LIMIT.requests,
-          EvaluationWindowSec: EXPENSIVE_LIMIT.windowSeconds,
-          AggregateKeyType: 'CUSTOM_KEYS',
-          CustomKeys: [
-            { Header: { Name: VIEWER_IP_HEADER, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } },
-          ],
-        },
-      },
-    });
-    const scope = JSON.stringify((rule?.Statement as Properties).RateBasedStatement);
-    for (const route of routes) {
-      const pattern = JSON.stringify(pathPattern(route.path, API_STAGE_NAME)).slice(1, -1);
-      expect(scope.includes(pattern), route.id).toBe(route.rateLimitClass === 'expensive');
-    }
     const bodies = acl.CustomResponseBodies as Record<string, { Content: string }>;
-    expect(JSON.parse(bodies.rateLimitedExpensive!.Content)).toEqual({ error: 'error_rate_limit_expensive' });
+    const classes = [...new Set(routes.map((route) => route.rateLimitClass))];
+    for (const rateLimitClass of classes) {
+      const rule = (acl.Rules as Properties[]).find(
+        (candidate) => candidate.Name === `${rateLimitClass}-per-viewer`,
+      );
+      const limit = VIEWER_RATE_LIMITS[rateLimitClass];
+      expect(rule, rateLimitClass).toMatchObject({
+        Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+        Statement: {
+          RateBasedStatement: {
+            Limit: limit.requests,
+            EvaluationWindowSec: limit.windowSeconds,
+            AggregateKeyType: 'CUSTOM_KEYS',
+            CustomKeys: [
+              { Header: { Name: VIEWER_IP_HEADER, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } },
+            ],
+          },
+        },
+      });
+      const scope = JSON.stringify((rule?.Statement as Properties).RateBasedStatement);
+      for (const route of routes) {
+        const pattern = JSON.stringify(pathPattern(route.path, API_STAGE_NAME)).slice(1, -1);
+        const method = `"SearchString":"${route.method}"`;
+        const inScope = scope.includes(pattern) && scope.includes(method);
+        if (route.rateLimitClass === rateLimitClass)
+          expect(inScope, `${rateLimitClass} ${route.id}`).toBe(true);
+        else if (
+          !routes.some((other) => other.path === route.path && other.rateLimitClass === rateLimitClass)
+        )
+          expect(scope.includes(pattern), `${rateLimitClass} ${route.id}`).toBe(false);
+      }
+      const bodyKey = (
+        (rule?.Action as Properties).Block as { CustomResponse: { CustomResponseBodyKey: string } }
+      ).CustomResponse.CustomResponseBodyKey;
+      expect(JSON.parse(bodies[bodyKey]!.Content), rateLimitClass).toEqual({
+        error: rateLimitMessageKey(rateLimitClass),
+      });
+    }
+    expect(JSON.parse(bodies['rate-limited-expensive']!.Content)).toEqual({
+      error: 'error_rate_limit_expensive',
+    });
+  });
+
+  it('keeps API Gateway throttles only as ceilings at least ten times real traffic, never below', () => {
+    const stage = Object.values(resourcesOfType(api, 'AWS::ApiGateway::Stage'))[0]?.Properties ?? {};
+    const settings = stage.MethodSettings as Properties[];
+    const classes = Object.keys(PEAK_REQUESTS_PER_SECOND) as RateLimitClass[];
+    const total = classes.reduce((sum, rateLimitClass) => sum + PEAK_REQUESTS_PER_SECOND[rateLimitClass], 0);
+    const stageWide = settings.find((setting) => setting.ResourcePath === '/*');
+    expect(stageWide?.ThrottlingRateLimit as number).toBeGreaterThanOrEqual(CEILING_HEADROOM * total);
+    for (const route of routes) {
+      const own = settings.find(
+        (setting) =>
+          setting.HttpMethod === route.method &&
+          setting.ResourcePath === `/${route.path.replaceAll('/', '~1')}`,
+      );
+      const rate = (own ?? stageWide)?.ThrottlingRateLimit as number;
+      const burst = (own ?? stageWide)?.ThrottlingBurstLimit as number;
+      const floor = CEILING_HEADROOM * PEAK_REQUESTS_PER_SECOND[route.rateLimitClass];
+      expect(rate, route.id).toBeGreaterThanOrEqual(floor);
+      expect(burst, route.id).toBeGreaterThanOrEqual(rate);
+    }
   });
 
   it('refuses, before any other rule, every request without the origin-verify header CloudFront adds', () => {

@@ -18,6 +18,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { CEILING_HEADROOM, PEAK_REQUESTS_PER_SECOND } from '@wayfarer/shared/api/rate-limits';
 import { routes } from '@wayfarer/shared/api/routes';
 import type { RateLimitClass, RouteDefinition } from '@wayfarer/shared/api/route-types';
 import { constructIdFor, createAreaFunction, type AreaResources } from '../constructs/area-function';
@@ -37,18 +38,16 @@ export const STREAMING_INTEGRATION_TIMEOUT_SECONDS = 120;
 export const BINARY_MEDIA_TYPES = ['multipart/form-data'];
 
 /*
- * Aggregate ceilings per 429 class, across all callers: a backstop against a flood running up provider
- * bills. Per-caller limits and docs/SPEC.md §8's class-specific 429 messages are the Lambdas' job. `default`
- * routes get the stage-wide limit.
+ * Aggregate ceilings per 429 class, across all callers: a backstop against a flood from many addresses running
+ * up provider bills, never what stops one client (the web ACL's per-viewer rules do: shared/api/rate-limits.ts).
+ * Each sits CEILING_HEADROOM times above the class's real peak, so no traveller is ever throttled by a script.
  */
-const CLASS_THROTTLES: Readonly<Partial<Record<RateLimitClass, { rate: number; burst: number }>>> = {
-  auth: { rate: 10, burst: 20 },
-  'password-reset': { rate: 2, burst: 5 },
-  'speech-key': { rate: 10, burst: 20 },
-  usage: { rate: 20, burst: 40 },
-  expensive: { rate: 20, burst: 40 },
-  stripe: { rate: 5, burst: 10 },
-};
+const CLASS_THROTTLES: Readonly<Record<RateLimitClass, { rate: number; burst: number }>> = Object.fromEntries(
+  Object.entries(PEAK_REQUESTS_PER_SECOND).map(([rateLimitClass, peak]) => [
+    rateLimitClass,
+    { rate: CEILING_HEADROOM * peak, burst: 2 * CEILING_HEADROOM * peak },
+  ]),
+) as Record<RateLimitClass, { rate: number; burst: number }>;
 
 export interface ApiStackProps extends StackProps {
   readonly stage: StageConfig;
@@ -59,8 +58,9 @@ export interface ApiStackProps extends StackProps {
 }
 
 function methodOptionsFor(route: RouteDefinition, stage: StageConfig): MethodDeploymentOptions | undefined {
+  // `default` routes share the stage-wide ceiling.
+  if (route.rateLimitClass === 'default') return undefined;
   const limits = CLASS_THROTTLES[route.rateLimitClass];
-  if (!limits) return undefined;
   return {
     throttlingRateLimit: Math.min(limits.rate, stage.throttleRateLimit),
     throttlingBurstLimit: Math.min(limits.burst, stage.throttleBurstLimit),

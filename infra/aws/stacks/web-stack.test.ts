@@ -155,6 +155,8 @@ describe('web stack', () => {
     // And the viewer address the /api/* function sets, which the web ACL keys its per-viewer limits on.
     expect(originHeaders).toContain(VIEWER_IP_HEADER);
     expect(apiBehaviour?.OriginRequestPolicyId).toBeDefined();
+  });
+
   it('compresses the site and the locale files at the edge with brotli and gzip, and never the API', () => {
     const cachingOptimized = '658327ea-f89d-4fab-a63d-7e88639e58f6'; // gzip and brotli in the cache key
     const site = distribution.DefaultCacheBehavior as Properties;

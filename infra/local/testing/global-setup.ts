@@ -25,7 +25,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-integration-'));
-  const cloud = await startLocalCloud({ port: 0, host: '127.0.0.1', dataDir });
+  // Every test file calls from 127.0.0.1: the per-viewer limits would count the whole run as one viewer. They
+  // have their own tests (infra/local/viewer-limits.int.test.ts) on a gateway of their own.
+  const cloud = await startLocalCloud({ port: 0, host: '127.0.0.1', dataDir, viewerLimits: { rateLimits: 'off' } });
   await cloud.whenReady();
   project.provide('localCloud', {
     url: cloud.url,

@@ -15,13 +15,17 @@ export function createAttemptCounters(table: Table): AttemptWindows {
         expiresAt: windowStart + windowSeconds,
       });
     },
-    async current(counter, windowSeconds, now) {
-      const item = await table.get(attemptsKey(counter, windowStartOf(now, windowSeconds)), {
-        consistent: true,
-        now,
+    async reserve(counter, windowSeconds, now, limit) {
+      const windowStart = windowStartOf(now, windowSeconds);
+      return table.incrementBelow(attemptsKey(counter, windowStart), 'count', limit, {
+        expiresAt: windowStart + windowSeconds,
       });
-      const count = item?.['count'];
-      return typeof count === 'number' ? count : 0;
+    },
+    async release(counter, windowSeconds, now) {
+      const windowStart = windowStartOf(now, windowSeconds);
+      await table.increment(attemptsKey(counter, windowStart), 'count', -1, {
+        expiresAt: windowStart + windowSeconds,
+      });
     },
   };
 }

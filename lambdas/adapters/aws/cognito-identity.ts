@@ -4,6 +4,7 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RevokeTokenCommand,
   SignUpCommand,
   type AttributeType,
   type AuthenticationResultType,
@@ -140,6 +141,16 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
       } catch (error) {
         if (error instanceof RefreshRejectedError) throw error;
         if (WRONG_CREDENTIALS.has(errorName(error))) throw new RefreshRejectedError();
+        throw error;
+      }
+    },
+
+    async revoke(refreshToken) {
+      try {
+        await client.send(new RevokeTokenCommand({ ClientId: appClient(), Token: refreshToken }));
+      } catch (error) {
+        // Already revoked, expired or its user gone: signed out either way.
+        if (WRONG_CREDENTIALS.has(errorName(error))) return;
         throw error;
       }
     },

@@ -1,6 +1,7 @@
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
+import { REFRESH_SESSION_SECONDS } from '@wayfarer/shared/constants';
 import { createCognitoTokenVerifier } from './cognito-token-verifier';
 
 // The verifier with a preloaded key set, as the local cloud runs it, but with a key made here: no network,
@@ -46,6 +47,24 @@ function accessClaims(overrides: Record<string, unknown> = {}) {
 }
 
 describe('createCognitoTokenVerifier with a preloaded key set', () => {
+  it('accepts an expired access token only when asked (the refresh and logout calls), within the refresh session’s life', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = sign(accessClaims({ exp: now - 7200, iat: now - 10800 }), trusted.privateKey, 'trusted');
+    const tooOld = sign(
+      accessClaims({ exp: now - REFRESH_SESSION_SECONDS - 60, iat: now - REFRESH_SESSION_SECONDS - 3660 }),
+      trusted.privateKey,
+      'trusted',
+    );
+    const forged = sign(accessClaims({ exp: now - 7200 }), keyPair('forged').privateKey, 'trusted');
+
+    expect(await verifier.verifyAccessToken(expired)).toBeUndefined();
+    expect(await verifier.verifyAccessToken(expired, { allowExpired: true })).toMatchObject({
+      sub: 'user-1',
+    });
+    expect(await verifier.verifyAccessToken(tooOld, { allowExpired: true })).toBeUndefined();
+    expect(await verifier.verifyAccessToken(forged, { allowExpired: true })).toBeUndefined();
+  });
+
   it('accepts an access token of the pool and client, telling its sub and expiry', async () => {
     const claims = accessClaims();
 

@@ -8,6 +8,7 @@ import {
 } from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
+import { REFRESH_SESSION_SECONDS } from '@wayfarer/shared/constants';
 import type { Jwks } from '../../config';
 import type { TokenVerifier } from '../../ports/identity';
 
@@ -47,6 +48,17 @@ export function createCognitoTokenVerifier(options: CognitoTokenVerifierOptions)
     jwksCache ? { jwksCache } : undefined,
   );
   if (preloaded) verifier.cacheJwks(preloaded as Parameters<typeof verifier.cacheJwks>[0]);
+  // The same checks, with the expiry moved back by a refresh session's life: for the refresh and logout calls.
+  const lenient = CognitoJwtVerifier.create(
+    {
+      userPoolId: options.userPoolId,
+      clientId: options.clientId,
+      tokenUse: 'access',
+      graceSeconds: REFRESH_SESSION_SECONDS,
+    },
+    jwksCache ? { jwksCache } : undefined,
+  );
+  if (preloaded) lenient.cacheJwks(preloaded as Parameters<typeof lenient.cacheJwks>[0]);
 
   // aws-jwt-verify reads a token's issuer before checking it and throws a plain Error when there is none, so
   // the issuer is matched here first: any other issuer is simply not one of our tokens.
@@ -54,10 +66,10 @@ export function createCognitoTokenVerifier(options: CognitoTokenVerifierOptions)
   const issuer = `https://cognito-idp.${region}.amazonaws.com/${options.userPoolId}`;
 
   return {
-    async verifyAccessToken(token) {
+    async verifyAccessToken(token, verifyOptions) {
       try {
         if (decomposeUnverifiedJwt(token).payload.iss !== issuer) return undefined;
-        const claims = await verifier.verify(token);
+        const claims = await (verifyOptions?.allowExpired ? lenient : verifier).verify(token);
         return { sub: claims.sub, expiresAt: claims.exp };
       } catch (error) {
         if (error instanceof JwtBaseError && !isServerFault(error)) return undefined;

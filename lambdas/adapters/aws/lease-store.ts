@@ -1,11 +1,5 @@
 import type { Leases, SpeechLease } from '../../ports/usage';
-import {
-  expiresAtAfter,
-  LEASE_SK_PREFIX,
-  leaseKey,
-  usageDayKey,
-  type Table,
-} from './table';
+import { expiresAtAfter, LEASE_SK_PREFIX, leaseKey, usageDayKey, type Table } from './table';
 import { tableDefinition } from './table-definition';
 
 const TTL = tableDefinition.timeToLiveAttribute;
@@ -54,6 +48,11 @@ export function createLeaseStore(table: Table): Leases {
         'closedAt',
       );
     },
+
+    async recordObserved(lease, seconds) {
+      // Only raises: a late or repeated report from the socket never lowers what it saw before.
+      return table.raiseTo(leaseKey(lease.subject, lease.day, lease.id), 'observedSeconds', seconds);
+    },
   };
 }
 
@@ -72,9 +71,11 @@ function toLease(item: Record<string, unknown>, subject: string, day: string): S
     issuedAt: Number.isNaN(issuedAt.getTime()) ? new Date(0) : issuedAt,
     ttlSeconds: numberOr(item['ttlSeconds'], 0),
   };
-  if (typeof item['closedAt'] !== 'string') return base;
+  const observed = numberOr(item['observedSeconds'], 0);
+  const withObserved = observed > 0 ? { ...base, observedSeconds: observed } : base;
+  if (typeof item['closedAt'] !== 'string') return withObserved;
   return {
-    ...base,
+    ...withObserved,
     closed: { at: new Date(item['closedAt']), seconds: numberOr(item['chargedSeconds'], base.ttlSeconds) },
   };
 }

@@ -101,6 +101,16 @@ export interface Table {
    * nothing, when the item is missing or already has it. `onceAttribute` must be one of the attributes set.
    */
   setOnce(key: TableKey, values: Record<string, unknown>, onceAttribute: string): Promise<boolean>;
+  /**
+   * Adds one to a number attribute (creating the item) unless it already holds `limit` or more, in one
+   * conditional update: false, changing nothing, when it did.
+   */
+  incrementBelow(key: TableKey, attribute: string, limit: number, options: { expiresAt: number }): Promise<boolean>;
+  /**
+   * Sets a number attribute of an existing item to `value` unless it already holds as much: false when the item
+   * does not exist or already held `value` or more.
+   */
+  raiseTo(key: TableKey, attribute: string, value: number): Promise<boolean>;
   transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
   /** A cheap call that succeeds only when the table exists and answers. */
   describe(): Promise<void>;
@@ -221,6 +231,37 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
             ExpressionAttributeValues: Object.fromEntries(
               entries.map(([, value], index) => [`:v${index}`, value]),
             ),
+          }),
+        ),
+      );
+      return updated !== undefined;
+    },
+    async incrementBelow(key, attribute, limit, options) {
+      const updated = await unlessConditionFails(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: name,
+            Key: key,
+            UpdateExpression: 'ADD #attribute :one SET #ttl = :expiresAt',
+            ConditionExpression: 'attribute_not_exists(#attribute) OR #attribute < :limit',
+            ExpressionAttributeNames: { '#attribute': attribute, '#ttl': TTL },
+            ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': options.expiresAt },
+          }),
+        ),
+      );
+      return updated !== undefined;
+    },
+    async raiseTo(key, attribute, value) {
+      const updated = await unlessConditionFails(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: name,
+            Key: key,
+            UpdateExpression: 'SET #attribute = :value',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(#attribute) OR #attribute < :value)',
+            ExpressionAttributeNames: { '#attribute': attribute },
+            ExpressionAttributeValues: { ':value': value },
           }),
         ),
       );

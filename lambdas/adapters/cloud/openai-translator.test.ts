@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAiCompatibleServer, type FakeOpenAiServer } from '../../testing/openai-compatible-server';
-import { createOpenAiTranslator, translationInstructions } from './openai-translator';
+import { createOpenAiTranslator, translationInstructions, translationTokenCap } from './openai-translator';
 
 // The real openai SDK against the protocol-faithful fake: what reaches the server and what comes back.
 
@@ -51,6 +51,15 @@ describe('OpenAI translator', () => {
       translator.translate({ text: 'Where is the train station?', outputLanguage: 'es' }),
     );
     expect(chunks).toEqual(['¿Dónde', ' está', ' la', ' estación', ' de', ' tren?']);
+  });
+
+  it('caps the answer’s length from the input’s, so a prompt cannot buy a long generation', async () => {
+    const translator = await translatorOn();
+    await collect(translator.translate({ text: 'Where is the train station?', outputLanguage: 'es' }));
+    const body = server!.requests.at(-1)?.body as { max_tokens?: number };
+    expect(body.max_tokens).toBe(translationTokenCap('Where is the train station?'));
+    expect(translationTokenCap('Where is the train station?')).toBeLessThan(200);
+    expect(translationTokenCap('x'.repeat(60_000))).toBe(4096);
   });
 
   it('sends the configured model, a system prompt for the target language and the text as the user message', async () => {

@@ -29,6 +29,7 @@ export function createOpenAiTranslator(options: OpenAiSettings): Translator {
         {
           model: options.model,
           stream: true,
+          max_tokens: translationTokenCap(text),
           messages: [
             { role: 'system', content: translationInstructions(outputLanguage) },
             { role: 'user', content: text },
@@ -55,4 +56,13 @@ export function unavailableTranslator(reason: string): Translator {
       throw new Error(reason);
     },
   };
+}
+
+/**
+ * The most tokens a translation of `text` may take: a token is at least a character in every script, and no
+ * language needs twice the characters of another for the same phrase, so twice the input's length (plus room
+ * for a short phrase) is never reached by a translation and stops a text that asks for an essay instead.
+ */
+export function translationTokenCap(text: string): number {
+  return Math.min(4096, 64 + 2 * text.length);
 }

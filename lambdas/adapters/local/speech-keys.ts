@@ -18,13 +18,15 @@ export function localSpeechKeySecret(ipHashSecret: string): string {
   return createHmac('sha256', ipHashSecret).update(SECRET_LABEL).digest('base64url');
 }
 
-interface KeyClaims {
+export interface KeyClaims {
   /** Lease id. */
   readonly lid: string;
   /** Subject (a sub or an IP hash: never an IP). */
   readonly sub: string;
   /** Epoch seconds after which the key opens no socket. */
   readonly exp: number;
+  /** The lease's UTC day, so the socket can record what it saw on the lease (absent in older keys). */
+  readonly day?: string;
 }
 
 const sign = (secret: string, payload: string): Buffer =>
@@ -37,27 +39,43 @@ export function signLocalSpeechKey(secret: string, claims: KeyClaims): string {
 
 const systemClock: Clock = { now: () => new Date() };
 
+/** The claims of a key signed with this secret whose expiry has not passed; undefined for any other key. */
+export function createLocalSpeechKeyReader(options: {
+  readonly secret: string;
+  readonly clock?: Clock;
+}): (key: string) => KeyClaims | undefined {
+  const clock = options.clock ?? systemClock;
+  return (key) => {
+    const [version, payload, signature, ...rest] = key.split('.');
+    if (version !== KEY_VERSION || !payload || !signature || rest.length > 0) return undefined;
+    const expected = sign(options.secret, payload);
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    let claims: Partial<KeyClaims> | null;
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<KeyClaims> | null;
+    } catch {
+      return undefined;
+    }
+    if (typeof claims?.lid !== 'string' || typeof claims.sub !== 'string') return undefined;
+    const exp = claims.exp;
+    if (typeof exp !== 'number' || exp * 1000 <= clock.now().getTime()) return undefined;
+    return {
+      lid: claims.lid,
+      sub: claims.sub,
+      exp,
+      ...(typeof claims.day === 'string' ? { day: claims.day } : {}),
+    };
+  };
+}
+
 /** Accepts exactly the keys signed with this secret whose expiry has not passed. */
 export function createLocalSpeechKeyVerifier(options: {
   readonly secret: string;
   readonly clock?: Clock;
 }): (key: string) => boolean {
-  const clock = options.clock ?? systemClock;
-  return (key) => {
-    const [version, payload, signature, ...rest] = key.split('.');
-    if (version !== KEY_VERSION || !payload || !signature || rest.length > 0) return false;
-    const expected = sign(options.secret, payload);
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-    let claims: unknown;
-    try {
-      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return false;
-    }
-    const exp = (claims as Partial<KeyClaims> | null)?.exp;
-    return typeof exp === 'number' && exp * 1000 > clock.now().getTime();
-  };
+  const read = createLocalSpeechKeyReader(options);
+  return (key) => read(key) !== undefined;
 }
 
 // A Host header is the caller's to write: only a plain host name or address with an optional port is used.
@@ -84,10 +102,10 @@ export function createLocalSpeechKeys(options: {
 }): SpeechKeys {
   const clock = options.clock ?? systemClock;
   return {
-    async issue({ leaseId, subject, ttlSeconds, host }) {
+    async issue({ leaseId, subject, ttlSeconds, day, host }) {
       const exp = Math.floor(clock.now().getTime() / 1000) + ttlSeconds;
       return {
-        key: signLocalSpeechKey(options.secret, { lid: leaseId, sub: subject, exp }),
+        key: signLocalSpeechKey(options.secret, { lid: leaseId, sub: subject, exp, ...(day ? { day } : {}) }),
         url: localSocketUrl(host, options.appUrl),
         ttlSeconds,
       };

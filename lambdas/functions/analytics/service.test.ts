@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '@wayfarer/shared/events';
+import { ADMIN_PASSWORD_GLOBAL_MAX_ATTEMPTS, ADMIN_PASSWORD_MAX_FAILURES } from '@wayfarer/shared/constants';
 import type { AnalyticsStore, DayFigures } from '../../ports/analytics';
+import type { AttemptWindows } from '../../ports/identity';
 import type { Events } from '../../ports/platform';
-import { analyticsStats, conversionRate, periodDays, trackPageView } from './service';
+import { hashAdminPassword } from '../../domain/admin-password';
+import { analyticsStats, checkAdminPassword, conversionRate, periodDays, trackPageView } from './service';
 
 const clock = { now: () => new Date('2026-11-23T10:00:00.000Z') };
 
@@ -83,5 +86,106 @@ describe('stats arithmetic', () => {
   it('refuses a period other than 7, 30 or 90 with 400', async () => {
     const analytics = {} as AnalyticsStore;
     await expect(analyticsStats({ analytics, clock }, '14')).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
+describe('checkAdminPassword', () => {
+  // A cheap hash: these tests count checks, not the cost of one.
+  const CHEAP = { log2N: 10, r: 8, p: 1 };
+
+  /** Fixed-window counters whose every call yields first, so parallel callers interleave as Lambdas do. */
+  function memoryWindows() {
+    const counts = new Map<string, number>();
+    const key = (counter: string, windowSeconds: number, now: Date) =>
+      `${counter}#${Math.floor(now.getTime() / 1000 / windowSeconds)}`;
+    const windows = {
+      count: async (counter: string, windowSeconds: number, now: Date) => {
+        await Promise.resolve();
+        const next = (counts.get(key(counter, windowSeconds, now)) ?? 0) + 1;
+        counts.set(key(counter, windowSeconds, now), next);
+        return next;
+      },
+      current: async (counter: string, windowSeconds: number, now: Date) => {
+        await Promise.resolve();
+        return counts.get(key(counter, windowSeconds, now)) ?? 0;
+      },
+      reserve: async (counter: string, windowSeconds: number, now: Date, limit: number) => {
+        await Promise.resolve();
+        const held = counts.get(key(counter, windowSeconds, now)) ?? 0;
+        if (held >= limit) return false;
+        counts.set(key(counter, windowSeconds, now), held + 1);
+        return true;
+      },
+      release: async (counter: string, windowSeconds: number, now: Date) => {
+        await Promise.resolve();
+        counts.set(
+          key(counter, windowSeconds, now),
+          Math.max(0, (counts.get(key(counter, windowSeconds, now)) ?? 0) - 1),
+        );
+      },
+    };
+    return windows as AttemptWindows;
+  }
+
+  const statusOf = (attempt: Promise<unknown>) =>
+    attempt.then(
+      () => 200,
+      (error: { statusCode?: number }) => error.statusCode ?? 500,
+    );
+
+  it('counts a guess before checking it: parallel wrong guesses from one address get ADMIN_PASSWORD_MAX_FAILURES checks, no more', async () => {
+    const passwordHash = await hashAdminPassword('the right one', CHEAP);
+    const attempts = memoryWindows();
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        statusOf(
+          checkAdminPassword(
+            { attempts, clock },
+            { passwordHash, counterSecret: 'secret' },
+            { password: `guess-${index}`, sourceIp: '203.0.113.5', headers: {} },
+          ),
+        ),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ADMIN_PASSWORD_MAX_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - ADMIN_PASSWORD_MAX_FAILURES);
+  });
+
+  it('caps guesses from all addresses together, so a botnet cannot guess freely either', async () => {
+    const passwordHash = await hashAdminPassword('the right one', CHEAP);
+    const attempts = memoryWindows();
+    const statuses: number[] = [];
+    for (let index = 0; index < ADMIN_PASSWORD_GLOBAL_MAX_ATTEMPTS + 5; index++) {
+      statuses.push(
+        await statusOf(
+          checkAdminPassword(
+            { attempts, clock },
+            { passwordHash, counterSecret: 'secret' },
+            {
+              password: 'wrong',
+              sourceIp: `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`,
+              headers: {},
+            },
+          ),
+        ),
+      );
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ADMIN_PASSWORD_GLOBAL_MAX_ATTEMPTS);
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it('does not count the right password as a failure', async () => {
+    const passwordHash = await hashAdminPassword('the right one', CHEAP);
+    const attempts = memoryWindows();
+    for (let index = 0; index < ADMIN_PASSWORD_MAX_FAILURES + 2; index++) {
+      const status = await statusOf(
+        checkAdminPassword(
+          { attempts, clock },
+          { passwordHash, counterSecret: 'secret' },
+          { password: 'the right one', sourceIp: '203.0.113.6', headers: {} },
+        ),
+      );
+      expect(status).toBe(200);
+    }
   });
 });

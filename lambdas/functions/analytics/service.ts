@@ -7,6 +7,7 @@ import {
 import {
   ACTIVE_ANONYMOUS_WINDOW_DAYS,
   ADMIN_PASSWORD_FAILURE_WINDOW_SECONDS,
+  ADMIN_PASSWORD_GLOBAL_MAX_ATTEMPTS,
   ADMIN_PASSWORD_MAX_FAILURES,
   ADMIN_SESSION_SECONDS,
   DEFAULT_ANALYTICS_PERIOD_DAYS,
@@ -14,6 +15,7 @@ import {
   type TrackedPage,
 } from '@wayfarer/shared/constants';
 import { PAGES } from '@wayfarer/shared/api/pages';
+import { viewerGroup } from '@wayfarer/shared/api/rate-limits';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { adminPasswordMatches } from '../../domain/admin-password';
 import { adminSessionCookie, adminSessionToken, isPlainHttpLocalhost } from '../../domain/admin-session';
@@ -65,6 +67,9 @@ export async function trackPageView(
 
 // --- The admin password -----------------------------------------------------------------------------------
 
+/** The counter of admin password tries from every address together. */
+const ADMIN_PASSWORD_ALL_COUNTER = 'admin-password-all';
+
 export interface AdminPasswordPolicy {
   /** ADMIN_PASSWORD_HASH; undefined: no admin is configured and the dashboard does not exist. */
   readonly passwordHash: string | undefined;
@@ -74,7 +79,10 @@ export interface AdminPasswordPolicy {
 
 /**
  * Checks the admin password (docs/SPEC.md §6) and answers with the session cookie. Five wrong tries from one IP
- * within the window lock that IP out, the right password included, until the window ends.
+ * within the window lock that IP out, the right password included, until the window ends; so do
+ * ADMIN_PASSWORD_GLOBAL_MAX_ATTEMPTS wrong tries from all addresses together. Each try is counted before the
+ * password is checked (one conditional write per counter) and given back when it was right, so parallel
+ * guesses cannot all pass a check made before any of them counted.
  */
 export async function checkAdminPassword(
   ports: { readonly attempts: AttemptWindows; readonly clock: Clock },
@@ -89,16 +97,32 @@ export async function checkAdminPassword(
   const password = adminPasswordSchema.safeParse(input.password);
   if (!password.success) throw new BadRequestError('password: Password is required');
   if (policy.counterSecret === undefined) throw new MissingIpHashSecretError();
-  const counter = `admin-password-ip:${keyedHash(policy.counterSecret, input.sourceIp ?? 'unknown')}`;
+  const ip = input.sourceIp === undefined ? 'unknown' : viewerGroup(input.sourceIp);
+  const counter = `admin-password-ip:${keyedHash(policy.counterSecret, ip)}`;
   const now = ports.clock.now();
   const window = ADMIN_PASSWORD_FAILURE_WINDOW_SECONDS;
-  if ((await ports.attempts.current(counter, window, now)) >= ADMIN_PASSWORD_MAX_FAILURES) {
+  if (!(await ports.attempts.reserve(counter, window, now, ADMIN_PASSWORD_MAX_FAILURES))) {
+    throw new RateLimitedError();
+  }
+  if (
+    !(await ports.attempts.reserve(
+      ADMIN_PASSWORD_ALL_COUNTER,
+      window,
+      now,
+      ADMIN_PASSWORD_GLOBAL_MAX_ATTEMPTS,
+    ))
+  ) {
+    await ports.attempts.release(counter, window, now);
     throw new RateLimitedError();
   }
   if (!(await adminPasswordMatches(input.password, policy.passwordHash))) {
-    await ports.attempts.count(counter, window, now);
     throw new UnauthorizedError(LITERAL_MESSAGES.adminInvalidPassword);
   }
+  // The right password is no failure: give both tries back.
+  await Promise.all([
+    ports.attempts.release(counter, window, now),
+    ports.attempts.release(ADMIN_PASSWORD_ALL_COUNTER, window, now),
+  ]);
   const expiresAt = Math.floor(now.getTime() / 1000) + ADMIN_SESSION_SECONDS;
   const cookie = adminSessionCookie(
     adminSessionToken(policy.passwordHash, expiresAt),

@@ -5,11 +5,13 @@ import {
   getIdentity,
   getRefreshSessions,
   getResetTokens,
+  getTokenVerifier,
   getUserProfiles,
   perContainer,
   systemClock,
 } from '../../providers';
-import { createAuthService } from './service';
+import { UnauthorizedError } from '../../http/errors';
+import { createAuthService, type SignedInCaller } from './service';
 
 // Built on the first call of a container and kept, so warm calls reuse the clients and their connections.
 const service = perContainer(async () => {
@@ -42,4 +44,22 @@ export const resetPassword = httpRoute('auth.resetPassword', async (request) =>
   (await service()).resetPassword(request.body, { ip: request.sourceIp }),
 );
 export const me = httpRoute('auth.me', async (request) => (await service()).me(request.auth));
-export const refresh = httpRoute('auth.refresh', async (request) => (await service()).refresh(request.auth));
+/**
+ * The caller of refresh and logout: the bearer token, verified with its expiry allowed (the refresh session it
+ * names decides whether it still counts), else 401.
+ */
+async function tokenHolder(headers: Readonly<Record<string, string>>): Promise<SignedInCaller> {
+  const token = /^Bearer\s+(\S+)$/i.exec(headers['authorization'] ?? '')?.[1];
+  const identity = token
+    ? await (await getTokenVerifier()).verifyAccessToken(token, { allowExpired: true })
+    : undefined;
+  if (!token || !identity) throw new UnauthorizedError();
+  return { sub: identity.sub, token };
+}
+
+export const refresh = httpRoute('auth.refresh', async (request) =>
+  (await service()).refresh(await tokenHolder(request.headers)),
+);
+export const logout = httpRoute('auth.logout', async (request) =>
+  (await service()).logout(await tokenHolder(request.headers)),
+);

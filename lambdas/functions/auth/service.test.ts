@@ -1,3 +1,4 @@
+import { REFRESH_SESSION_SECONDS } from '@wayfarer/shared/constants';
 import { describe, expect, it } from 'vitest';
 import type { EventDetail, EventName } from '@wayfarer/shared/events';
 import {
@@ -33,6 +34,7 @@ const NEW_PASSWORD = 'Voyage$2025y';
 
 function fakeIdentity() {
   const accounts = new Map<string, { sub: string; password: string }>();
+  const revoked: string[] = [];
   let issued = 0;
   const session = (sub: string) => {
     issued += 1;
@@ -40,7 +42,8 @@ function fakeIdentity() {
       accessToken: `access-${sub}-${issued}`,
       refreshToken: `refresh-${sub}`,
       sub,
-      accessTokenExpiresAt: 2e9,
+      // An hour after the tests' clock starts (2026-01-01T00:00Z), as Cognito's access tokens last.
+      accessTokenExpiresAt: 1_767_229_200,
     };
   };
   const identity: Identity = {
@@ -65,8 +68,11 @@ function fakeIdentity() {
     async setPassword(sub, password) {
       for (const account of accounts.values()) if (account.sub === sub) account.password = password;
     },
+    async revoke(refreshToken) {
+      revoked.push(refreshToken);
+    },
   };
-  return identity;
+  return Object.assign(identity, { revoked });
 }
 
 function setUp() {
@@ -165,7 +171,19 @@ function setUp() {
   };
   const linkToken = () =>
     new URL(/https:\S+/.exec(mail.at(-1)?.text ?? '')?.[0] ?? 'https://x').searchParams.get('token') ?? '';
-  return { service, advance, mail, counts, linkToken, published, calls, deliver };
+  return {
+    service,
+    advance,
+    mail,
+    counts,
+    linkToken,
+    published,
+    calls,
+    deliver,
+    stored,
+    identity,
+    now: clock.now,
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -274,6 +292,25 @@ describe('refresh', () => {
     expect(second.token).not.toBe(first.token);
     expect(second.user.email).toBe('a@example.com');
     expect((await failure(service.refresh(caller))).status).toBe(401);
+  });
+
+  it('keeps the refresh session as long as the refresh token lives, not only the access token’s hour', async () => {
+    const { service, stored, now } = setUp();
+    const first = await service.register(registration('a@example.com'), here);
+    const session = stored.get(first.token);
+    expect(session?.expiresAt).toBeGreaterThanOrEqual(
+      Math.floor(now().getTime() / 1000) + REFRESH_SESSION_SECONDS,
+    );
+  });
+
+  it('logout revokes the session’s refresh token with the provider and ends the session', async () => {
+    const { service, identity } = setUp();
+    const first = await service.register(registration('a@example.com'), here);
+    await service.logout({ sub: 'sub-1', token: first.token });
+    expect(identity.revoked).toEqual(['refresh-sub-1']);
+    expect((await failure(service.refresh({ sub: 'sub-1', token: first.token }))).status).toBe(401);
+    // A second logout, or one without a session, changes nothing and still answers.
+    await expect(service.logout({ sub: 'sub-1', token: first.token })).resolves.toEqual({ ok: true });
   });
 
   it("answers 401 to another user's token", async () => {

@@ -5,6 +5,7 @@ import type {
   SessionResponse,
   User,
 } from '@wayfarer/shared/api/auth';
+import { REFRESH_SESSION_SECONDS } from '@wayfarer/shared/constants';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { registerFormSchema, resetPasswordSchema } from '@wayfarer/shared/domain/password-rules';
 import type { UserProfiles } from '../../ports/users';
@@ -66,8 +67,12 @@ export function createAuthService(ports: AuthServicePorts) {
       accessToken: session.accessToken,
       sub: session.sub,
       refreshToken: session.refreshToken,
-      // The stored refresh token is only reachable with this access token, so it need not outlive it.
-      expiresAt: session.accessTokenExpiresAt,
+      // Reachable only with this access token, expired or not: the refresh call takes an expired one, so the
+      // session lasts as long as the refresh token does (docs/DESIGN.md §9).
+      expiresAt: Math.max(
+        session.accessTokenExpiresAt,
+        Math.floor(clock.now().getTime() / 1000) + REFRESH_SESSION_SECONDS,
+      ),
     });
     return { token: session.accessToken, user: await userOf(session.sub, knownEmail) };
   }
@@ -135,6 +140,13 @@ export function createAuthService(ports: AuthServicePorts) {
 
     async me(caller: SignedInCaller): Promise<User> {
       return userOf(caller.sub);
+    },
+
+    /** POST /api/auth/logout: revokes the session's refresh token with the provider and forgets the session. */
+    async logout(caller: SignedInCaller): Promise<{ ok: true }> {
+      const stored = await sessions.take(caller.token, clock.now());
+      if (stored && stored.sub === caller.sub) await identity.revoke(stored.refreshToken);
+      return { ok: true };
     },
 
     async refresh(caller: SignedInCaller): Promise<SessionResponse> {

@@ -13,7 +13,7 @@ import {
 import { CLOSE, CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
 import type { Events } from '../../ports/platform';
-import { SUBSCRIBER_KEY_TTL_SECONDS } from '../../domain/allowance';
+import { leaseCharge, SUBSCRIBER_KEY_TTL_SECONDS } from '../../domain/allowance';
 import { callApi, claimsOf, GOOD_PASSWORD, uniqueEmail } from '../../testing/local-cloud-api';
 import { key } from './handler';
 import { issueSpeechKey, type SpeechKeyPorts } from './service';
@@ -71,6 +71,28 @@ describe('GET /api/deepgram/key over DynamoDB Local', () => {
     // And a client that never comes back at all is charged up to the whole key.
     now = new Date(now.getTime() + 10 * 60_000);
     expect(await issueSpeechKey(ports, policy, caller, undefined)).toEqual({ kind: 'spent' });
+  });
+});
+
+describe('the lease store', () => {
+  it('records what our own socket saw on a lease, only ever raising it, and charges at least that', async () => {
+    const leases = createLeaseStore(table);
+    const issuedAt = new Date();
+    const lease = {
+      id: randomUUID(),
+      subject: `ip-${randomUUID()}`,
+      day: '2026-11-22',
+      issuedAt,
+      ttlSeconds: 300,
+    };
+    await leases.open(lease);
+    expect(await leases.recordObserved(lease, 40)).toBe(true);
+    expect(await leases.recordObserved(lease, 12)).toBe(false);
+    await leases.close(lease, { at: issuedAt, seconds: 3 });
+    const [stored] = (await leases.ledger(lease.subject, lease.day)).leases;
+    expect(stored?.observedSeconds).toBe(40);
+    expect(leaseCharge(stored!, issuedAt)).toBe(40);
+    expect(await leases.recordObserved({ ...lease, id: 'never-issued' }, 5)).toBe(false);
   });
 });
 

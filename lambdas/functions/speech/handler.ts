@@ -38,6 +38,6 @@ export const key = httpRoute('speech.key', async (request) => {
     usageCallerOf(request.auth, request.sourceIp),
     request.headers['host'],
   );
-  if (outcome.kind === 'spent') throw new RateLimitedError('speech-key');
+  if (outcome.kind !== 'issued') throw new RateLimitedError('speech-key');
   return outcome.response;
 });

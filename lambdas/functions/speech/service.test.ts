@@ -3,7 +3,11 @@ import type { EventDetail } from '@wayfarer/shared/events';
 import type { Events } from '../../ports/platform';
 import type { SpeechKeys } from '../../ports/speech';
 import type { UserProfile } from '../../ports/users';
-import { SUBSCRIBER_KEY_TTL_SECONDS } from '../../domain/allowance';
+import {
+  SPEECH_KEY_LIMITS,
+  SPEECH_KEY_OPEN_SECONDS,
+  SUBSCRIBER_KEY_TTL_SECONDS,
+} from '../../domain/allowance';
 import { createMemoryLeases } from '../../testing/memory-leases';
 import { issueSpeechKey, type SpeechKeyPorts } from './service';
 
@@ -20,12 +24,16 @@ function setUp(profiles: Record<string, Partial<UserProfile>> = {}) {
       published.push(detail as EventDetail<'usageRecorded'>);
     },
   };
+  const keyTtls: number[] = [];
   const keys: SpeechKeys = {
-    issue: async ({ leaseId, ttlSeconds }) => ({
-      key: `key-${leaseId}`,
-      url: 'ws://here/v1/listen',
-      ttlSeconds,
-    }),
+    issue: async ({ leaseId, ttlSeconds }) => (
+      keyTtls.push(ttlSeconds),
+      {
+        key: `key-${leaseId}`,
+        url: 'ws://here/v1/listen',
+        ttlSeconds,
+      }
+    ),
   };
   const leases = createMemoryLeases();
   const ports: SpeechKeyPorts = {
@@ -41,6 +49,7 @@ function setUp(profiles: Record<string, Partial<UserProfile>> = {}) {
     ports,
     leases,
     published,
+    keyTtls,
     advance: (seconds: number) => {
       now = new Date(now.getTime() + seconds * 1000);
     },
@@ -48,6 +57,36 @@ function setUp(profiles: Record<string, Partial<UserProfile>> = {}) {
 }
 
 describe('issueSpeechKey', () => {
+  it('the provider key opens sockets for SPEECH_KEY_OPEN_SECONDS only; the answer keeps the session allowance', async () => {
+    const { ports, keyTtls } = setUp();
+    const outcome = await issueSpeechKey(ports, policy, anonymous, undefined);
+    expect(outcome.kind === 'issued' && outcome.response.time_to_live_in_seconds).toBe(60);
+    expect(keyTtls).toEqual([SPEECH_KEY_OPEN_SECONDS]);
+  });
+
+  it('refuses a key, with the allowance unspent, to a caller taking keys faster than SPEECH_KEY_LIMITS', async () => {
+    const { ports, advance } = setUp();
+    const outcomes: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      outcomes.push(
+        (
+          await issueSpeechKey(
+            ports,
+            { ...policy, allowances: { anonymousSeconds: 3600, userSeconds: 3600 } },
+            anonymous,
+            undefined,
+          )
+        ).kind,
+      );
+      advance(3);
+    }
+    expect(outcomes.slice(0, SPEECH_KEY_LIMITS.open)).toEqual(Array(SPEECH_KEY_LIMITS.open).fill('issued'));
+    expect(outcomes.filter((kind) => kind === 'issued').length).toBeLessThanOrEqual(
+      SPEECH_KEY_LIMITS.perMinute,
+    );
+    expect(outcomes).toContain('too_many');
+  });
+
   it('issues a key for the whole allowance and opens its lease', async () => {
     const { ports, leases } = setUp();
     const outcome = await issueSpeechKey(ports, policy, anonymous, 'localhost:8787');

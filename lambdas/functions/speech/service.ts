@@ -6,7 +6,9 @@ import type { Leases, SpeechLease } from '../../ports/usage';
 import type { Users } from '../../ports/users';
 import {
   decideKey,
+  keyRateDecision,
   leaseCharge,
+  SPEECH_KEY_OPEN_SECONDS,
   secondsUsed,
   usageDay,
   type CallerRole,
@@ -30,7 +32,10 @@ export interface SpeechKeyPolicy {
 }
 
 export type SpeechKeyOutcome =
-  { readonly kind: 'issued'; readonly response: SpeechKeyResponse } | { readonly kind: 'spent' };
+  | { readonly kind: 'issued'; readonly response: SpeechKeyResponse }
+  | { readonly kind: 'spent' }
+  /** Over SPEECH_KEY_LIMITS: too many keys taken lately, whatever is left of the allowance. */
+  | { readonly kind: 'too_many' };
 
 async function roleOf(caller: UsageCaller, users: SpeechKeyPorts['users']): Promise<CallerRole> {
   if (caller.kind === 'anonymous') return 'anonymous';
@@ -56,6 +61,7 @@ export async function issueSpeechKey(
   const now = ports.clock.now();
   const day = usageDay(now);
   const ledger = await ports.leases.ledger(subject, day);
+  if (keyRateDecision(ledger.leases, now) === 'too_many') return { kind: 'too_many' };
   const decision = decideKey(role, secondsUsed(ledger, now), policy.allowances);
   if (decision.kind === 'spent') return { kind: 'spent' };
 
@@ -64,7 +70,9 @@ export async function issueSpeechKey(
   await ports.leases.open(lease);
   let issued;
   try {
-    issued = await ports.keys.issue({ leaseId: lease.id, subject, ttlSeconds: lease.ttlSeconds, host });
+    // The provider's key only has to open the socket: a short life leaves no long-lived key to pass around.
+    const keyTtlSeconds = Math.min(SPEECH_KEY_OPEN_SECONDS, lease.ttlSeconds);
+    issued = await ports.keys.issue({ leaseId: lease.id, subject, ttlSeconds: keyTtlSeconds, day, host });
   } catch (error) {
     // No key left the server: the lease must not cost the caller anything.
     await ports.leases.close(lease, { at: now, seconds: 0 }).catch(() => undefined);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '@wayfarer/shared/events';
 import type { Events } from '../../ports/platform';
-import { REPORT_GRACE_SECONDS, usageDay } from '../../domain/allowance';
+import { REPORT_FLOOR_GRACE_SECONDS, REPORT_GRACE_SECONDS, usageDay } from '../../domain/allowance';
 import { createMemoryLeases } from '../../testing/memory-leases';
 import { closeSessionLease } from './service';
 import { usageSubject } from '../../domain/usage-subject';
@@ -39,21 +39,28 @@ describe('closeSessionLease', () => {
     ]);
   });
 
-  it('charges what the client reports when the lease allows it', async () => {
+  it('charges what the client reports when it is above the time since the key was issued', async () => {
     const { ports, leases, openLease } = setUp(at(40));
     await openLease('lease-1', T0);
-    await closeSessionLease(ports, policy, anonymous, 12.5);
-    expect(leases.all()[0]!.closed).toEqual({ at: at(40), seconds: 12.5 });
+    await closeSessionLease(ports, policy, anonymous, 40.5);
+    expect(leases.all()[0]!.closed).toEqual({ at: at(40), seconds: 40.5 });
+  });
+
+  it('a report of 0 cannot lower the charge below the time since the key was issued, less the floor grace', async () => {
+    const { ports, leases, openLease } = setUp(at(5));
+    await openLease('lease-1', T0);
+    await closeSessionLease(ports, policy, anonymous, 0);
+    expect(leases.all()[0]!.closed).toEqual({ at: at(5), seconds: 5 - REPORT_FLOOR_GRACE_SECONDS });
   });
 
   it('closes only the newest open lease', async () => {
     const { ports, leases, openLease } = setUp(at(100));
     await openLease('older', T0);
     await openLease('newer', at(50));
-    await closeSessionLease(ports, policy, anonymous, 10);
+    await closeSessionLease(ports, policy, anonymous, 50);
     expect(leases.all().map((lease) => [lease.id, lease.closed?.seconds])).toEqual([
       ['older', undefined],
-      ['newer', 10],
+      ['newer', 50],
     ]);
   });
 
@@ -68,10 +75,10 @@ describe('closeSessionLease', () => {
   it('closes a lease issued before midnight, against the day it was issued', async () => {
     const { ports, published, openLease } = setUp(new Date('2026-11-23T00:00:20.000Z'));
     await openLease('late', new Date('2026-11-22T23:59:50.000Z'));
-    expect(await closeSessionLease(ports, policy, anonymous, 25)).toEqual({
+    expect(await closeSessionLease(ports, policy, anonymous, 30)).toEqual({
       kind: 'recorded',
       leaseId: 'late',
-      seconds: 25,
+      seconds: 30,
     });
     expect(published[0]?.day).toBe('2026-11-22');
   });

@@ -1,6 +1,6 @@
 import type { Clock, Events } from '../../ports/platform';
 import type { Leases } from '../../ports/usage';
-import { clampReportedSeconds, leaseToClose, usageDay } from '../../domain/allowance';
+import { chargeForReport, leaseToClose, usageDay } from '../../domain/allowance';
 import { usageSubject, type UsageCaller } from '../../domain/usage-subject';
 
 export interface UsageUpdatePorts {
@@ -17,8 +17,8 @@ export type UsageUpdateOutcome =
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * POST /api/usage/update: closes the caller's open lease with the seconds the client reports, clamped to what
- * the lease allows, and publishes `usage.recorded` for the day counter. Only the call that actually closes the
+ * POST /api/usage/update: closes the caller's open lease with the seconds the client reports, which may raise the
+ * charge above the server-measured time since the key was issued but never lower it (chargeForReport), and publishes `usage.recorded` for the day counter. Only the call that actually closes the
  * lease publishes, so a repeated report cannot charge twice. The first step of recording usage; the consumers
  * area's addUsageToDayCounter is the second.
  */
@@ -36,7 +36,7 @@ export async function closeSessionLease(
   const lease = leaseToClose(ledgers.flatMap((ledger) => ledger.leases));
   if (!lease) return { kind: 'nothing_open' };
 
-  const seconds = clampReportedSeconds(lease, durationSeconds, now);
+  const seconds = chargeForReport(lease, durationSeconds, now);
   if (!(await ports.leases.close(lease, { at: now, seconds }))) return { kind: 'nothing_open' };
   await ports.events.publish('usageRecorded', { subject, seconds, leaseId: lease.id, day: lease.day });
   return { kind: 'recorded', leaseId: lease.id, seconds };

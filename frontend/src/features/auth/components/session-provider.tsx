@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { storedToken } from '../../../lib/stored-token';
+import { toast } from 'sonner';
+import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import {
+  ApiError,
+  callRoute,
+  keepTokenFresh,
+  msUntilRefreshDue,
+  onSessionChange,
+  storedToken,
+  endServerSession,
+} from '../../../lib/api-client';
 import { SessionContext, type SessionValue } from '../../../lib/session-context';
 import { sessionStore } from '../session-store';
 
@@ -112,6 +122,7 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   }, [snapshot]);
 
   const logout = useCallback(() => {
+    endServerSession();
     sessionStore.signOut();
     onLogout();
   }, [onLogout]);
