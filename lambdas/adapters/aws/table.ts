@@ -395,9 +395,19 @@ export function createStorageHealth(table: Table): StorageHealth {
   return { ping: () => table.describe() };
 }
 
+/**
+ * The SDK's own retry and deadlines for the table (issue 26): 3 attempts, 1 s to connect and 3 s to answer each,
+ * so a table that is down or stalled fails a call in under 10 s (below every Lambda's timeout and the API's
+ * 29 s) and the error handler answers 503 with Retry-After (lambdas/http/dependency-failure.ts), never a hang.
+ */
+export const TABLE_CLIENT_SETTINGS = {
+  maxAttempts: 3,
+  requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+} as const;
+
 /** The document client every table in a container shares; removeUndefinedValues lets optional fields be absent. */
 export function createDocumentClient(region: string): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ region }), {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ region, ...TABLE_CLIENT_SETTINGS }), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }
