@@ -23,7 +23,7 @@ export async function startFaultCloud(
   options: Partial<LocalCloudOptions> = {},
 ): Promise<FaultCloud> {
   // The handlers' request lines would bury the test's own output; warnings and errors still show.
-  const wanted = { LOG_LEVEL: 'warn', ...env };
+  const wanted = { LOG_LEVEL: 'warn', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env };
   const saved = Object.fromEntries(Object.keys(wanted).map((name) => [name, process.env[name]]));
   Object.assign(process.env, wanted);
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'wayfarer-faults-')));
