@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['infra/**/*.fault.test.ts', 'lambdas/**/*.fault.test.ts', 'engines/**/*.fault.test.ts'],
     exclude: ['**/node_modules/**', '**/.tsbuild/**'],
     environment: 'node',
+    // Node 20 is the documented local runtime; the AWS SDK's reminder about 22 would only clutter the output.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 180_000,
