@@ -71,7 +71,7 @@ describe('a Stripe webhook storm', () => {
       const status = statuses[index % statuses.length] as string;
       const cancelAtPeriodEnd = index % 3 === 0;
       const periodEnd = base + 30 * 86_400 + index;
-      const object = structuredClone(subscription) as Record<string, unknown> & {
+      const object = structuredClone(subscription) as unknown as Record<string, unknown> & {
         items: { data: Record<string, unknown>[] };
       };
       Object.assign(object, { status, cancel_at_period_end: cancelAtPeriodEnd });

@@ -396,13 +396,13 @@ export function createStorageHealth(table: Table): StorageHealth {
 }
 
 /**
- * The SDK's own retry and deadlines for the table (issue 26): 3 attempts, 1 s to connect and 3 s to answer each,
- * so a table that is down or stalled fails a call in under 10 s (below every Lambda's timeout and the API's
- * 29 s) and the error handler answers 503 with Retry-After (lambdas/http/dependency-failure.ts), never a hang.
+ * The SDK's own retry and deadlines for the table (issue 26): 3 attempts, 0.5 s to connect and 2 s of silence
+ * each, so a table that is down or stalled fails a call in under 10 s (below every Lambda's timeout, the health
+ * check's 10 s included: infra/aws/provider-deadlines.test.ts) and the error handler answers 503 with Retry-After (lambdas/http/dependency-failure.ts), never a hang.
  */
 export const TABLE_CLIENT_SETTINGS = {
   maxAttempts: 3,
-  requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+  requestHandler: { connectionTimeout: 500, requestTimeout: 2_000 },
 } as const;
 
 /** The document client every table in a container shares; removeUndefinedValues lets optional fields be absent. */

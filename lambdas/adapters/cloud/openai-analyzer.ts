@@ -9,6 +9,7 @@ import {
 import { emergencyContactsFor, medicalFacilitySearches } from '../../domain/emergency-contacts';
 import type { Analyzer } from '../../ports';
 import { strictJsonSchema, structuredReply } from './strict-json-schema';
+import { CLIENT_DEADLINES } from './client-deadlines';
 
 /*
  * What the model is asked for: the shared shapes (shared/api/analysis.ts) less what it must not supply. Prices
@@ -68,8 +69,8 @@ export function createOpenAiAnalyzer(options: OpenAiAnalyzerOptions): Analyzer {
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
-    maxRetries: 1,
-    timeout: options.timeoutMs ?? 20_000,
+    maxRetries: CLIENT_DEADLINES.analysis.maxRetries,
+    timeout: options.timeoutMs ?? CLIENT_DEADLINES.analysis.timeoutMs,
   });
 
   const schemas = replySchemas();

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { VoiceGender } from '@wayfarer/shared/api/voice-output';
 import type { Speaker } from '../../ports';
+import { CLIENT_DEADLINES } from './client-deadlines';
 
 /** One OpenAI voice per gender; the model comes from configuration (OPENAI_MODEL_TTS). */
 export const OPENAI_VOICES: Readonly<Record<VoiceGender, string>> = { female: 'nova', male: 'onyx' };
@@ -14,7 +15,12 @@ export function createOpenAiSpeaker(options: {
   readonly baseUrl: string | undefined;
   readonly model: string;
 }): Speaker {
-  const client = new OpenAI({ apiKey: options.apiKey ?? NO_KEY, baseURL: options.baseUrl, maxRetries: 0 });
+  const client = new OpenAI({
+    apiKey: options.apiKey ?? NO_KEY,
+    baseURL: options.baseUrl,
+    maxRetries: CLIENT_DEADLINES.tts.maxRetries,
+    timeout: CLIENT_DEADLINES.tts.timeoutMs,
+  });
   return {
     async speak({ text, gender, signal }) {
       const response = await client.audio.speech.create(

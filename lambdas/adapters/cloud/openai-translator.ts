@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import type { Translator } from '../../ports';
+import { CLIENT_DEADLINES } from './client-deadlines';
 
 /**
  * The instructions every translation runs under. The phrase is someone's speech, so it may itself be a
@@ -33,8 +34,9 @@ export function createOpenAiTranslator(options: OpenAiTranslatorOptions): Transl
   const client = new OpenAI({
     apiKey: options.apiKey ?? NO_KEY,
     baseURL: options.baseUrl,
-    // A retry after the first token would duplicate text; a retry before it costs the traveller a second.
-    maxRetries: 0,
+    // The SDK retries only before the answer starts (a retry after the first token would duplicate text).
+    maxRetries: CLIENT_DEADLINES.translate.maxRetries,
+    timeout: CLIENT_DEADLINES.translate.timeoutMs,
   });
   return {
     available: true,

@@ -5,6 +5,7 @@ import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import type { Vision } from '../../ports';
 import { strictJsonSchema, structuredReply } from './strict-json-schema';
+import { CLIENT_DEADLINES } from './client-deadlines';
 
 /*
  * What the model returns: the shared response shape, its prices less the conversion fields (the client converts).
@@ -45,9 +46,9 @@ export function createOpenAiVision(options: OpenAiVisionOptions): Vision {
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
-    maxRetries: 1,
-    // Under the function's 29 s (infra/aws/area-access.ts), so a slow model is a 503, not a timeout.
-    timeout: options.timeoutMs ?? 25_000,
+    maxRetries: CLIENT_DEADLINES.vision.maxRetries,
+    // With its retry, under the function's 29 s (infra/aws/area-access.ts): a slow model is a 503, not a timeout.
+    timeout: options.timeoutMs ?? CLIENT_DEADLINES.vision.timeoutMs,
   });
   const schema = replySchema();
   const responseFormat = strictJsonSchema(schema);
