@@ -144,7 +144,7 @@ export const getEvents: () => Promise<Events> = /* @__PURE__ */ perContainer(asy
   const client = new EventBridgeClient({
     region: config.AWS_REGION,
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true },
   });
   return createEventPublisher(client, config.EVENT_BUS_NAME);
 });

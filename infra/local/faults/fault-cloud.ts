@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../local-cloud';
 
-/** Longer than any deadline the server sets itself (the SDKs give up in under 10 s), shorter than the test's. */
-export const CALL_DEADLINE_MS = 30_000;
+/** Longer than any function's timeout (60 s for translate and tts), so a call that outlives it did hang. */
+export const CALL_DEADLINE_MS = 70_000;
 
 export interface FaultCloud {
   readonly cloud: LocalCloud;

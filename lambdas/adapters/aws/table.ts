@@ -402,7 +402,8 @@ export function createStorageHealth(table: Table): StorageHealth {
  */
 export const TABLE_CLIENT_SETTINGS = {
   maxAttempts: 3,
-  requestHandler: { connectionTimeout: 500, requestTimeout: 2_000 },
+  // Without throwOnRequestTimeout the handler only warns when requestTimeout passes, and the call waits on.
+  requestHandler: { connectionTimeout: 500, requestTimeout: 2_000, throwOnRequestTimeout: true },
 } as const;
 
 /** The document client every table in a container shares; removeUndefinedValues lets optional fields be absent. */
