@@ -28,6 +28,7 @@ import { startEventBus, type EventBus } from './event-bus';
 import { createGateway, createUpgradeListener, listenOnLoopback, type Listening } from './gateway';
 import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-runtime';
 import { createDeadLetterRoutes, DEAD_LETTER_FILE } from './dead-letters';
+import { createProcessStatsRoutes } from './process-stats';
 import { localRoutes, localSockets, type LocalRoute, type LocalSocket } from './local-routes';
 import { LOCAL_SES_PATH } from './mail-outbox';
 import { consoleLogger, quietLogger, type Logger } from './log';
@@ -230,7 +231,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       localesDir: options.localesDir ?? path.join(REPO_ROOT, 'locales'),
     });
     // The gateway looks routes up per request: the dead-letter pages join this list once the bus is up.
-    const gatewayRoutes: LocalRoute[] = [...localRoutes];
+    const processStats = createProcessStatsRoutes();
+    onStop('gateway', () => processStats.stop());
+    const gatewayRoutes: LocalRoute[] = [...localRoutes, ...processStats.routes];
     const gateway = createGateway({
       staticSite,
       localRoutes: gatewayRoutes,
