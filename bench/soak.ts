@@ -78,7 +78,11 @@ interface Tally {
 const tallies = new Map<string, Tally>();
 function tally(name: string): Tally {
   let entry = tallies.get(name);
-  if (!entry) tallies.set(name, (entry = { sent: 0, ok: 0, clientErrors: 0, serverErrors: 0, failures: 0, statuses: {} }));
+  if (!entry)
+    tallies.set(
+      name,
+      (entry = { sent: 0, ok: 0, clientErrors: 0, serverErrors: 0, failures: 0, statuses: {} }),
+    );
   return entry;
 }
 function count(name: string, status: number | 'failed'): void {
@@ -91,7 +95,13 @@ function count(name: string, status: number | 'failed'): void {
   entry.statuses[String(status)] = (entry.statuses[String(status)] ?? 0) + 1;
 }
 
-async function api(base: string, name: string, method: string, apiPath: string, init: { json?: unknown; token?: string; body?: FormData } = {}) {
+async function api(
+  base: string,
+  name: string,
+  method: string,
+  apiPath: string,
+  init: { json?: unknown; token?: string; body?: FormData } = {},
+) {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   let body: string | FormData | undefined = init.body;
@@ -100,7 +110,12 @@ async function api(base: string, name: string, method: string, apiPath: string, 
     body = JSON.stringify(init.json);
   }
   try {
-    const response = await fetch(new URL(apiPath, base), { method, headers, body, signal: AbortSignal.timeout(90_000) });
+    const response = await fetch(new URL(apiPath, base), {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(90_000),
+    });
     const text = await response.text();
     count(name, response.status);
     return { status: response.status, text };
@@ -121,13 +136,19 @@ async function processTree(root: number): Promise<{ pid: number; name: string; r
       const status = await readFile(`/proc/${entry}/status`, 'utf8');
       const cmd = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replaceAll('\0', ' ');
       const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1] ?? '';
-      all.push({ pid: Number(entry), ppid: Number(field('PPid')), name: field('Name'), rssKb: Number.parseInt(field('VmRSS') || '0', 10), cmd });
+      all.push({
+        pid: Number(entry),
+        ppid: Number(field('PPid')),
+        name: field('Name'),
+        rssKb: Number.parseInt(field('VmRSS') || '0', 10),
+        cmd,
+      });
     } catch {
       // Gone meanwhile.
     }
   }
   const inTree = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const proc of all) {
       if (inTree.has(proc.ppid) && !inTree.has(proc.pid)) {
@@ -157,7 +178,8 @@ interface Sample {
   readonly at: number;
   readonly label: string;
   readonly rssMb: Record<string, number>;
-  readonly server: { heapMb: number; loopP99: number; loopMax: number; resources: Record<string, number> } | undefined;
+  readonly server:
+    { heapMb: number; loopP99: number; loopMax: number; resources: Record<string, number> } | undefined;
 }
 
 // --- Workloads ---------------------------------------------------------------------------------------------------
@@ -173,7 +195,10 @@ async function clips(): Promise<Clip[]> {
   return Promise.all(
     files.map(async (name) => {
       const { samples } = parseWav(await readFile(path.join(folder, name)));
-      return { pcm: Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength), seconds: samples.length / SAMPLE_RATE };
+      return {
+        pcm: Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength),
+        seconds: samples.length / SAMPLE_RATE,
+      };
     }),
   );
 }
@@ -212,7 +237,10 @@ async function speak(base: string, token: string, clip: Clip): Promise<{ spoken:
     });
     socket.on('error', () => undefined);
   });
-  const report = await api(base, 'usage update', 'POST', '/api/usage/update', { token, json: { durationSeconds: clip.seconds } });
+  const report = await api(base, 'usage update', 'POST', '/api/usage/update', {
+    token,
+    json: { durationSeconds: clip.seconds },
+  });
   return { spoken: report.status === 200 ? clip.seconds : 0, finals };
 }
 
@@ -224,7 +252,12 @@ const ANALYSIS_TEXTS = [
   'Two coffees and a croissant, that will be 7 euros 50',
 ];
 
-async function pool(total: number, concurrency: number, work: (index: number) => Promise<void>, done: () => void): Promise<void> {
+async function pool(
+  total: number,
+  concurrency: number,
+  work: (index: number) => Promise<void>,
+  done: () => void,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, total) }, async () => {
@@ -272,10 +305,14 @@ export async function main(): Promise<void> {
   const samples: Sample[] = [];
   let sampler: NodeJS.Timeout | undefined;
   try {
-    for (const deadline = Date.now() + 300_000; ; ) {
-      const health = await fetch(`${base}/api/health`).then((response) => response.status, () => 0);
+    for (const deadline = Date.now() + 300_000; ;) {
+      const health = await fetch(`${base}/api/health`).then(
+        (response) => response.status,
+        () => 0,
+      );
       if (health === 200) break;
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error(`The server did not start; see ${dataDir}/server.log`);
+      if (Date.now() > deadline || server.exitCode !== null)
+        throw new Error(`The server did not start; see ${dataDir}/server.log`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const started = performance.now();
@@ -284,7 +321,14 @@ export async function main(): Promise<void> {
       const rssMb: Record<string, number> = {};
       for (const proc of tree) rssMb[proc.name] = Math.round((rssMb[proc.name] ?? 0) + proc.rssKb / 1024);
       const stats = await fetch(`${base}/__local/process`)
-        .then((response) => response.json() as Promise<{ heapUsedBytes: number; eventLoopDelayMs: { p99: number; max: number }; activeResources: Record<string, number> }>)
+        .then(
+          (response) =>
+            response.json() as Promise<{
+              heapUsedBytes: number;
+              eventLoopDelayMs: { p99: number; max: number };
+              activeResources: Record<string, number>;
+            }>,
+        )
         .catch(() => undefined);
       const entry: Sample = {
         at: Math.round((performance.now() - started) / 1000),
@@ -298,10 +342,20 @@ export async function main(): Promise<void> {
         },
       };
       samples.push(entry);
-      const rss = Object.entries(rssMb).map(([name, mb]) => `${name} ${mb} MB`).join(', ');
-      const loop = entry.server ? `; server heap ${entry.server.heapMb} MB, event loop p99 ${entry.server.loopP99} ms max ${entry.server.loopMax} ms; open ${Object.entries(entry.server.resources).map(([kind, n]) => `${kind} ${n}`).join(' ')}` : '';
+      const rss = Object.entries(rssMb)
+        .map(([name, mb]) => `${name} ${mb} MB`)
+        .join(', ');
+      const loop = entry.server
+        ? `; server heap ${entry.server.heapMb} MB, event loop p99 ${entry.server.loopP99} ms max ${entry.server.loopMax} ms; open ${Object.entries(
+            entry.server.resources,
+          )
+            .map(([kind, n]) => `${kind} ${n}`)
+            .join(' ')}`
+        : '';
       const progress = [...tallies].map(([name, t]) => `${name} ${t.sent}`).join(', ');
-      console.log(`  [${entry.at} s ${label}] RSS ${rss}${loop}; load ${(loadavg()[0] ?? 0).toFixed(2)}; done: ${progress}`);
+      console.log(
+        `  [${entry.at} s ${label}] RSS ${rss}${loop}; load ${(loadavg()[0] ?? 0).toFixed(2)}; done: ${progress}`,
+      );
     };
     await sample('start');
     sampler = setInterval(() => void sample('minute'), settings.sampleSeconds * 1000);
@@ -310,14 +364,25 @@ export async function main(): Promise<void> {
     // subscriber for the photos.
     const register = async (label: string) => {
       const answer = await api(base, 'register', 'POST', '/api/auth/register', {
-        json: { email: `soak-${label}-${Date.now()}@example.com`, password: PASSWORD, confirmPassword: PASSWORD },
+        json: {
+          email: `soak-${label}-${Date.now()}@example.com`,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+        },
       });
       return (JSON.parse(answer.text) as { token: string }).token;
     };
-    const speakers = await Promise.all(Array.from({ length: settings.speakers }, (_, index) => register(`speaker${index}`)));
+    const speakers = await Promise.all(
+      Array.from({ length: settings.speakers }, (_, index) => register(`speaker${index}`)),
+    );
     const photographer = await register('photos');
-    const checkout = await api(base, 'checkout', 'POST', '/api/stripe/create-checkout-session', { token: photographer });
-    const session = new URL((JSON.parse(checkout.text) as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
+    const checkout = await api(base, 'checkout', 'POST', '/api/stripe/create-checkout-session', {
+      token: photographer,
+    });
+    const session =
+      new URL((JSON.parse(checkout.text) as { checkoutUrl: string }).checkoutUrl).searchParams.get(
+        'session',
+      ) ?? '';
     await fetch(`${base}/__local/checkout/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -344,42 +409,81 @@ export async function main(): Promise<void> {
       // Each speaker (one phone) speaks its share of the phrases one after another: a second session of the same
       // account would close the first one's lease when it takes its key.
       ...speakers.map((token, speaker) =>
-        pool(Math.floor(settings.phrases / speakers.length) + (speaker < settings.phrases % speakers.length ? 1 : 0), 1, async (index) => {
-          const outcome = await speak(base, token, phrases[(index + speaker) % phrases.length] as Clip);
-          spokenBy.set(token, (spokenBy.get(token) ?? 0) + outcome.spoken);
-          finals += outcome.finals;
-        }, done),
+        pool(
+          Math.floor(settings.phrases / speakers.length) +
+            (speaker < settings.phrases % speakers.length ? 1 : 0),
+          1,
+          async (index) => {
+            const outcome = await speak(base, token, phrases[(index + speaker) % phrases.length] as Clip);
+            spokenBy.set(token, (spokenBy.get(token) ?? 0) + outcome.spoken);
+            finals += outcome.finals;
+          },
+          done,
+        ),
       ),
-      pool(settings.photos, 1, async () => {
-        const form = new FormData();
-        form.append('image', new Blob([menu], { type: 'image/jpeg' }), 'photo.jpg');
-        form.append('targetLanguage', 'en');
-        await api(base, 'photo', 'POST', '/api/vision/translate-image', { token: photographer, body: form });
-      }, done),
-      pool(settings.analysis, 4, async (index) => {
-        const text = ANALYSIS_TEXTS[index % ANALYSIS_TEXTS.length] as string;
-        const kind = ['prices', 'locations', 'emergency'][index % 3] as string;
-        await api(base, 'analysis', 'POST', `/api/analysis/${kind}`, { json: kind === 'prices' ? { text, targetCurrency: 'USD' } : { text } });
-      }, done),
-      pool(settings.translations, 2, async (index) => {
-        await api(base, 'translate', 'POST', '/api/translate', {
-          json: { messages: [{ role: 'user', content: ANALYSIS_TEXTS[index % ANALYSIS_TEXTS.length] }], outputLanguage: 'es' },
-        });
-      }, done),
+      pool(
+        settings.photos,
+        1,
+        async () => {
+          const form = new FormData();
+          form.append('image', new Blob([menu], { type: 'image/jpeg' }), 'photo.jpg');
+          form.append('targetLanguage', 'en');
+          await api(base, 'photo', 'POST', '/api/vision/translate-image', {
+            token: photographer,
+            body: form,
+          });
+        },
+        done,
+      ),
+      pool(
+        settings.analysis,
+        4,
+        async (index) => {
+          const text = ANALYSIS_TEXTS[index % ANALYSIS_TEXTS.length] as string;
+          const kind = ['prices', 'locations', 'emergency'][index % 3] as string;
+          await api(base, 'analysis', 'POST', `/api/analysis/${kind}`, {
+            json: kind === 'prices' ? { text, targetCurrency: 'USD' } : { text },
+          });
+        },
+        done,
+      ),
+      pool(
+        settings.translations,
+        2,
+        async (index) => {
+          await api(base, 'translate', 'POST', '/api/translate', {
+            json: {
+              messages: [{ role: 'user', content: ANALYSIS_TEXTS[index % ANALYSIS_TEXTS.length] }],
+              outputLanguage: 'es',
+            },
+          });
+        },
+        done,
+      ),
     ]);
     clearInterval(sampler);
     sampler = undefined;
 
     // Usage: every report is counted by the consumer (through the bus); wait for it, then compare per speaker.
-    const ports = JSON.parse(await readFile(path.join(dataDir, 'ports.json'), 'utf8')) as { dynamodb: number };
-    const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${ports.dynamodb}`, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    const leases = createLeaseStore(createTable(DynamoDBDocumentClient.from(client), tableDefinition.localTableName));
-    const subOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
+    const ports = JSON.parse(await readFile(path.join(dataDir, 'ports.json'), 'utf8')) as {
+      dynamodb: number;
+    };
+    const client = new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${ports.dynamodb}`,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const leases = createLeaseStore(
+      createTable(DynamoDBDocumentClient.from(client), tableDefinition.localTableName),
+    );
+    const subOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string })
+        .sub;
     let spoken = 0;
     let charged = 0;
     let counted = 0;
     let leaseCount = 0;
-    for (const deadline = Date.now() + 60_000; ; ) {
+    for (const deadline = Date.now() + 60_000; ;) {
       spoken = 0;
       charged = 0;
       counted = 0;
@@ -395,15 +499,22 @@ export async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     client.destroy();
-    const deadLetters = (await fetch(`${base}/__local/dead-letters`).then((response) => response.json())) as { count: number };
+    const deadLetters = (await fetch(`${base}/__local/dead-letters`).then((response) => response.json())) as {
+      count: number;
+    };
     await sample('end');
 
     console.log('\n  counts in and out (sent: 2xx / 4xx / 5xx / failed):');
-    for (const [name, t] of tallies) console.log(`    ${name.padEnd(14)} ${t.sent}: ${t.ok} / ${t.clientErrors} / ${t.serverErrors} / ${t.failures}   ${JSON.stringify(t.statuses)}`);
+    for (const [name, t] of tallies)
+      console.log(
+        `    ${name.padEnd(14)} ${t.sent}: ${t.ok} / ${t.clientErrors} / ${t.serverErrors} / ${t.failures}   ${JSON.stringify(t.statuses)}`,
+      );
     const serverErrors = [...tallies.values()].reduce((sum, t) => sum + t.serverErrors, 0);
     console.log(`  5xx in all: ${serverErrors}`);
     console.log(`  speech: ${settings.phrases} phrases, ${finals} final results, ${leaseCount} leases`);
-    console.log(`  usage: spoken ${spoken.toFixed(3)} s, charged (leases closed) ${charged.toFixed(3)} s, counted (day counters) ${counted.toFixed(3)} s; lost or doubled: ${(counted - spoken).toFixed(3)} s`);
+    console.log(
+      `  usage: spoken ${spoken.toFixed(3)} s, charged (leases closed) ${charged.toFixed(3)} s, counted (day counters) ${counted.toFixed(3)} s; lost or doubled: ${(counted - spoken).toFixed(3)} s`,
+    );
     console.log(`  dead letters: ${deadLetters.count}`);
     const warm = samples.find((entry) => entry.label.startsWith('after warm-up')) ?? samples[0];
     const end = samples.at(-1);
@@ -412,9 +523,13 @@ export async function main(): Promise<void> {
       const first = samples[0]?.rssMb[name];
       const warmMb = warm?.rssMb[name];
       const endMb = end?.rssMb[name] ?? 0;
-      console.log(`    ${name.padEnd(15)} ${first ?? '-'} -> ${warmMb ?? '-'} -> ${endMb} MB   x${warmMb ? (endMb / warmMb).toFixed(2) : '-'}`);
+      console.log(
+        `    ${name.padEnd(15)} ${first ?? '-'} -> ${warmMb ?? '-'} -> ${endMb} MB   x${warmMb ? (endMb / warmMb).toFixed(2) : '-'}`,
+      );
     }
-    console.log(`  wall time ${Math.round((performance.now() - started) / 1000)} s; server log ${path.join(dataDir, 'server.log')}`);
+    console.log(
+      `  wall time ${Math.round((performance.now() - started) / 1000)} s; server log ${path.join(dataDir, 'server.log')}`,
+    );
   } finally {
     if (sampler) clearInterval(sampler);
     if (server.pid !== undefined && server.exitCode === null) {

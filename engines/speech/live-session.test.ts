@@ -105,7 +105,9 @@ describe('DeepgramLiveSession on the embedded engine', () => {
     session.audio(doctor);
     session.control(JSON.stringify({ type: 'CloseStream' }));
     expect((await closed).code).toBe(CLOSE.normal);
-    const finals = messages.filter((message): message is ResultsMessage => message.type === 'Results' && message.is_final);
+    const finals = messages.filter(
+      (message): message is ResultsMessage => message.type === 'Results' && message.is_final,
+    );
     expect(finals.map((message) => message.channel.alternatives[0]?.transcript).join(' ')).toMatch(/doctor/i);
   });
 

@@ -25,7 +25,8 @@ export function createProcessStatsRoutes(): { routes: LocalRoute[]; stop(): void
   const read = (): ProcessStats => {
     const memory = process.memoryUsage();
     const activeResources: Record<string, number> = {};
-    for (const kind of process.getActiveResourcesInfo()) activeResources[kind] = (activeResources[kind] ?? 0) + 1;
+    for (const kind of process.getActiveResourcesInfo())
+      activeResources[kind] = (activeResources[kind] ?? 0) + 1;
     const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
     const stats = {
       pid: process.pid,

@@ -18,7 +18,10 @@ function healthRouteFailingWith(error: unknown) {
   const handler = httpRoute('health.check', () => {
     throw error;
   });
-  return handler(makeApiEvent({ method: 'GET', path: '/api/health' }), makeLambdaContext()) as Promise<APIGatewayProxyResult>;
+  return handler(
+    makeApiEvent({ method: 'GET', path: '/api/health' }),
+    makeLambdaContext(),
+  ) as Promise<APIGatewayProxyResult>;
 }
 
 const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), {
@@ -29,13 +32,20 @@ const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), 
 describe('a dependency out of reach', () => {
   it('recognises connection errors, SDK timeouts and SDK 5xx, also wrapped, and nothing else', () => {
     expect(isDependencyUnavailable(refused)).toBe(true);
-    expect(isDependencyUnavailable(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(isDependencyUnavailable(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(
+      true,
+    );
     expect(isDependencyUnavailable(Object.assign(new Error('late'), { name: 'TimeoutError' }))).toBe(true);
     expect(isDependencyUnavailable({ name: 'X', $metadata: { httpStatusCode: 500 } })).toBe(true);
     expect(isDependencyUnavailable(new Error('wrapped', { cause: refused }))).toBe(true);
     expect(isDependencyUnavailable(new AggregateError([refused]))).toBe(true);
     expect(isDependencyUnavailable(new Error('a bug'))).toBe(false);
-    expect(isDependencyUnavailable({ name: 'ConditionalCheckFailedException', $metadata: { httpStatusCode: 400 } })).toBe(false);
+    expect(
+      isDependencyUnavailable({
+        name: 'ConditionalCheckFailedException',
+        $metadata: { httpStatusCode: 400 },
+      }),
+    ).toBe(false);
   });
 
   it('answers 503 error_service_unavailable with Retry-After, not a 500', async () => {

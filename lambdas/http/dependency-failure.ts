@@ -53,7 +53,10 @@ function transientHere(error: object): boolean {
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 5) return false;
   if (transientHere(error)) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDependencyUnavailable(inner, depth + 1)))
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((inner) => isDependencyUnavailable(inner, depth + 1))
+  )
     return true;
   return isDependencyUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }

@@ -237,11 +237,15 @@ export async function startOpenAiCompatibleServer(
   }
 
   /** The behaviour the current fault imposes on a chat request, if any. */
-  function faultBehaviour(streams: boolean): ChatBehaviour | { kind: 'hang' } | { kind: 'reset' } | undefined {
+  function faultBehaviour(
+    streams: boolean,
+  ): ChatBehaviour | { kind: 'hang' } | { kind: 'reset' } | undefined {
     if (!currentFault) return undefined;
     if (currentFault.kind === 'status') return { kind: 'fail', status: currentFault.status };
     if (currentFault.kind === 'hang') return { kind: 'hang' };
-    return streams ? { kind: 'fail-mid-stream', afterTokens: currentFault.afterChunks, how: 'cut' } : { kind: 'reset' };
+    return streams
+      ? { kind: 'fail-mid-stream', afterTokens: currentFault.afterChunks, how: 'cut' }
+      : { kind: 'reset' };
   }
 
   async function chatCompletions(request: IncomingMessage, response: ServerResponse, body: ChatRequest) {
@@ -351,7 +355,11 @@ export async function startOpenAiCompatibleServer(
     const fault = currentFault;
     if (fault?.kind === 'hang') return;
     if (fault?.kind === 'status') {
-      sendJson(response, fault.status, openAiError(fault.status, 'The server had an error while processing your request.'));
+      sendJson(
+        response,
+        fault.status,
+        openAiError(fault.status, 'The server had an error while processing your request.'),
+      );
       return;
     }
     const audio = toneWav();

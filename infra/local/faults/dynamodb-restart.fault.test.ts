@@ -19,7 +19,9 @@ afterAll(async () => {
 });
 
 function subOf(token: string): string {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    sub: string;
+  };
   return claims.sub;
 }
 
@@ -46,7 +48,13 @@ describe('DynamoDB Local killed and restarted mid-traffic', () => {
       while (!stop) {
         const key = await callRetrying(url, 'GET', '/api/deepgram/key', { token }, seen);
         expect(key.status).toBe(200);
-        const report = await callRetrying(url, 'POST', '/api/usage/update', { token, json: { durationSeconds: 1 } }, seen);
+        const report = await callRetrying(
+          url,
+          'POST',
+          '/api/usage/update',
+          { token, json: { durationSeconds: 1 } },
+          seen,
+        );
         expect(report.status).toBe(200);
         if (restarted) sessionsAfterRestart += 1;
         if (sessionsAfterRestart >= TRAVELLERS * 3) stop = true;
@@ -69,7 +77,9 @@ describe('DynamoDB Local killed and restarted mid-traffic', () => {
     await traffic;
 
     const unavailable = seen.filter((answer) => answer.status === 503);
-    console.info(`DynamoDB fault: ${seen.length} calls, ${unavailable.length} answered 503, then retried and served`);
+    console.info(
+      `DynamoDB fault: ${seen.length} calls, ${unavailable.length} answered 503, then retried and served`,
+    );
     const statuses = new Set(seen.map((answer) => answer.status));
     expect([...statuses].sort()).toEqual([200, 503]);
     for (const answer of seen.filter((candidate) => candidate.status === 503)) {

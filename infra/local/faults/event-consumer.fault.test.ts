@@ -32,7 +32,10 @@ describe('the event consumer failing', () => {
     const now = new Date().toISOString();
     const page = `/fault-${randomUUID().slice(0, 8)}`;
     const sessions = [3, 7, 11, 2.5, 30].map((seconds, index) => ({
-      subject: usageSubject({ kind: 'anonymous', sourceIp: `198.51.100.${index + 1}` }, cloud.env.IP_HASH_SECRET),
+      subject: usageSubject(
+        { kind: 'anonymous', sourceIp: `198.51.100.${index + 1}` },
+        cloud.env.IP_HASH_SECRET,
+      ),
       seconds,
     }));
     const views = 6;

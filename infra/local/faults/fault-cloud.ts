@@ -58,7 +58,12 @@ export async function call(
   baseUrl: string,
   method: string,
   apiPath: string,
-  options: { json?: unknown; token?: string; body?: string | Uint8Array | FormData; headers?: Record<string, string> } = {},
+  options: {
+    json?: unknown;
+    token?: string;
+    body?: string | Uint8Array | FormData;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

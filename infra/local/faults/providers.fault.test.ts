@@ -23,7 +23,9 @@ import { call, startFaultCloud, type Answer, type FaultCloud } from './fault-clo
 // (messageForFailedResponse), and the next call after the fault clears works: they can go on.
 
 const PASSWORD = 'Travel!2024x';
-const MENU = readFileSync(fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)));
+const MENU = readFileSync(
+  fileURLToPath(new URL('../../../frontend/e2e/fixtures/menu.mjpeg', import.meta.url)),
+);
 const READ = { originalText: 'Café crème 3,20 €', translatedText: 'White coffee €3.20', prices: [] };
 
 let provider: FakeOpenAiServer;
@@ -49,7 +51,8 @@ beforeAll(async () => {
   token = (registered.body as { token: string }).token;
   // Photos are for subscribers: through the local checkout, as a traveller subscribes.
   const checkout = await call(url, 'POST', '/api/stripe/create-checkout-session', { token });
-  const session = new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
+  const session =
+    new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
   await fetch(new URL('/__local/checkout/pay', url), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -71,12 +74,19 @@ async function use(feature: Feature): Promise<Answer | Error> {
     switch (feature) {
       case 'translate':
         return await call(url, 'POST', '/api/translate', {
-          json: { messages: [{ role: 'user', content: 'Where is the train station?' }], outputLanguage: 'es' },
+          json: {
+            messages: [{ role: 'user', content: 'Where is the train station?' }],
+            outputLanguage: 'es',
+          },
         });
       case 'tts':
-        return await call(url, 'POST', '/api/tts/openai', { json: { text: 'Où est la gare ?', language: 'fr', gender: 'female' } });
+        return await call(url, 'POST', '/api/tts/openai', {
+          json: { text: 'Où est la gare ?', language: 'fr', gender: 'female' },
+        });
       case 'analysis':
-        return await call(url, 'POST', '/api/analysis/prices', { json: { text: 'A taxi is 20 euros', targetCurrency: 'USD' } });
+        return await call(url, 'POST', '/api/analysis/prices', {
+          json: { text: 'A taxi is 20 euros', targetCurrency: 'USD' },
+        });
       case 'photo': {
         const form = new FormData();
         form.append('image', new Blob([MENU], { type: 'image/jpeg' }), 'photo.jpg');
@@ -99,7 +109,12 @@ const PATHS: Record<Feature, string> = {
 
 /** What the traveller's screen says for a failed answer (docs/SPEC.md §8), as the frontend maps it. */
 function shown(feature: Feature, answer: Answer): string {
-  return messageForFailedResponse({ status: answer.status, body: answer.body, bodyReadable: true, path: PATHS[feature] });
+  return messageForFailedResponse({
+    status: answer.status,
+    body: answer.body,
+    bodyReadable: true,
+    path: PATHS[feature],
+  });
 }
 
 /** Each feature used once more with the provider healthy: the traveller goes on. */
@@ -120,7 +135,10 @@ const FEATURES: readonly Feature[] = ['translate', 'tts', 'analysis', 'photo'];
 async function underFault(providerFault: ProviderFault): Promise<Record<Feature, Answer | Error>> {
   provider.fault(providerFault);
   const answers = await Promise.all(FEATURES.map(use));
-  return Object.fromEntries(FEATURES.map((feature, index) => [feature, answers[index]])) as Record<Feature, Answer | Error>;
+  return Object.fromEntries(FEATURES.map((feature, index) => [feature, answers[index]])) as Record<
+    Feature,
+    Answer | Error
+  >;
 }
 
 function expectMapped(feature: Feature, answer: Answer | Error, message: string): void {

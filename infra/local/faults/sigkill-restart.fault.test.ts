@@ -32,7 +32,11 @@ function serve(): ChildProcess {
 }
 
 async function healthy(url: string): Promise<void> {
-  await until('GET /api/health answers 200', async () => (await call(url, 'GET', '/api/health')).status === 200, 150_000);
+  await until(
+    'GET /api/health answers 200',
+    async () => (await call(url, 'GET', '/api/health')).status === 200,
+    150_000,
+  );
 }
 
 async function ledgerOf(sub: string) {
@@ -75,14 +79,19 @@ describe('npm start killed with SIGKILL mid-session', () => {
     });
     expect(registered.status).toBe(200);
     const token = (registered.body as { token: string }).token;
-    const sub = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
+    const sub = (
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }
+    ).sub;
 
     // A session spoken and reported, counted by the consumer; a subscription bought; then a key for the next
     // session, which is open when the process dies.
     expect((await call(url, 'GET', '/api/deepgram/key', { token })).status).toBe(200);
-    expect((await call(url, 'POST', '/api/usage/update', { token, json: { durationSeconds: 1 } })).status).toBe(200);
+    expect(
+      (await call(url, 'POST', '/api/usage/update', { token, json: { durationSeconds: 1 } })).status,
+    ).toBe(200);
     const checkout = await call(url, 'POST', '/api/stripe/create-checkout-session', { token });
-    const sessionId = new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
+    const sessionId =
+      new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
     const paid = await fetch(new URL('/__local/checkout/pay', url), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -116,6 +125,8 @@ describe('npm start killed with SIGKILL mid-session', () => {
     expect(after.countedSeconds).toBe(before.countedSeconds);
     expect(after.leases).toEqual(before.leases);
     // And the open lease left by the killed session is closed by the next report, as it would have been.
-    expect((await call(url, 'POST', '/api/usage/update', { token: again, json: { durationSeconds: 1 } })).status).toBe(200);
+    expect(
+      (await call(url, 'POST', '/api/usage/update', { token: again, json: { durationSeconds: 1 } })).status,
+    ).toBe(200);
   });
 });

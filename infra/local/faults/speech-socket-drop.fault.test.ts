@@ -18,7 +18,9 @@ const PASSWORD = 'Travel!2024x';
 const SAMPLE_RATE = 16_000;
 const CHUNK_BYTES = (SAMPLE_RATE * 2) / 4;
 const fixture = (name: string) => {
-  const { samples } = parseWav(readFileSync(new URL(`../../../engines/speech/fixtures/${name}`, import.meta.url)));
+  const { samples } = parseWav(
+    readFileSync(new URL(`../../../engines/speech/fixtures/${name}`, import.meta.url)),
+  );
   return Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
 };
 const doctor = fixture('doctor-eiffel-tower.wav');
@@ -45,7 +47,11 @@ async function listen(url: string, key: string): Promise<Listening> {
   const socket = new WebSocket(`${url}?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`, ['token', key]);
   const finals: string[] = [];
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { type?: string; is_final?: boolean; channel?: { alternatives?: { transcript: string }[] } };
+    const message = JSON.parse(String(data)) as {
+      type?: string;
+      is_final?: boolean;
+      channel?: { alternatives?: { transcript: string }[] };
+    };
     const text = message.channel?.alternatives?.[0]?.transcript ?? '';
     if (message.type === 'Results' && message.is_final && text) finals.push(text);
   });
@@ -60,7 +66,8 @@ async function listen(url: string, key: string): Promise<Listening> {
 
 /** Sends audio in 250 ms chunks as fast as the socket takes them; returns the seconds sent. */
 function send(socket: WebSocket, audio: Buffer): number {
-  for (let offset = 0; offset < audio.length; offset += CHUNK_BYTES) socket.send(audio.subarray(offset, offset + CHUNK_BYTES));
+  for (let offset = 0; offset < audio.length; offset += CHUNK_BYTES)
+    socket.send(audio.subarray(offset, offset + CHUNK_BYTES));
   return audio.length / 2 / SAMPLE_RATE;
 }
 
@@ -71,9 +78,14 @@ describe('the speech socket dropped mid-phrase (network loss)', () => {
       json: { email: `drop-${Date.now()}@example.com`, password: PASSWORD, confirmPassword: PASSWORD },
     });
     const token = (registered.body as { token: string }).token;
-    const sub = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
+    const sub = (
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }
+    ).sub;
 
-    const first = (await call(base, 'GET', '/api/deepgram/key', { token })).body as { key: string; url: string };
+    const first = (await call(base, 'GET', '/api/deepgram/key', { token })).body as {
+      key: string;
+      url: string;
+    };
     const before = await listen(first.url, first.key);
     let spoken = send(before.socket, Buffer.concat([doctor, silence]));
     await until('a final for the first phrase', async () => before.finals.length > 0);
@@ -83,16 +95,24 @@ describe('the speech socket dropped mid-phrase (network loss)', () => {
     expect(await before.closed).toBe(1006);
     expect(before.finals.join(' ')).toMatch(/doctor/i);
     // The client reports what it sent before the drop, as the voice loop does when a session ends.
-    expect((await call(base, 'POST', '/api/usage/update', { token, json: { durationSeconds: spoken } })).status).toBe(200);
+    expect(
+      (await call(base, 'POST', '/api/usage/update', { token, json: { durationSeconds: spoken } })).status,
+    ).toBe(200);
 
-    const second = (await call(base, 'GET', '/api/deepgram/key', { token })).body as { key: string; url: string };
+    const second = (await call(base, 'GET', '/api/deepgram/key', { token })).body as {
+      key: string;
+      url: string;
+    };
     expect(second.key).not.toBe(first.key);
     const after = await listen(second.url, second.key);
     const spokenAfter = send(after.socket, Buffer.concat([station, silence]));
     after.socket.send(JSON.stringify({ type: 'CloseStream' }));
     expect(await after.closed).toBe(1000);
     expect(after.finals.join(' ')).toMatch(/train station/i);
-    expect((await call(base, 'POST', '/api/usage/update', { token, json: { durationSeconds: spokenAfter } })).status).toBe(200);
+    expect(
+      (await call(base, 'POST', '/api/usage/update', { token, json: { durationSeconds: spokenAfter } }))
+        .status,
+    ).toBe(200);
 
     await fault.cloud.eventsIdle();
     const ledger = await createLeaseStore(await getTable()).ledger(sub, usageDay(new Date()));

@@ -50,7 +50,8 @@ describe('a Stripe webhook storm', () => {
     const token = (registered.body as { token: string }).token;
     const checkout = await call(url, 'POST', '/api/stripe/create-checkout-session', { token });
     expect(checkout.status).toBe(200);
-    const sessionId = new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
+    const sessionId =
+      new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
     const paid = await fetch(new URL('/__local/checkout/pay', url), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -89,7 +90,9 @@ describe('a Stripe webhook storm', () => {
         }),
       };
     });
-    const deliveries = shuffled(events.flatMap((event) => Array.from({ length: DELIVERIES_EACH }, () => event)));
+    const deliveries = shuffled(
+      events.flatMap((event) => Array.from({ length: DELIVERIES_EACH }, () => event)),
+    );
     const statusesSeen: number[] = [];
     const webhookUrl = stripe?.webhookUrl as string;
     const secret = stripe?.webhookSecret as string;
@@ -116,12 +119,18 @@ describe('a Stripe webhook storm', () => {
     expect(outcomes).toHaveLength(EVENTS);
     expect(new Set(outcomes).size).toBeLessThanOrEqual(3);
     for (const outcome of outcomes) expect(['applied', 'stale', 'unchanged']).toContain(outcome);
-    console.info(`Stripe storm: ${outcomes.filter((outcome) => outcome === 'applied').length} applied, ${outcomes.filter((outcome) => outcome === 'stale').length} stale, ${EVENTS * DELIVERIES_EACH - outcomes.length} duplicates`);
+    console.info(
+      `Stripe storm: ${outcomes.filter((outcome) => outcome === 'applied').length} applied, ${outcomes.filter((outcome) => outcome === 'stale').length} stale, ${EVENTS * DELIVERIES_EACH - outcomes.length} duplicates`,
+    );
 
     const newest = events.at(-1)?.expected;
     const stored = await call(url, 'GET', '/api/stripe/subscription', { token });
     expect(stored.status).toBe(200);
-    const state = (stored.body as { subscription: { status: string; cancelAtPeriodEnd: boolean; stripeCurrentPeriodEnd: string } }).subscription;
+    const state = (
+      stored.body as {
+        subscription: { status: string; cancelAtPeriodEnd: boolean; stripeCurrentPeriodEnd: string };
+      }
+    ).subscription;
     expect(state.status).toBe(newest?.status.toUpperCase());
     expect(state.cancelAtPeriodEnd).toBe(newest?.cancelAtPeriodEnd);
     expect(new Date(state.stripeCurrentPeriodEnd).getTime()).toBe((newest?.periodEnd ?? 0) * 1000);

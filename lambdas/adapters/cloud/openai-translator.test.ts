@@ -96,7 +96,9 @@ describe('OpenAI translator', () => {
   it('retries once, by the SDK, when the server answers an error before the first chunk', async () => {
     const translator = await translatorOn();
     server!.script({ kind: 'fail', status: 503 });
-    expect((await collect(translator.translate({ text: 'Hello', outputLanguage: 'es' }))).join('')).toBe('[es] Hello');
+    expect((await collect(translator.translate({ text: 'Hello', outputLanguage: 'es' }))).join('')).toBe(
+      '[es] Hello',
+    );
   });
 
   it('fails before the first chunk when the server answers an error twice', async () => {
