@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Three projects: pure unit tests, integration tests against the real local servers, and the frontend's
-// component tests in jsdom. `npm test` runs all three; e2e runs separately under Playwright.
+// component tests in jsdom. `npm test` runs all three; e2e runs separately under Playwright, and the fault
+// suite (*.fault.test.ts) under its own config, vitest.faults.config.ts (`npm run test:faults`).
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'lambdas/**/*.test.ts', 'engines/**/*.test.ts', 'infra/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/.tsbuild/**'],
+          exclude: ['**/*.int.test.ts', '**/*.fault.test.ts', '**/node_modules/**', '**/.tsbuild/**'],
           environment: 'node',
         },
       },

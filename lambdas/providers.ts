@@ -143,7 +143,13 @@ export const getRatesFeed: () => Promise<RatesFeed | undefined> = /* @__PURE__ *
 
 export const getEvents: () => Promise<Events> = /* @__PURE__ */ perContainer(async () => {
   const config = await getConfig();
-  return createEventPublisher(new EventBridgeClient({ region: config.AWS_REGION }), config.EVENT_BUS_NAME);
+  // The SDK's own retries and deadlines (issue 26): a bus out of reach fails the call in seconds, as a 503.
+  const client = new EventBridgeClient({
+    region: config.AWS_REGION,
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true },
+  });
+  return createEventPublisher(client, config.EVENT_BUS_NAME);
 });
 
 export const getIdentity: () => Promise<Identity> = /* @__PURE__ */ perContainer(async () => {

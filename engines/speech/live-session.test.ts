@@ -37,14 +37,19 @@ interface Run {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-function open(): Run {
+function open(settings: { idleTimeoutMs?: number } = {}): Run {
   const messages: ServerMessage[] = [];
   let session!: DeepgramLiveSession;
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    session = new DeepgramLiveSession(engine, options, {
-      send: (message) => messages.push(message),
-      close: (code, reason) => resolve({ code, reason }),
-    });
+    session = new DeepgramLiveSession(
+      engine,
+      options,
+      {
+        send: (message) => messages.push(message),
+        close: (code, reason) => resolve({ code, reason }),
+      },
+      settings,
+    );
   });
   return { messages, session, closed };
 }
@@ -93,6 +98,18 @@ describe('DeepgramLiveSession on the embedded engine', () => {
     expect(types.at(-1)).toBe('Metadata');
     expect(messages.at(-1)).toMatchObject({ type: 'Metadata', channels: 1 });
   }, 30_000);
+
+  it('is not idle while audio it received is still being decoded: CloseStream queued behind it ends 1000', async () => {
+    // The whole clip at once, then CloseStream: decoding it takes far longer than this idle timeout.
+    const { messages, session, closed } = open({ idleTimeoutMs: 20 });
+    session.audio(doctor);
+    session.control(JSON.stringify({ type: 'CloseStream' }));
+    expect((await closed).code).toBe(CLOSE.normal);
+    const finals = messages.filter(
+      (message): message is ResultsMessage => message.type === 'Results' && message.is_final,
+    );
+    expect(finals.map((message) => message.channel.alternatives[0]?.transcript).join(' ')).toMatch(/doctor/i);
+  });
 
   it('Finalize forces a final for speech that has not paused yet', async () => {
     const { messages, session, closed } = open();

@@ -49,9 +49,26 @@ export interface EventBusOptions {
   readonly loadHandler?: (ref: HandlerRef) => Promise<HandlerFunction>;
 }
 
+/** One line of the dead-letter log. */
+export interface DeadLetter {
+  readonly failedAt: string;
+  /** The consumer's id (shared/events.ts), e.g. consumers.usageRecorded. */
+  readonly consumer: string;
+  readonly attempts: number;
+  readonly error: string;
+  readonly event: BusEvent;
+}
+
 export interface EventBus {
   readonly endpoint: string;
   readonly port: number;
+  /** Where failed deliveries are parked, one JSON line each. */
+  readonly deadLetterFile: string;
+  /**
+   * Delivers a parked event again to its one consumer, with the usual retries; true when it went through,
+   * false when it was parked again (a new line in the dead-letter log).
+   */
+  redeliver(deadLetter: DeadLetter): Promise<boolean>;
   /** Resolves when no delivery is in flight or waiting to retry. */
   whenIdle(): Promise<void>;
   close(): Promise<void>;
@@ -162,13 +179,13 @@ export async function startEventBus(options: EventBusOptions): Promise<EventBus>
     // An unknown target needs its name, not a stack trace.
     const shown = error instanceof HandlerNotFoundError ? undefined : error;
     log.error(`${event['detail-type']} ${event.id} -> ${consumer.id} failed after ${attempts} attempt(s): ${reason}; dead-lettered`, shown);
-    const record = { failedAt: new Date().toISOString(), consumer: consumer.id, attempts, error: reason, event };
+    const record: DeadLetter = { failedAt: new Date().toISOString(), consumer: consumer.id, attempts, error: reason, event };
     await appendFile(options.deadLetterFile, `${JSON.stringify(record)}\n`).catch((writeError: unknown) =>
       log.error(`Could not write the dead-letter log ${options.deadLetterFile}`, writeError),
     );
   }
 
-  async function deliver(consumer: HandlerRef & { id: string }, event: BusEvent): Promise<void> {
+  async function deliver(consumer: HandlerRef & { id: string }, event: BusEvent): Promise<boolean> {
     for (let attempt = 1; ; attempt += 1) {
       const started = Date.now();
       try {
@@ -182,13 +199,13 @@ export async function startEventBus(options: EventBusOptions): Promise<EventBus>
           }),
         ]).finally(() => clearTimeout(timer));
         log.info(`${event['detail-type']} ${event.id} -> ${consumer.id} ok (${Date.now() - started} ms)`);
-        return;
+        return true;
       } catch (error) {
         // An unknown target will not appear by waiting: no retries.
         const delay = error instanceof HandlerNotFoundError ? undefined : RETRY_DELAYS_MS[attempt - 1];
         if (delay === undefined) {
           await deadLetter(consumer, event, attempt, error);
-          return;
+          return false;
         }
         log.warn(`${event['detail-type']} ${event.id} -> ${consumer.id} attempt ${attempt} failed; retrying in ${delay} ms`);
         await sleep(delay);
@@ -199,7 +216,9 @@ export async function startEventBus(options: EventBusOptions): Promise<EventBus>
   function dispatch(event: BusEvent): void {
     for (const rule of rules) {
       if (!matchesPattern(rule.pattern, event)) continue;
-      const delivery = deliver(rule.consumer, event).finally(() => inFlight.delete(delivery));
+      const delivery: Promise<void> = deliver(rule.consumer, event)
+        .then(() => undefined)
+        .finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);
     }
   }
@@ -261,9 +280,25 @@ export async function startEventBus(options: EventBusOptions): Promise<EventBus>
     while (inFlight.size > 0) await Promise.all([...inFlight]);
   }
 
+  async function redeliver(parked: DeadLetter): Promise<boolean> {
+    const rule = rules.find((candidate) => candidate.consumer.id === parked.consumer);
+    if (!rule) {
+      // No rule delivers to it any more: it stays parked, as it was.
+      log.error(`${parked.event.id}: no rule has the consumer ${parked.consumer}; left in the dead-letter log`);
+      await appendFile(options.deadLetterFile, `${JSON.stringify(parked)}\n`);
+      return false;
+    }
+    const delivery = deliver(rule.consumer, parked.event);
+    const tracked: Promise<void> = delivery.then(() => undefined).finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    return delivery;
+  }
+
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
+    deadLetterFile: options.deadLetterFile,
+    redeliver,
     whenIdle,
     close: async () => {
       await new Promise<void>((resolve) => {

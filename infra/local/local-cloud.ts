@@ -28,13 +28,18 @@ import { startEventBus, type EventBus } from './event-bus';
 import { createGateway, createUpgradeListener } from './gateway';
 import { listenOnLoopback, type Listening } from './loopback';
 import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-runtime';
-import { localRoutes, localSockets, type LocalSocket } from './local-routes';
+import { createDeadLetterRoutes, DEAD_LETTER_FILE } from './dead-letters';
+import { createProcessStatsRoutes } from './process-stats';
+import { localRoutes, localSockets, type LocalRoute, type LocalSocket } from './local-routes';
 import { LOCAL_SES_PATH } from './mail-outbox';
 import { consoleLogger, quietLogger, type Logger } from './log';
 import { freePort } from './free-port';
 import { checkJava, javaCommand, PrerequisiteError } from './preflight';
 import { createStaticSite } from './static-site';
 import type { ViewerLimitOptions } from './viewer-limits';
+
+/** Crashes of one embedded server within a minute after which the local cloud gives up on it (and says so). */
+const MAX_RESTARTS = 5;
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -63,6 +68,8 @@ export interface LocalCloudOptions {
   readonly viewerLimits?: ViewerLimitOptions;
 }
 
+export type EmbeddedServerName = 'DynamoDB Local' | 'cognito-local';
+
 export interface EmbeddedPorts {
   readonly dynamodb: number;
   readonly cognito: number;
@@ -86,6 +93,17 @@ export interface LocalCloud {
   };
   /** Resolves when no event delivery is in flight or waiting to retry. */
   eventsIdle(): Promise<void>;
+  /**
+   * The processes serving now: this one (gateway, handlers, engines) and each embedded server's current one (a
+   * crashed server is started again with a new pid). For the fault suite and the soak's memory figures.
+   */
+  processes(): readonly { readonly name: string; readonly pid: number }[];
+  /**
+   * Fault injection (the fault suite): stops an embedded server as an operator would (it is not restarted) and
+   * starts it again, on the same port and data.
+   */
+  stopServer(name: EmbeddedServerName): Promise<void>;
+  startServer(name: EmbeddedServerName): Promise<void>;
   /**
    * Resolves once every embedded part can serve, the speech model included; until then /api answers 503 (the
    * local run contract: GET /api/health is 200 only when everything is ready).
@@ -217,9 +235,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       webRoot: options.webRoot ?? path.join(REPO_ROOT, 'frontend', 'dist'),
       localesDir: options.localesDir ?? path.join(REPO_ROOT, 'locales'),
     });
+    // The gateway looks routes up per request: the dead-letter pages join this list once the bus is up.
+    const processStats = createProcessStatsRoutes();
+    onStop('gateway', () => processStats.stop());
+    const gatewayRoutes: LocalRoute[] = [...localRoutes, ...processStats.routes];
     const gateway = createGateway({
       staticSite,
-      localRoutes,
+      localRoutes: gatewayRoutes,
       isReady: () => ready,
       log: logger('gateway'),
       viewerLimits: options.viewerLimits,
@@ -249,8 +271,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const took = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
     const guard = new OrphanGuard();
     onStop('guard', () => guard.close());
-    const children: ManagedChild[] = [];
-    const [dynamo, cognito, bus] = await Promise.all([
+    // The embedded servers by name, the current process of each: one that crashes is started again on the same
+    // port and data (issue 26), so a DynamoDB Local killed mid-traffic costs 503s for a few seconds, not the app.
+    const running = new Map<string, ManagedChild>();
+    const restartSpecs = new Map<string, () => Promise<ManagedChild>>();
+    const supervise = (name: string, start: () => Promise<ManagedChild>, child: ManagedChild) => {
+      running.set(name, child);
+      restartSpecs.set(name, start);
+      onStop('servers', () => running.get(name)?.stop());
+    };
+    const startDynamo = () =>
       startDynamoDbLocal({
         port: ports.dynamodb,
         dataDir,
@@ -259,29 +289,32 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         loopbackOnly: java.runsSourceFiles,
         region: REGION,
         guard,
-      }).then((started) => {
+      });
+    const startCognito = () => startCognitoLocal({ port: ports.cognito, dataDir, logDir, guard });
+    const [dynamo, cognito, bus] = await Promise.all([
+      startDynamo().then((started) => {
         logger('local').info(`DynamoDB Local up on ${started.endpoint} after ${took()}`);
-        children.push(started.child);
-        onStop('servers', () => started.child.stop());
+        supervise('DynamoDB Local', async () => (await startDynamo()).child, started.child);
         return started;
       }),
-      startCognitoLocal({ port: ports.cognito, dataDir, logDir, guard }).then((started) => {
+      startCognito().then((started) => {
         logger('local').info(`cognito-local up on ${started.endpoint} after ${took()}`);
-        children.push(started.child);
-        onStop('servers', () => started.child.stop());
+        supervise('cognito-local', async () => (await startCognito()).child, started.child);
         return started;
       }),
       startEventBus({
         port: ports.events,
         region: REGION,
         accountId: ACCOUNT_ID,
-        deadLetterFile: path.join(dataDir, 'dead-letters.jsonl'),
+        deadLetterFile: path.join(dataDir, DEAD_LETTER_FILE),
         log: logger('events'),
       }).then((started: EventBus) => {
         onStop('bus', () => started.close());
         return started;
       }),
     ]);
+    // Filled only now: the dead-letter pages need the bus (local-routes.ts's list is fixed at import).
+    gatewayRoutes.push(...createDeadLetterRoutes(bus));
 
     const jwks = await cognitoLocalJwks();
     const tableName = tableDefinition.localTableName;
@@ -354,13 +387,37 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       }
     }
 
-    for (const child of children) {
-      void child.exited.then(() => {
-        if (!child.crashed) return;
-        logger('local').error(`${child.spec.name} stopped unexpectedly:\n${child.recentOutput()}`);
-        options.onCrash?.(child.spec.name, child.recentOutput());
+    let stopping = false;
+    onStop('gateway', () => {
+      stopping = true;
+    });
+    /** Restarts a crashed server (at most MAX_RESTARTS times a minute); only a server that will not come back is reported. */
+    const watch = (name: string, child: ManagedChild, restarts: number[]) => {
+      void child.exited.then(async () => {
+        if (!child.crashed || stopping) return;
+        logger('local').error(`${name} stopped unexpectedly; starting it again:\n${child.recentOutput()}`);
+        const recent = restarts.filter((at) => Date.now() - at < 60_000);
+        const start = restartSpecs.get(name);
+        if (!start || recent.length >= MAX_RESTARTS) {
+          options.onCrash?.(name, child.recentOutput());
+          return;
+        }
+        try {
+          const next = await start();
+          if (stopping) {
+            await next.stop();
+            return;
+          }
+          running.set(name, next);
+          logger('local').info(`${name} is back`);
+          watch(name, next, [...recent, Date.now()]);
+        } catch (error) {
+          logger('local').error(`${name} could not start again`, error);
+          options.onCrash?.(name, child.recentOutput());
+        }
       });
-    }
+    };
+    for (const [name, child] of running) watch(name, child, []);
     // A model that fails to load costs its feature, as above, not the whole app: it is logged, and the rest serves.
     const whenReady = Promise.allSettled(sockets.map((socket) => socket.ready())).then((outcomes) => {
       for (const outcome of outcomes) {
@@ -390,6 +447,23 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         jwks,
       },
       eventsIdle: () => bus.whenIdle(),
+      processes: () => [
+        { name: 'gateway', pid: process.pid },
+        ...[...running].flatMap(([name, child]) =>
+          child.running && child.pid !== undefined ? [{ name, pid: child.pid }] : [],
+        ),
+      ],
+      stopServer: async (name) => {
+        await running.get(name)?.stop();
+      },
+      startServer: async (name) => {
+        const current = running.get(name);
+        const start = restartSpecs.get(name);
+        if (!start || current?.running) return;
+        const next = await start();
+        running.set(name, next);
+        watch(name, next, []);
+      },
       whenReady: () => whenReady,
       stop: () => {
         stopped ??= cleanUp();

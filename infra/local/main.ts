@@ -89,7 +89,7 @@ async function main(): Promise<void> {
       viewerLimits,
       onCrash: (name) => {
         console.error(
-          `\nwayfarer: ${name} stopped unexpectedly (its log is under ${path.join(dataDir, 'logs')}).`,
+          `\nwayfarer: ${name} stopped unexpectedly and would not start again (its log is under ${path.join(dataDir, 'logs')}).`,
         );
         void shutDown(1);
       },

@@ -112,8 +112,8 @@ describe('POST /api/translate through the local gateway', () => {
     expect(close.written).toBeLessThan(6);
   });
 
-  it('answers 503 {error: "translation unavailable"} when the provider fails before the first chunk', async () => {
-    fake.script({ kind: 'fail', status: 500 });
+  it('answers 503 {error: "translation unavailable"} when the provider fails before the first chunk, its one retry included', async () => {
+    fake.script({ kind: 'fail', status: 500 }, { kind: 'fail', status: 500 });
     const response = await translate(phrase('Hello'));
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: TRANSLATION_UNAVAILABLE });

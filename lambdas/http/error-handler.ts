@@ -2,13 +2,19 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { HTTP_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { errorFields, type Logger } from '../logger';
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from './dependency-failure';
 import { HttpError } from './errors';
 import { errorResult, type HttpResult } from './reply';
 import { requestStateOf } from './request-state';
 
+/** A 503 tells the caller when to try again (docs/SPEC.md §8). */
+const RETRY_HINT = { 'retry-after': String(RETRY_AFTER_SECONDS) } as const;
+
 /**
- * Turns every failure into `{error}` JSON. HttpErrors keep their status and message; anything else is a 500
- * `error_server` whose details (stack included) go to the log only, never to the caller.
+ * Turns every failure into `{error}` JSON. HttpErrors keep their status and message; a dependency briefly out
+ * of reach (connection refused or reset, a timeout, an SDK's 5xx: dependency-failure.ts) is a 503
+ * `error_service_unavailable`; anything else is a 500 `error_server`. Every 503 carries Retry-After. Details
+ * (stack included) go to the log only, never to the caller.
  */
 export function errorHandler(logger: Logger): MiddlewareObj<APIGatewayProxyEvent, HttpResult | undefined> {
   return {
@@ -21,7 +27,16 @@ export function errorHandler(logger: Logger): MiddlewareObj<APIGatewayProxyEvent
         if (error.statusCode >= 500 && error.cause !== undefined) {
           logger.error('dependency failure', { ...where, ...errorFields(error.cause) });
         }
-        request.response = errorResult(error.statusCode, error.message);
+        request.response = errorResult(
+          error.statusCode,
+          error.message,
+          error.statusCode === 503 ? RETRY_HINT : undefined,
+        );
+        return;
+      }
+      if (isDependencyUnavailable(error)) {
+        logger.error('dependency unavailable', { ...where, ...errorFields(error) });
+        request.response = errorResult(503, HTTP_ERROR_KEYS.unavailable, RETRY_HINT);
         return;
       }
       logger.error('unhandled error', { ...where, ...errorFields(error) });

@@ -87,9 +87,9 @@ export class NotImplementedError extends HttpError {
   }
 }
 
-/** A dependency (the table, a provider) is down; the caller may retry. */
+/** A dependency (the table, a provider) is down; the caller may retry (the answer carries Retry-After). */
 export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'Service temporarily unavailable', options?: { cause?: unknown }) {
+  constructor(message: string = HTTP_ERROR_KEYS.unavailable, options?: { cause?: unknown }) {
     super(503, message, options);
   }
 }

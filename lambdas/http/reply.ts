@@ -82,6 +82,10 @@ export function toHttpResult(reply: HttpReply): HttpResult {
   return result;
 }
 
-export function errorResult(statusCode: number, message: string): HttpResult {
-  return toHttpResult(jsonReply(statusCode, { error: message }));
+export function errorResult(
+  statusCode: number,
+  message: string,
+  headers?: Readonly<Record<string, string>>,
+): HttpResult {
+  return toHttpResult(jsonReply(statusCode, { error: message }, headers ? { headers } : undefined));
 }

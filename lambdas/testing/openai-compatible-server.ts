@@ -27,6 +27,18 @@ export type ChatBehaviour =
    */
   | { readonly kind: 'fail-mid-stream'; readonly afterTokens: number; readonly how: 'cut' | 'error-event' };
 
+/**
+ * A fault every request meets until it is cleared (the fault suite, issue 26), on every endpoint: chat, OpenAI
+ * speech and Deepgram's speak. Unlike `script()`, it does not depend on which request comes first.
+ */
+export type ProviderFault =
+  /** Every request answered with this status and the provider's error body. */
+  | { readonly kind: 'status'; readonly status: number }
+  /** Every request accepted and never answered, until the client gives up. */
+  | { readonly kind: 'hang' }
+  /** Streams cut after `afterChunks` chunks (tokens or audio); a non-streamed answer cut before its first byte. */
+  | { readonly kind: 'cut'; readonly afterChunks: number };
+
 export interface SeenRequest {
   readonly method: string;
   /** Path and query, as received. */
@@ -67,6 +79,8 @@ export interface FakeOpenAiServer {
   readonly firstTokenTimes: readonly number[];
   /** Queues behaviours for the next chat completion requests, one each, in order. */
   script(...behaviours: ChatBehaviour[]): void;
+  /** Sets the fault every request meets from now on; undefined clears it. */
+  fault(fault: ProviderFault | undefined): void;
   /** Resolves at the next (or an already recorded, unclaimed) client close. */
   nextClientClose(): Promise<ClosedConnection>;
   close(): Promise<void>;
@@ -202,6 +216,7 @@ export async function startOpenAiCompatibleServer(
   const closedConnections: ClosedConnection[] = [];
   const firstTokenTimes: number[] = [];
   const scripted: ChatBehaviour[] = [];
+  let currentFault: ProviderFault | undefined;
   let unclaimedCloses = 0;
   const closeWaiters: ((closed: ClosedConnection) => void)[] = [];
   let sequence = 0;
@@ -221,13 +236,29 @@ export async function startOpenAiCompatibleServer(
     return state;
   }
 
+  /** The behaviour the current fault imposes on a chat request, if any. */
+  function faultBehaviour(
+    streams: boolean,
+  ): ChatBehaviour | { kind: 'hang' } | { kind: 'reset' } | undefined {
+    if (!currentFault) return undefined;
+    if (currentFault.kind === 'status') return { kind: 'fail', status: currentFault.status };
+    if (currentFault.kind === 'hang') return { kind: 'hang' };
+    return streams
+      ? { kind: 'fail-mid-stream', afterTokens: currentFault.afterChunks, how: 'cut' }
+      : { kind: 'reset' };
+  }
+
   async function chatCompletions(request: IncomingMessage, response: ServerResponse, body: ChatRequest) {
     const state = watch(request, response);
     const messages = Array.isArray(body.messages)
       ? (body.messages as { role: string; content: unknown }[])
       : [];
     const model = typeof body.model === 'string' ? body.model : 'fake-model';
-    const behaviour = scripted.shift() ?? { kind: 'reply' };
+    const behaviour = faultBehaviour(body.stream === true) ?? scripted.shift() ?? { kind: 'reply' };
+    if (behaviour.kind === 'hang' || behaviour.kind === 'reset') {
+      if (behaviour.kind === 'reset') response.socket?.destroy();
+      return;
+    }
     sequence += 1;
     const id = `chatcmpl-fake${sequence}`;
     const created = Math.floor(Date.now() / 1000);
@@ -321,11 +352,26 @@ export async function startOpenAiCompatibleServer(
     const state = watch(request, response);
     await sleep(firstTokenMs);
     if (state.gone) return;
+    const fault = currentFault;
+    if (fault?.kind === 'hang') return;
+    if (fault?.kind === 'status') {
+      sendJson(
+        response,
+        fault.status,
+        openAiError(fault.status, 'The server had an error while processing your request.'),
+      );
+      return;
+    }
     const audio = toneWav();
     response.writeHead(200, { 'content-type': contentType, 'transfer-encoding': 'chunked' });
     for (let offset = 0; offset < audio.length; offset += AUDIO_CHUNK_BYTES) {
       if (offset > 0) await sleep(interAudioChunkMs);
       if (state.gone) return;
+      if (fault?.kind === 'cut' && state.written >= fault.afterChunks) {
+        // The chunked body stops short: what a provider's dropped connection looks like mid-audio.
+        response.socket?.destroy();
+        return;
+      }
       response.write(audio.subarray(offset, offset + AUDIO_CHUNK_BYTES));
       state.written += 1;
     }
@@ -381,6 +427,9 @@ export async function startOpenAiCompatibleServer(
     closedConnections,
     firstTokenTimes,
     script: (...behaviours) => scripted.push(...behaviours),
+    fault: (fault) => {
+      currentFault = fault;
+    },
     nextClientClose() {
       if (unclaimedCloses > 0) {
         unclaimedCloses -= 1;

@@ -13,6 +13,8 @@ export const HTTP_ERROR_KEYS = {
   conflict: 'error_conflict',
   validation: 'error_validation',
   server: 'error_server',
+  /** A 503: a dependency (the table, a provider) is briefly down; the answer carries Retry-After. */
+  unavailable: 'error_service_unavailable',
 } as const;
 
 /** 429 answers, one key per rate-limit class (docs/SPEC.md §8). */

@@ -288,9 +288,20 @@ export function createStorageHealth(table: Table): StorageHealth {
   return { ping: () => table.describe() };
 }
 
+/**
+ * The SDK's own retry and deadlines for the table (issue 26): 3 attempts, 0.5 s to connect and 2 s of silence
+ * each, so a table that is down or stalled fails a call in under 10 s (below every Lambda's timeout, the health
+ * check's 10 s included: infra/aws/provider-deadlines.test.ts) and the error handler answers 503 with Retry-After (lambdas/http/dependency-failure.ts), never a hang.
+ */
+export const TABLE_CLIENT_SETTINGS = {
+  maxAttempts: 3,
+  // Without throwOnRequestTimeout the handler only warns when requestTimeout passes, and the call waits on.
+  requestHandler: { connectionTimeout: 500, requestTimeout: 2_000, throwOnRequestTimeout: true },
+} as const;
+
 /** The document client every table in a container shares; removeUndefinedValues lets optional fields be absent. */
 export function createDocumentClient(region: string): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ region }), {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ region, ...TABLE_CLIENT_SETTINGS }), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }

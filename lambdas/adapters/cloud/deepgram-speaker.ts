@@ -2,6 +2,7 @@ import { AudioClient } from '@deepgram/sdk/speak/v1/audio';
 import type { VoiceGender } from '@wayfarer/shared/api/voice-output';
 import { languagePart } from '@wayfarer/shared/domain/languages';
 import type { Speaker } from '../../ports/tts';
+import { CLIENT_DEADLINES } from './client-deadlines';
 
 /**
  * Aura-2 voices, one per gender for each language Deepgram speaks (docs/SPEC.md §5: en and es). Imported from
@@ -22,7 +23,12 @@ export function createDeepgramSpeaker(options: {
   /** Tests point the real client at a local server; Deepgram's own by default. */
   readonly baseUrl?: string;
 }): Speaker {
-  const client = new AudioClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, maxRetries: 0 });
+  const client = new AudioClient({
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl,
+    maxRetries: CLIENT_DEADLINES.tts.maxRetries,
+    timeoutInSeconds: CLIENT_DEADLINES.tts.timeoutMs / 1000,
+  });
   return {
     async speak({ text, language, gender, signal }) {
       const voice = AURA_VOICES[languagePart(language)]?.[gender];

@@ -30,12 +30,14 @@ export interface RequestBudget {
 /**
  * Each capability's budget, which must end before its Lambda's timeout (infra/aws/area-access.ts; checked by
  * infra/aws/openai-budgets.test.ts), so a slow model is a clean error, not a killed function. Streams (translate,
- * tts) time only the wait for the response to start and never retry: a retry after the first token would
- * duplicate text, so they run under the 60 s streaming functions. Analysis and photos run under 29 s.
+ * tts) time only the wait for the response to start, and are retried only before it starts; they run under the
+ * 60 s streaming functions. Analysis and photos run under 29 s.
  */
 export const OPENAI_BUDGETS: Readonly<Record<OpenAiCapability, RequestBudget>> = {
-  translate: { timeoutMs: 50_000, maxRetries: 0 },
-  tts: { timeoutMs: 50_000, maxRetries: 0 },
+  // The SDK retries a stream only before its answer starts (a connection error, a 5xx, the timeout), never after
+  // the first token, so one retry cannot duplicate text; two attempts and the pause fit the 60 s function.
+  translate: { timeoutMs: 25_000, maxRetries: 1 },
+  tts: { timeoutMs: 25_000, maxRetries: 1 },
   // Three short questions per phrase: one retry of a failed one is worth more than a long wait.
   analysis: { timeoutMs: 13_000, maxRetries: 1 },
   // A photo may take a vision model 10-20 s: one long attempt, as a retry would not fit in 29 s.

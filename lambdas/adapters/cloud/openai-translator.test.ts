@@ -102,9 +102,17 @@ describe('OpenAI translator', () => {
     expect(chunks).toEqual(['¿Dónde']);
   });
 
-  it('fails before the first chunk when the server answers an error', async () => {
+  it('retries once, by the SDK, when the server answers an error before the first chunk', async () => {
     const translator = await translatorOn();
     server!.script({ kind: 'fail', status: 503 });
+    expect((await collect(translator.translate({ text: 'Hello', outputLanguage: 'es' }))).join('')).toBe(
+      '[es] Hello',
+    );
+  });
+
+  it('fails before the first chunk when the server answers an error twice', async () => {
+    const translator = await translatorOn();
+    server!.script({ kind: 'fail', status: 503 }, { kind: 'fail', status: 503 });
     await expect(
       collect(translator.translate({ text: 'Hello', outputLanguage: 'es' })),
     ).rejects.toMatchObject({

@@ -20,7 +20,7 @@ export function translationInstructions(outputLanguage: string): string {
 
 /** Streams chat completions from OpenAI or any compatible server; the signal cancels the upstream request. */
 export function createOpenAiTranslator(options: OpenAiSettings): Translator {
-  // Never retried (openai-client.ts): a retry after the first token would duplicate text.
+  // Retried only before the answer starts (openai-client.ts): a retry after the first token would duplicate text.
   const client = createOpenAiClient(options, 'translate');
   return {
     available: true,

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLIENT_DEADLINES,
+  RETRY_BACKOFF_ALLOWANCE_MS,
+} from '@wayfarer/lambdas/adapters/cloud/client-deadlines';
+import { TABLE_CLIENT_SETTINGS } from '@wayfarer/lambdas/adapters/aws/table';
+import { accessForArea } from './area-access';
+
+describe('provider client deadlines', () => {
+  it('every provider client gives up, its retries included, before its function times out', () => {
+    for (const [area, deadline] of Object.entries(CLIENT_DEADLINES)) {
+      const worst = (deadline.maxRetries + 1) * deadline.timeoutMs + RETRY_BACKOFF_ALLOWANCE_MS;
+      expect(worst, area).toBeLessThan(
+        accessForArea(area as keyof typeof CLIENT_DEADLINES).timeoutSeconds * 1000,
+      );
+    }
+  });
+
+  it('the table client gives up, its retries included, before the shortest function times out', () => {
+    const { maxAttempts, requestHandler } = TABLE_CLIENT_SETTINGS;
+    const worst =
+      maxAttempts * (requestHandler.connectionTimeout + requestHandler.requestTimeout) +
+      RETRY_BACKOFF_ALLOWANCE_MS;
+    expect(worst).toBeLessThan(accessForArea('health').timeoutSeconds * 1000);
+  });
+});

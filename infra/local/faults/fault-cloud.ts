@@ -1,0 +1,124 @@
+/**
+ * The fault suite's harness: a whole local cloud of its own on a fresh DATA_DIR (no speech model: the cases that
+ * need the socket start it themselves), and calls that never hang unseen: each gives up after CALL_DEADLINE_MS,
+ * and a call that gives up is reported as a hang, which every promise of the suite forbids.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../local-cloud';
+
+/** Longer than any function's timeout (60 s for translate and tts), so a call that outlives it did hang. */
+export const CALL_DEADLINE_MS = 70_000;
+
+export interface FaultCloud {
+  readonly cloud: LocalCloud;
+  readonly dataDir: string;
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+/** Starts a local cloud with `env` set first (config is read once, on first use), on `dataDir` or a fresh one. */
+export async function startFaultCloud(
+  env: Record<string, string> = {},
+  options: Partial<LocalCloudOptions> = {},
+): Promise<FaultCloud> {
+  // The handlers' request lines would bury the test's own output; warnings and errors still show.
+  const wanted = { LOG_LEVEL: 'warn', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env };
+  const saved = Object.fromEntries(Object.keys(wanted).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, wanted);
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'wayfarer-faults-')));
+  const cloud = await startLocalCloud({ port: 0, host: '127.0.0.1', sockets: [], ...options, dataDir });
+  await cloud.whenReady();
+  return {
+    cloud,
+    dataDir,
+    async stop({ keepData = false } = {}) {
+      await cloud.stop();
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+  /** The raw text (streams: every line). */
+  readonly text: string;
+}
+
+/** A call that answered nothing within CALL_DEADLINE_MS. */
+export class HangError extends Error {}
+
+export async function call(
+  baseUrl: string,
+  method: string,
+  apiPath: string,
+  options: {
+    json?: unknown;
+    token?: string;
+    body?: string | Uint8Array | FormData;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(new URL(apiPath, baseUrl), {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(CALL_DEADLINE_MS),
+    });
+    text = await response.text();
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') throw new HangError(`${method} ${apiPath} hung`);
+    throw error;
+  }
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Kept as text.
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** What a well-behaved client does with a 503: waits Retry-After seconds and asks again (at most `tries` times). */
+export async function callRetrying(
+  baseUrl: string,
+  method: string,
+  apiPath: string,
+  options: Parameters<typeof call>[3] = {},
+  seen: Answer[] = [],
+  tries = 30,
+): Promise<Answer> {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await call(baseUrl, method, apiPath, options);
+    seen.push(answer);
+    if (answer.status !== 503 || attempt >= tries) return answer;
+    const wait = Number(answer.headers.get('retry-after') ?? '1');
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
+/** Polls until `probe` is true; the suite waits on conditions, never on time. */
+export async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

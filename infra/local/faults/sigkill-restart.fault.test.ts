@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeaseStore } from '@wayfarer/lambdas/adapters/aws/lease-store';
+import { createTable } from '@wayfarer/lambdas/adapters/aws/table';
+import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
+import { usageDay } from '@wayfarer/lambdas/domain/allowance';
+import { LOCAL_CREDENTIALS } from '../dynamodb-local';
+import { freePort } from '../free-port';
+import { call, until } from './fault-cloud';
+
+const PASSWORD = 'Travel!2024x';
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+let dataDir: string;
+let port: number;
+let server: ChildProcess | undefined;
+
+/** `npm run serve` (what `npm start` runs once the web app is built), in a process group of its own. */
+function serve(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    detached: true,
+    stdio: 'ignore',
+  });
+  return child;
+}
+
+async function healthy(url: string): Promise<void> {
+  await until(
+    'GET /api/health answers 200',
+    async () => (await call(url, 'GET', '/api/health')).status === 200,
+    150_000,
+  );
+}
+
+async function ledgerOf(sub: string) {
+  const ports = JSON.parse(await readFile(path.join(dataDir, 'ports.json'), 'utf8')) as { dynamodb: number };
+  const client = new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${ports.dynamodb}`,
+    region: 'us-east-1',
+    credentials: LOCAL_CREDENTIALS,
+  });
+  try {
+    const table = createTable(DynamoDBDocumentClient.from(client), tableDefinition.localTableName);
+    return await createLeaseStore(table).ledger(sub, usageDay(new Date()));
+  } finally {
+    client.destroy();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-sigkill-'));
+  port = await freePort();
+});
+
+afterAll(async () => {
+  if (server?.pid !== undefined && server.exitCode === null) {
+    process.kill(-server.pid, 'SIGTERM');
+    await new Promise((resolve) => server?.once('exit', resolve));
+  }
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start killed with SIGKILL mid-session', () => {
+  it('started again on the same DATA_DIR, it has every account, usage record and subscription', async () => {
+    const url = `http://127.0.0.1:${port}`;
+    server = serve();
+    await healthy(url);
+
+    const email = `sigkill-${Date.now()}@example.com`;
+    const registered = await call(url, 'POST', '/api/auth/register', {
+      json: { email, password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(registered.status).toBe(200);
+    const token = (registered.body as { token: string }).token;
+    const sub = (
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }
+    ).sub;
+
+    // A session spoken and reported, counted by the consumer; a subscription bought; then a key for the next
+    // session, which is open when the process dies.
+    expect((await call(url, 'GET', '/api/deepgram/key', { token })).status).toBe(200);
+    expect(
+      (await call(url, 'POST', '/api/usage/update', { token, json: { durationSeconds: 1 } })).status,
+    ).toBe(200);
+    const checkout = await call(url, 'POST', '/api/stripe/create-checkout-session', { token });
+    const sessionId =
+      new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
+    const paid = await fetch(new URL('/__local/checkout/pay', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ session: sessionId }).toString(),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    const subscriptionBefore = await call(url, 'GET', '/api/stripe/subscription', { token });
+    expect(subscriptionBefore.status).toBe(200);
+    await until('the usage is counted', async () => (await ledgerOf(sub)).countedSeconds > 0);
+    expect((await call(url, 'GET', '/api/deepgram/key', { token })).status).toBe(200);
+    const before = await ledgerOf(sub);
+
+    // SIGKILL to the whole group (tsx and the server): no handler runs, nothing is flushed or stopped in order.
+    const killed = server;
+    const exited = new Promise((resolve) => killed.once('exit', resolve));
+    process.kill(-(killed.pid as number), 'SIGKILL');
+    await exited;
+
+    server = serve();
+    await healthy(url);
+
+    const login = await call(url, 'POST', '/api/auth/login', { json: { email, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    const again = (login.body as { token: string }).token;
+    expect(await call(url, 'GET', '/api/stripe/subscription', { token: again })).toMatchObject({
+      status: 200,
+      body: subscriptionBefore.body,
+    });
+    const after = await ledgerOf(sub);
+    expect(after.countedSeconds).toBe(before.countedSeconds);
+    expect(after.leases).toEqual(before.leases);
+    // And the open lease left by the killed session is closed by the next report, as it would have been.
+    expect(
+      (await call(url, 'POST', '/api/usage/update', { token: again, json: { durationSeconds: 1 } })).status,
+    ).toBe(200);
+  });
+});

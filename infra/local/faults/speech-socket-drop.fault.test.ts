@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
+import { createLeaseStore } from '@wayfarer/lambdas/adapters/aws/lease-store';
+import { usageDay } from '@wayfarer/lambdas/domain/allowance';
+import { getTable } from '@wayfarer/lambdas/providers';
+import { parseWav } from '@wayfarer/engines/speech/wav';
+import { localSockets } from '../local-routes';
+import { call, startFaultCloud, until, type FaultCloud } from './fault-cloud';
+
+// The server side of a phone losing its network mid-phrase: the socket's TCP connection is destroyed without a
+// close frame. What the browser's voice loop does then (reconnect, keep the transcript) is the frontend's and is
+// not exercised here; what the server promises is: the finals sent before the drop were sent, a fresh key
+// opens a new socket at once, and the usage charged is what the client reports it sent.
+
+const PASSWORD = 'Travel!2024x';
+const SAMPLE_RATE = 16_000;
+const CHUNK_BYTES = (SAMPLE_RATE * 2) / 4;
+const fixture = (name: string) => {
+  const { samples } = parseWav(
+    readFileSync(new URL(`../../../engines/speech/fixtures/${name}`, import.meta.url)),
+  );
+  return Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+};
+const doctor = fixture('doctor-eiffel-tower.wav');
+const station = fixture('train-station-old-town.wav');
+const silence = Buffer.alloc(SAMPLE_RATE * 2);
+
+let fault: FaultCloud;
+
+beforeAll(async () => {
+  fault = await startFaultCloud({ USER_DAILY_SECONDS: '100000' }, { sockets: localSockets });
+});
+
+afterAll(async () => {
+  await fault?.stop();
+});
+
+interface Listening {
+  readonly socket: WebSocket;
+  readonly finals: string[];
+  readonly closed: Promise<number>;
+}
+
+async function listen(url: string, key: string): Promise<Listening> {
+  const socket = new WebSocket(`${url}?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`, ['token', key]);
+  const finals: string[] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as {
+      type?: string;
+      is_final?: boolean;
+      channel?: { alternatives?: { transcript: string }[] };
+    };
+    const text = message.channel?.alternatives?.[0]?.transcript ?? '';
+    if (message.type === 'Results' && message.is_final && text) finals.push(text);
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  socket.on('error', () => undefined);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return { socket, finals, closed };
+}
+
+/** Sends audio in 250 ms chunks as fast as the socket takes them; returns the seconds sent. */
+function send(socket: WebSocket, audio: Buffer): number {
+  for (let offset = 0; offset < audio.length; offset += CHUNK_BYTES)
+    socket.send(audio.subarray(offset, offset + CHUNK_BYTES));
+  return audio.length / 2 / SAMPLE_RATE;
+}
+
+describe('the speech socket dropped mid-phrase (network loss)', () => {
+  it('keeps the finals sent before the drop, opens a new socket with a fresh key at once, and charges what was spoken', async () => {
+    const base = fault.cloud.url;
+    const registered = await call(base, 'POST', '/api/auth/register', {
+      json: { email: `drop-${Date.now()}@example.com`, password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    const token = (registered.body as { token: string }).token;
+    const sub = (
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }
+    ).sub;
+
+    const first = (await call(base, 'GET', '/api/deepgram/key', { token })).body as {
+      key: string;
+      url: string;
+    };
+    const before = await listen(first.url, first.key);
+    let spoken = send(before.socket, Buffer.concat([doctor, silence]));
+    await until('a final for the first phrase', async () => before.finals.length > 0);
+    // Half of the next phrase, then the network goes: no close frame, the TCP connection just ends.
+    spoken += send(before.socket, station.subarray(0, Math.floor(station.length / 4) * 2));
+    (before.socket as unknown as { _socket: { destroy(): void } })._socket.destroy();
+    expect(await before.closed).toBe(1006);
+    expect(before.finals.join(' ')).toMatch(/doctor/i);
+    // The client reports what it sent before the drop, as the voice loop does when a session ends.
+    expect(
+      (await call(base, 'POST', '/api/usage/update', { token, json: { durationSeconds: spoken } })).status,
+    ).toBe(200);
+
+    const second = (await call(base, 'GET', '/api/deepgram/key', { token })).body as {
+      key: string;
+      url: string;
+    };
+    expect(second.key).not.toBe(first.key);
+    const after = await listen(second.url, second.key);
+    const spokenAfter = send(after.socket, Buffer.concat([station, silence]));
+    after.socket.send(JSON.stringify({ type: 'CloseStream' }));
+    expect(await after.closed).toBe(1000);
+    expect(after.finals.join(' ')).toMatch(/train station/i);
+    expect(
+      (await call(base, 'POST', '/api/usage/update', { token, json: { durationSeconds: spokenAfter } }))
+        .status,
+    ).toBe(200);
+
+    await fault.cloud.eventsIdle();
+    const ledger = await createLeaseStore(await getTable()).ledger(sub, usageDay(new Date()));
+    const charged = ledger.leases.map((lease) => lease.closed?.seconds ?? 0);
+    expect(ledger.leases).toHaveLength(2);
+    expect(charged.reduce((sum, seconds) => sum + seconds, 0)).toBeCloseTo(spoken + spokenAfter, 6);
+    expect(ledger.countedSeconds).toBeCloseTo(spoken + spokenAfter, 6);
+  });
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// The fault suite (`npm run test:faults`, issue 26): each *.fault.test.ts starts its own local cloud on a fresh
+// DATA_DIR, injects a real fault into it (a killed DynamoDB Local, a provider answering 5xx or hanging up, a
+// failing consumer, a SIGKILLed `npm start`) and checks the promise it is named after. Files run one at a time:
+// each owns a whole local cloud, and 2 cores are shared.
+export default defineConfig({
+  test: {
+    name: 'faults',
+    include: ['infra/**/*.fault.test.ts', 'lambdas/**/*.fault.test.ts', 'engines/**/*.fault.test.ts'],
+    exclude: ['**/node_modules/**', '**/.tsbuild/**'],
+    environment: 'node',
+    // Node 20 is the documented local runtime; the AWS SDK's reminder about 22 would only clutter the output.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+  },
+});
