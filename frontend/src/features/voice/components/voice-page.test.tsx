@@ -200,6 +200,18 @@ describe('voice screen', () => {
     await waitFor(() => expect(screen.queryByTestId('initializing-overlay')).toBeNull());
   });
 
+  it('stop stays reachable while the app starts: the initializing notice covers no control', async () => {
+    mocks.startAudioCapture.mockReturnValue(new Promise(() => {}));
+    const events = await renderPage();
+    await events.click(mainButton());
+    const notice = await screen.findByTestId('initializing-overlay');
+    expect(notice.closest('.voice-backdrop')).toBeNull();
+    expect(mainButton()).toBeEnabled();
+    await events.click(mainButton());
+    expect(badge()).toHaveAttribute('data-status', 'stopped');
+    expect(screen.queryByTestId('initializing-overlay')).toBeNull();
+  });
+
   it('mutes the microphone and the socket', async () => {
     const events = await renderPage();
     await events.click(mainButton());

@@ -205,6 +205,12 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
           </button>
         </div>
 
+        {state.status === 'initializing' && (
+          <Suspense fallback={null}>
+            <InitializingOverlay />
+          </Suspense>
+        )}
+
         {twoWay ? (
           <Suspense fallback={null}>
             <ConversationSplit state={state} pair={pair} />
@@ -234,7 +240,6 @@ export function VoicePage({ analysisPanel, onSessionStopped }: VoicePageProps) {
 
       <Suspense fallback={null}>
         {state.analysisPanelVisible && analysisPanel?.(transcriptText)}
-        {state.status === 'initializing' && <InitializingOverlay />}
         {showLimitDialog && <LimitDialog onClose={() => setLimitDismissed(true)} />}
         {state.micHelpOpen && <MicDeniedDialog onClose={() => dispatch({ type: 'mic_help_closed' })} />}
         {state.analysisPromptOpen && !showLimitDialog && (
