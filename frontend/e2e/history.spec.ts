@@ -163,3 +163,19 @@ test('with history turned off, a stopped session writes nothing', async ({ page 
   await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', 'dark');
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
+
+test('leaving the voice screen while recording stops the session and keeps it in the history', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const badge = page.getByTestId('status-badge');
+  await page.getByTestId('main-button').click();
+  await expect(badge).toHaveAttribute('data-status', 'recording');
+  await expect(page.getByTestId('transcript-original')).toContainText(/doctor/i, { timeout: 40_000 });
+
+  // Straight from the header, without pressing Stop.
+  await page.getByTestId('nav-history').click();
+  const items = page.getByTestId('history-item');
+  await expect(items).toHaveCount(1);
+  await expect(page.getByTestId('history-first-words')).toContainText(/help|doctor/i);
+});
