@@ -5,11 +5,13 @@ import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type * as Constants from '@wayfarer/shared/constants';
+import type * as ServerPaths from '@wayfarer/shared/api/server-paths';
 import { createTheme } from '@aws-amplify/ui';
 import { amplifyTheme } from './src/app/amplify-theme';
 
 // Node 20 cannot import a workspace package's .ts file directly; Vite's module runner can.
 const { module: constants } = await runnerImport<typeof Constants>('@wayfarer/shared/constants');
+const { module: serverPaths } = await runnerImport<typeof ServerPaths>('@wayfarer/shared/api/server-paths');
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -113,8 +115,10 @@ function installableApp() {
       // Named, not just left over the size limit: the plugin fails a CI build over an asset it has to skip.
       globIgnores: ['**/static.medium-*.js'],
       navigateFallback: '/index.html',
-      // Only page navigations get the app shell; the API, the speech socket and the locale files are not pages.
-      navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/locales\//],
+      // Only the app's own pages get the app shell. Every folder a server owns (the route table's API, the local
+      // cloud's /__local/ pages such as its checkout and portal, the speech socket, the locale files) goes to the
+      // network: derived from the routes, never a hand list (shared/api/server-paths.ts).
+      navigateFallbackDenylist: [...serverPaths.SERVER_PATH_PATTERNS],
       runtimeCaching: [],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
