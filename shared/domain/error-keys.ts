@@ -45,6 +45,10 @@ export const VOICE_ERROR_KEYS = {
   usageUpdate: 'error_usage_update',
   microphoneAccess: 'error_mic_access',
   transcriptionStart: 'error_transcription_start',
+  // docs/SPEC.md §8: what a traveller sees when a phrase could not be translated or read aloud (the server's own
+  // words are operator detail: they go to the console log).
+  translationFailed: 'error_translation_failed',
+  speechFailed: 'error_speech_failed',
 } as const;
 
 /** Analysis cards (docs/SPEC.md §2, §8). */
