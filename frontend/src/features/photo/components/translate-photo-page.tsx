@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { LANGUAGES, currencyForLanguage, findLanguage } from '@wayfarer/shared/domain/languages';
 import { PageLoading } from '../../../app/page-loading';
-import { flagEmoji, languageName } from '../../../lib/language-labels';
+import { languageName } from '../../../lib/language-labels';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import { translateMessage } from '../../../lib/translate-message';
 import { captureJpeg } from '../capture-jpeg';
@@ -50,7 +50,8 @@ function PhotoTranslator() {
   useEffect(() => () => (capture ? URL.revokeObjectURL(capture.url) : undefined), [capture]);
 
   useEffect(() => {
-    if (translation.kind === 'failed') toast.error(translateMessage(t, translation.message));
+    if (translation.kind === 'failed')
+      toast.error(translateMessage(t, translation.message, PHOTO_ERROR_KEYS.translationFailed));
   }, [translation, t]);
 
   const takePhoto = async () => {
@@ -110,7 +111,7 @@ function PhotoTranslator() {
               >
                 {LANGUAGES.map((option) => (
                   <option key={option.value} value={option.value}>
-                    {`${flagEmoji(option.countryCode)} ${languageName(option.value, uiLanguage)}`}
+                    {languageName(option.value, uiLanguage)}
                   </option>
                 ))}
               </select>
