@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { NO_TRANSLATION_ENGINE } from '@wayfarer/shared/domain/error-keys';
 import { fakeMicrophone } from './support/fake-microphone';
+import { signInFresh } from './support/sign-in';
 
 // docs/SPEC.md §8: every message a traveller reads is a translated key that says what they can do; the server's own
 // words (written for an operator) go to the log. Each screen and state that can show an error is opened here and
@@ -37,22 +37,6 @@ async function expectNoOperatorText(page: Page, state: string, testInfo: TestInf
 }
 
 const toast = (page: Page) => page.locator('[data-sonner-toast]');
-
-async function signIn(page: Page, subscriptionStatus?: 'active'): Promise<void> {
-  const email = `msg-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const password = 'Travel!2024x';
-  const registered = await page.request.post('/api/auth/register', {
-    data: { email, password, confirmPassword: password },
-  });
-  expect(registered.status()).toBe(200);
-  const { token } = (await registered.json()) as { token: string };
-  await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
-    key: LOCAL_STORAGE_KEYS.authToken,
-    value: token,
-  });
-  if (subscriptionStatus)
-    await page.route('**/api/auth/me', (route) => route.fulfill({ json: { email, subscriptionStatus } }));
-}
 
 test('the voice screen with no translation engine says what the traveller can still do', async ({
   page,
@@ -95,7 +79,7 @@ test('a speech key the server cannot give: a translated notice', async ({ page }
 });
 
 test('a failed photo translation: a translated notice and the result card', async ({ page }, testInfo) => {
-  await signIn(page, 'active');
+  await signInFresh(page, 'ACTIVE');
   await page.route('**/api/vision/translate-image', (route) =>
     route.fulfill({ status: 503, json: { error: NO_TRANSLATION_ENGINE } }),
   );
@@ -141,7 +125,7 @@ test('a failed sign-in, a failed registration and a reset without its token', as
 test('subscription pages that fail: checkout, the subscription fetch, a success page without its session', async ({
   page,
 }, testInfo) => {
-  await signIn(page);
+  await signInFresh(page);
   await page.route('**/api/stripe/create-checkout-session', (route) =>
     route.fulfill({ status: 502, json: { error: 'STRIPE_SECRET_KEY is not set' } }),
   );

@@ -1,4 +1,4 @@
-import { useCallback, useState, type RefObject } from 'react';
+import { useCallback, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { Tooltip } from '../../../lib/tooltip';
@@ -16,12 +16,15 @@ export function CameraPanel({
   capturing,
   onStart,
   onCapture,
+  children,
 }: {
   camera: CameraState;
   videoRef: RefObject<HTMLVideoElement | null>;
   capturing: boolean;
   onStart: () => void;
   onCapture: () => void;
+  /** Other ways to get a photo (choosing one from the device), shown whatever the camera's state. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -100,6 +103,7 @@ export function CameraPanel({
           </div>
         </div>
       )}
+      {children && <div className="photo-camera-alternatives">{children}</div>}
       {helpOpen && <CameraHelpDialog onClose={closeHelp} />}
     </div>
   );

@@ -8,6 +8,7 @@ import { languageName } from '../../../lib/language-labels';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import { translateMessage } from '../../../lib/translate-message';
 import { captureJpeg } from '../capture-jpeg';
+import { preparePhoto } from '../prepare-photo';
 import { useCamera } from '../hooks/use-camera';
 import { usePhotoTranslation } from '../hooks/use-photo-translation';
 import { defaultPhotoLanguage } from '../photo-model';
@@ -59,7 +60,22 @@ function PhotoTranslator() {
     if (!video) return;
     setCapturing(true);
     try {
-      const image = await captureJpeg(video);
+      const image = await preparePhoto(await captureJpeg(video));
+      stop();
+      setCapture({ image, url: URL.createObjectURL(image) });
+    } catch {
+      toast.error(t(PHOTO_ERROR_KEYS.convertImage));
+    } finally {
+      setCapturing(false);
+    }
+  };
+
+  // A photo already on the phone (the gallery): turned upright and scaled down as a camera capture is.
+  const choosePhoto = async (file: File | undefined) => {
+    if (!file) return;
+    setCapturing(true);
+    try {
+      const image = await preparePhoto(file);
       stop();
       setCapture({ image, url: URL.createObjectURL(image) });
     } catch {
@@ -89,7 +105,19 @@ function PhotoTranslator() {
           capturing={capturing}
           onStart={() => void start()}
           onCapture={() => void takePhoto()}
-        />
+        >
+          <label className="button photo-choose">
+            {t('photo_choose')}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/heic"
+              className="visually-hidden"
+              data-testid="photo-file-input"
+              disabled={capturing}
+              onChange={(event) => void choosePhoto(event.target.files?.[0])}
+            />
+          </label>
+        </CameraPanel>
       ) : (
         <div className="photo-columns">
           <div className="photo-column">
