@@ -2,6 +2,7 @@ import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/analysis';
 import type { TtsProvider, VoiceGender } from '@wayfarer/shared/api/voice-output';
 import type { EventDetail, EventName } from '@wayfarer/shared/events';
+import type { SketchRegisters, SketchUpdate } from '@wayfarer/shared/domain/visitor-sketch';
 
 // The interfaces services see (docs/DESIGN.md §3). Adapters in adapters/{aws,cloud,local} implement them; services
 // never see an SDK client. The ports this foundation uses (Events, Usage, IdempotencyMarks, TokenVerifier,
@@ -242,6 +243,8 @@ export interface PageViewDelivery {
   readonly country: string;
   /** Keyed with the day: the same visitor on another day is another hash. */
   readonly visitorHash: string;
+  /** The visitor's register and rank in the day's distinct-visitor sketch (shared/domain/visitor-sketch.ts). */
+  readonly visitorSketch?: SketchUpdate;
   readonly viewedAt: string;
 }
 
@@ -251,6 +254,8 @@ export interface DayFigures {
   readonly viewsByPage: Readonly<Record<string, number>>;
   readonly viewsByCountry: Readonly<Record<string, number>>;
   readonly uniqueVisitors: number;
+  /** The day's distinct-visitor sketch (register -> rank); merged over a window it counts each visitor once. */
+  readonly visitorSketch: SketchRegisters;
   /** Anonymous usage subjects whose latest activity is this day (see AnalyticsStore.recordAnonymousActivity). */
   readonly anonymousLastActive: number;
 }

@@ -77,7 +77,6 @@ export const ACCOUNT_ERROR_KEYS = {
   passwordResetRequestFailed: 'error_pass_reset_failed',
   resetPasswordFailed: 'reset_password_failed_error',
   resetPasswordUnexpected: 'reset_password_unexpected_error',
-  resetPasswordNoToken: 'reset_password_no_token_error',
   invalidToken: 'invalid_token_message',
   subscribeMustBeLoggedIn: 'subscribe_must_be_logged_in',
   subscribeCheckoutFailed: 'subscribe_stripe_checkout_error',

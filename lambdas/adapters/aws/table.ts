@@ -38,6 +38,9 @@ import { tableDefinition } from './table-definition';
  *   STATS#<yyyy-mm-dd>              ANONYMOUS-LAST      anonymous usage subjects whose latest activity is that
  *                                                       day (count); one Query per day reads all of a day's
  *                                                       figures, so a 90-day read is 90 Queries + 1
+ *   STATS#<yyyy-mm-dd>              SKETCH              the day's distinct-visitor sketch: r<register> = rank
+ *                                                       (HyperLogLog, 1024 registers; merged over a window it
+ *                                                       counts each visitor once: shared/domain/visitor-sketch.ts)
  *   VISITORS#<yyyy-mm-dd>           <visitorHash>       one item per unique visitor that day (a hash keyed
  *                                                       with the day, never the IP); expiresAt
  *   ANONYMOUS#<subject>             LAST                lastDay: the subject's latest day of usage; expiresAt
@@ -64,7 +67,7 @@ export interface TableKey {
 export type TableItem = TableKey & Record<string, unknown>;
 
 export type StatsKind = 'PAGE' | 'COUNTRY';
-export type StatsCounter = 'VISITORS' | 'ANONYMOUS-LAST';
+export type StatsCounter = 'VISITORS' | 'ANONYMOUS-LAST' | 'SKETCH';
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 function dayPart(day: string): string {
@@ -249,6 +252,16 @@ export interface Table {
    * nothing, when the item is missing or already has it. `onceAttribute` must be one of the attributes set.
    */
   setOnce(key: TableKey, values: Record<string, unknown>, onceAttribute: string): Promise<boolean>;
+  /**
+   * Raises a numeric attribute to `value` when it is missing or lower (creating the item), atomically: a register
+   * of a HyperLogLog sketch, where repeats and races settle on the maximum. False when it was already as high.
+   */
+  raiseTo(
+    key: TableKey,
+    attribute: string,
+    value: number,
+    options?: { expiresAt?: number },
+  ): Promise<boolean>;
   transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
   /** A cheap call that succeeds only when the table exists and answers. */
   describe(): Promise<void>;
@@ -373,6 +386,27 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
         ),
       );
       return updated !== undefined;
+    },
+    async raiseTo(key, attribute, value, options = {}) {
+      const expires = options.expiresAt !== undefined;
+      const raised = await unlessConditionFails(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: name,
+            Key: key,
+            UpdateExpression: expires
+              ? 'SET #attribute = :value, #ttl = :expiresAt'
+              : 'SET #attribute = :value',
+            ConditionExpression: 'attribute_not_exists(#attribute) OR #attribute < :value',
+            ExpressionAttributeNames: { '#attribute': attribute, ...(expires ? { '#ttl': TTL } : {}) },
+            ExpressionAttributeValues: {
+              ':value': value,
+              ...(expires ? { ':expiresAt': options.expiresAt } : {}),
+            },
+          }),
+        ),
+      );
+      return raised !== undefined;
     },
     async transactWrite(items) {
       await client.send(new TransactWriteCommand({ TransactItems: items }));
