@@ -291,7 +291,8 @@ describe('voice screen', () => {
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
     const i18n = await createTestI18n();
-    expect(mocks.toastError).toHaveBeenCalledExactlyOnceWith(i18n.t('error_usage_limit_reached'));
+    // Not "you have used today's speaking time": a subscriber has no daily allowance (docs/SPEC.md §8).
+    expect(mocks.toastError).toHaveBeenCalledExactlyOnceWith(i18n.t('error_rate_limit'));
     expect(mainButton()).toBeEnabled();
     expect(screen.queryByTestId('limit-dialog')).toBeNull();
   });
