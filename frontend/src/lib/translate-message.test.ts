@@ -27,5 +27,8 @@ describe('translateMessage', () => {
   it('shows §8’s literal messages as the spec gives them', async () => {
     const i18n = await createTestI18n();
     expect(translateMessage(i18n.t, 'An unknown error occurred')).toBe('An unknown error occurred');
+    expect(translateMessage(i18n.t, 'Password must contain at least one number.')).toBe(
+      'Password must contain at least one number.',
+    );
   });
 });

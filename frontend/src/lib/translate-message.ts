@@ -3,10 +3,15 @@ import {
   HTTP_ERROR_KEYS,
   isMessageKey,
   LITERAL_MESSAGES,
+  RESET_PASSWORD_MESSAGES,
   type MessageKey,
 } from '@wayfarer/shared/domain/error-keys';
 
-const literalMessages: ReadonlySet<string> = new Set(Object.values(LITERAL_MESSAGES));
+// §5 and §8 give these as text, not keys: shown as written.
+const literalMessages: ReadonlySet<string> = new Set([
+  ...Object.values(LITERAL_MESSAGES),
+  ...Object.values(RESET_PASSWORD_MESSAGES),
+]);
 
 /**
  * docs/SPEC.md §8: what a traveller reads for a message. A message key is translated; one of §8's literal messages
