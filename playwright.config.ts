@@ -34,9 +34,10 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // The built app registers a service worker (frontend/vite.config.ts); a page it controls is served from its
-    // cache and its requests can slip past page.route. Specs that test it opt back in (offline.spec.ts).
-    serviceWorkers: 'block',
+    // The built app registers a service worker (frontend/vite.config.ts) and every visitor has it: the suite runs
+    // with it, as they do. A spec that must see the network without it says why with its own
+    // `test.use({ serviceWorkers: 'block' })`.
+    serviceWorkers: 'allow',
   },
   projects: [
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },

@@ -9,8 +9,9 @@ import type { Duplex } from 'node:stream';
 import type { Capability } from '@wayfarer/lambdas/config';
 import type { EmbeddedEngines } from '@wayfarer/lambdas/providers';
 
-/** Paths that exist only in the local cloud (docs/TESTIDS.md, "Local run contract"). */
-export const LOCAL_ROUTE_PREFIX = '/__local/';
+// Paths that exist only in the local cloud (docs/TESTIDS.md, "Local run contract"); defined in shared/ so the
+// service worker's fallback (frontend/vite.config.ts) can leave them to the server.
+export { LOCAL_ROUTE_PREFIX } from '@wayfarer/shared/api/server-paths';
 
 export interface LocalRoute {
   readonly method: 'GET' | 'POST';

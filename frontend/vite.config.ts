@@ -11,11 +11,13 @@ import type * as Constants from '@wayfarer/shared/constants';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type * as ShellSkeletonModule from './src/app/shell-skeleton';
+import type * as ServerPaths from '@wayfarer/shared/api/server-paths';
 import { createTheme } from '@aws-amplify/ui';
 import { amplifyTheme } from './src/app/amplify-theme';
 
 // Node 20 cannot import a workspace package's .ts file directly; Vite's module runner can.
 const { module: constants } = await runnerImport<typeof Constants>('@wayfarer/shared/constants');
+const { module: serverPaths } = await runnerImport<typeof ServerPaths>('@wayfarer/shared/api/server-paths');
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -138,8 +140,10 @@ function installableApp() {
       // Named, not just left over the size limit: the plugin fails a CI build over an asset it has to skip.
       globIgnores: ['**/static.medium-*.js'],
       navigateFallback: '/index.html',
-      // Only page navigations get the app shell; the API, the speech socket and the locale files are not pages.
-      navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/locales\//],
+      // Only the app's own pages get the app shell. Every folder a server owns (the route table's API, the local
+      // cloud's /__local/ pages such as its checkout and portal, the speech socket, the locale files) goes to the
+      // network: derived from the routes, never a hand list (shared/api/server-paths.ts).
+      navigateFallbackDenylist: [...serverPaths.SERVER_PATH_PATTERNS],
       runtimeCaching: [],
       cleanupOutdatedCaches: true,
       clientsClaim: true,

@@ -25,6 +25,14 @@ export const pageViewedDetailSchema = z.object({
   country: z.string().max(2).optional(),
   /** A keyed hash of the full IP, for unique-visitor counts without keeping the IP. */
   visitorHash: z.string().max(128),
+  /**
+   * The visitor's place in the distinct-visitor sketch (shared/domain/visitor-sketch.ts), from a keyed hash of the
+   * IP that does not change with the day: a register and a rank, never the hash. Optional: events published
+   * before it existed have none.
+   */
+  visitorSketch: z
+    .object({ register: z.number().int().min(0).max(65_535), rank: z.number().int().min(1).max(64) })
+    .optional(),
   viewedAt: z.iso.datetime(),
 });
 

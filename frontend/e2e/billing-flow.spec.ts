@@ -4,6 +4,7 @@ import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { fakeMicrophone } from './support/fake-microphone';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
+import { serviceWorkerControls } from './support/service-worker';
 
 // The Pro plan end to end with local billing (no Stripe key: the local cloud's checkout and portal pages send
 // signed webhooks to the same handler Stripe would call), then the subscriber's speech session outliving the
@@ -85,6 +86,9 @@ test('sign-in first, register, subscribe through the local checkout, cancel and 
   // A signed-in user's key lives only as long as what is left of the allowance: that is the cut-off.
   expect(await speechKeyTtl(page)).toBeLessThanOrEqual(USER_DAILY_SECONDS);
 
+  // As for every visitor who has opened the app once: its service worker controls the page, and must leave the
+  // local checkout and portal (server pages under /__local/) to the server rather than answer with the app.
+  await serviceWorkerControls(page);
   await expect(page.getByTestId('subscribe-feature')).toHaveCount(6);
   await expect(page.getByTestId('subscribe-button')).toBeDisabled();
   await page.getByTestId('subscribe-terms').check();
@@ -106,6 +110,7 @@ test('sign-in first, register, subscribe through the local checkout, cancel and 
   await expect(page.getByTestId('cancel-notice')).toBeHidden();
   await expectManagePageAccessible(page, 'renewal-date');
 
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await page.getByTestId('portal-button').click();
   await page.getByTestId('local-portal-cancel').click();
   await returnFromPortalTo(page, 'cancel-notice');

@@ -163,3 +163,22 @@ test('with history turned off, a stopped session writes nothing', async ({ page 
   await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', 'dark');
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
+
+test('leaving the voice screen while recording stops the session and keeps it in the history', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const badge = page.getByTestId('status-badge');
+  await page.getByTestId('main-button').click();
+  await expect(badge).toHaveAttribute('data-status', 'recording');
+  // "Empire State" is what the embedded engine always hears in this file ("doctor" is sometimes "actor": E2E.md).
+  await expect(page.getByTestId('transcript-original')).toContainText(/Empire State/i, { timeout: 40_000 });
+
+  // Straight from the header, without pressing Stop.
+  await page.getByTestId('nav-history').click();
+  const items = page.getByTestId('history-item');
+  await expect(items).toHaveCount(1);
+  await expect(page.getByTestId('history-first-words')).not.toBeEmpty();
+  await items.first().getByTestId('history-open').click();
+  await expect(page.getByTestId('history-detail-transcript')).toContainText(/Empire State/i);
+});

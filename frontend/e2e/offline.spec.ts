@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 
-// These tests are about the service worker, which every other spec blocks (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+// These tests are about the service worker, which the suite allows (playwright.config.ts).
 
 /** The first visit installs the service worker; it claims the page once it has precached the app. */
 async function visitOnce(page: Page) {

@@ -88,6 +88,9 @@ test('a stop while the key call is in flight still closes the lease the key open
   await page.goto(`${baseURL}/`);
   await page.getByTestId('main-button').click();
   await keyCallStarted;
+  // The initializing notice is up for as long as the key call is held: Stop must be reachable with it shown,
+  // whichever of the two (the lazily loaded notice or this press) comes first.
+  await expect(page.getByTestId('initializing-overlay')).toBeVisible();
   await page.getByTestId('main-button').click();
   await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'stopped');
   const keyAnswer = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));

@@ -24,3 +24,35 @@ test('the mute button toggles while recording', async ({ page }) => {
   await page.getByTestId('main-button').click();
   await expect(page.getByTestId('mute-button')).toBeHidden();
 });
+
+test('the mute button shows the microphone’s state as an icon, and its name and tooltip say what pressing does', async ({
+  page,
+}, testInfo) => {
+  const shots = process.env.SHOTS_DIR ?? testInfo.outputPath('shots');
+  await page.goto('/');
+  await page.getByTestId('main-button').click();
+  await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'recording');
+  const mute = page.getByTestId('mute-button');
+  const icon = page.getByTestId('mute-icon');
+
+  for (const theme of ['light', 'dark'] as const) {
+    if ((await page.getByTestId('theme-toggle').getAttribute('data-theme')) !== theme)
+      await page.getByTestId('theme-toggle').click();
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', theme);
+    for (const muted of [false, true]) {
+      if ((await mute.getAttribute('data-muted')) !== String(muted)) await mute.click();
+      await expect(icon).toHaveAttribute('data-muted', String(muted));
+      const name = muted ? 'Unmute microphone' : 'Mute microphone';
+      await expect(mute).toHaveAccessibleName(name);
+      // A pointer that can hover gets the same words as a tooltip (touch presses never open it).
+      if (!testInfo.project.use.hasTouch) {
+        await page.mouse.move(0, 0);
+        await mute.hover();
+        await expect(page.locator('.tooltip')).toHaveText(name);
+      }
+      await page.screenshot({
+        path: `${shots}/mute-${muted ? 'muted' : 'listening'}-${theme}-${testInfo.project.name}.png`,
+      });
+    }
+  }
+});

@@ -84,6 +84,8 @@ async function main(): Promise<void> {
     cloud = await startLocalCloud({
       port,
       dataDir,
+      // The built app to serve (default frontend/dist); the service-worker update test deploys a second build.
+      webRoot: process.env.WEB_ROOT?.trim() || undefined,
       verbose: true,
       warmHandlers: true,
       viewerLimits,

@@ -1,5 +1,6 @@
 // Analytics (docs/DESIGN.md §4, §5): page views and the day counters the dashboard reads.
 // Adapters implement these ports; services see them, never an SDK client (docs/DESIGN.md §3).
+import type { SketchRegisters, SketchUpdate } from '@wayfarer/shared/domain/visitor-sketch';
 
 /** One delivery of `page.viewed`, as the analytics projections take it. */
 export interface PageViewDelivery {
@@ -13,6 +14,8 @@ export interface PageViewDelivery {
   readonly country: string;
   /** Keyed with the day: the same visitor on another day is another hash. */
   readonly visitorHash: string;
+  /** The visitor's register and rank in the day's distinct-visitor sketch (shared/domain/visitor-sketch.ts). */
+  readonly visitorSketch?: SketchUpdate;
   readonly viewedAt: string;
 }
 
@@ -22,6 +25,8 @@ export interface DayFigures {
   readonly viewsByPage: Readonly<Record<string, number>>;
   readonly viewsByCountry: Readonly<Record<string, number>>;
   readonly uniqueVisitors: number;
+  /** The day's distinct-visitor sketch (register -> rank); merged over a window it counts each visitor once. */
+  readonly visitorSketch: SketchRegisters;
   /** Anonymous usage subjects whose latest activity is this day (see AnalyticsStore.recordAnonymousActivity). */
   readonly anonymousLastActive: number;
 }

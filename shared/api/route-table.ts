@@ -3,10 +3,26 @@ import type { HttpMethod, RouteMeta } from './route-types';
 const KB = 1024;
 const SMALL_JSON = 8 * KB;
 const TEXT_JSON = 64 * KB;
-// A 1280x720 JPEG is about 60 KB; 5 MB leaves room for phone photos and stays under Lambda's 6 MB payload.
-// Multipart adds boundaries and headers around the image.
-export const MAX_IMAGE_BYTES = 5 * KB * KB;
-const IMAGE_UPLOAD = MAX_IMAGE_BYTES + 64 * KB;
+/*
+ * The photo upload's ceiling is Lambda's, not ours. A synchronous invocation's request may be at most 6 MB
+ * (6,291,456 bytes); multipart is a binary media type, so API Gateway hands the body to Lambda base64-encoded
+ * (4 bytes per 3), inside a JSON event whose headers, context and identity take some KB more. So the multipart
+ * body may be at most 3/4 of what is left after that envelope, and the image that much less the multipart
+ * framing (boundaries, part headers, the targetLanguage field). The device downscales a photo to
+ * PHOTO_MAX_SIDE_PX before upload (about 1 MB as a JPEG), far below this.
+ */
+export const LAMBDA_REQUEST_LIMIT_BYTES = 6 * KB * KB;
+/** What the proxy event around the body may take: headers (with a token), request context, identity. */
+export const API_EVENT_ENVELOPE_BYTES = 64 * KB;
+/** Boundaries, part headers and the non-file field of the multipart body. */
+export const MULTIPART_FRAMING_BYTES = 16 * KB;
+/** Bytes once base64-encoded (padded). */
+export const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
+/** The largest multipart body whose base64 still fits the Lambda request with its event envelope. */
+export const IMAGE_UPLOAD = Math.floor(((LAMBDA_REQUEST_LIMIT_BYTES - API_EVENT_ENVELOPE_BYTES) * 3) / 4);
+export const MAX_IMAGE_BYTES = IMAGE_UPLOAD - MULTIPART_FRAMING_BYTES;
+/** The long side a photo is scaled down to on the device before upload: enough for OCR of a menu or a sign. */
+export const PHOTO_MAX_SIDE_PX = 2000;
 // Stripe events are a few KB; large invoices stay well under this.
 const WEBHOOK_BODY = 256 * KB;
 // Bodyless POSTs (refresh, checkout, portal) ignore a body, but some clients send `{}`: tolerate a little.

@@ -5,7 +5,7 @@ import { priceSchema } from './analysis';
 /** The multipart field names of POST /api/vision/translate-image. */
 export const VISION_IMAGE_FIELD = 'image';
 export const VISION_ACCEPTED_IMAGE_TYPES = ['image/jpeg'] as const;
-export { MAX_IMAGE_BYTES } from './route-table';
+export { MAX_IMAGE_BYTES, PHOTO_MAX_SIDE_PX } from './route-table';
 /*
  * A JPEG's frame header states its size before a single pixel is decoded, so a few-KB file claiming 60000x60000
  * (a decompression bomb) is refused by these bounds. 8192 px a side and 24 megapixels admit a 12 MP or 20 MP phone

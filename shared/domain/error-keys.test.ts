@@ -45,7 +45,6 @@ describe('message keys', () => {
       'error_pass_reset_failed',
       'reset_password_failed_error',
       'reset_password_unexpected_error',
-      'reset_password_no_token_error',
       'invalid_token_message',
       'subscribe_must_be_logged_in',
       'subscribe_stripe_checkout_error',

@@ -47,6 +47,10 @@ export const VOICE_ERROR_KEYS = {
   usageUpdate: 'error_usage_update',
   microphoneAccess: 'error_mic_access',
   transcriptionStart: 'error_transcription_start',
+  // docs/SPEC.md §8: what a traveller sees when a phrase could not be translated or read aloud (the server's own
+  // words are operator detail: they go to the console log).
+  translationFailed: 'error_translation_failed',
+  speechFailed: 'error_speech_failed',
 } as const;
 
 /** On-device translation (issue 29, docs/SPEC.md §8): the browser's model could not translate a phrase. */
@@ -81,7 +85,6 @@ export const ACCOUNT_ERROR_KEYS = {
   passwordResetRequestFailed: 'error_pass_reset_failed',
   resetPasswordFailed: 'reset_password_failed_error',
   resetPasswordUnexpected: 'reset_password_unexpected_error',
-  resetPasswordNoToken: 'reset_password_no_token_error',
   invalidToken: 'invalid_token_message',
   subscribeMustBeLoggedIn: 'subscribe_must_be_logged_in',
   subscribeCheckoutFailed: 'subscribe_stripe_checkout_error',

@@ -1,15 +1,7 @@
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 
-const REGIONAL_INDICATOR_A = 0x1f1e6;
-
-/** The flag emoji of an ISO 3166-1 alpha-2 code: two regional indicator symbols ("FR" -> 🇫🇷). */
-export function flagEmoji(countryCode: string): string {
-  const letters = countryCode.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(letters)) return '';
-  return String.fromCodePoint(
-    ...[...letters].map((letter) => REGIONAL_INDICATOR_A + letter.charCodeAt(0) - 65),
-  );
-}
+// Languages are shown by name alone, never with a flag: emoji flags render as two letters on Windows and as boxes
+// on some Linux systems, and a language is not a country (docs/SPEC.md §2).
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 

@@ -1,14 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../testing/render-app';
 import { translateMessage } from './translate-message';
 
 describe('translateMessage', () => {
-  it('translates a message key and shows any other text as the server wrote it', async () => {
-    const i18n = await createTestI18n();
+  afterEach(() => vi.restoreAllMocks());
 
+  it('translates a message key', async () => {
+    const i18n = await createTestI18n();
     expect(translateMessage(i18n.t, 'error_rate_limit_stripe')).toBe(
       'Too many billing requests. Please wait a moment and try again.',
     );
-    expect(translateMessage(i18n.t, 'Email: already taken.')).toBe('Email: already taken.');
+  });
+
+  it('never shows a server’s own text: the traveller reads the fallback key, the text goes to the log', async () => {
+    const i18n = await createTestI18n();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const operatorText =
+      'translation unavailable: set OPENAI_MODEL_TRANSLATE with OPENAI_API_KEY or OPENAI_BASE_URL';
+    expect(translateMessage(i18n.t, operatorText)).toBe(i18n.t('error_server'));
+    expect(translateMessage(i18n.t, operatorText, 'photo_error_translation_failed')).toBe(
+      i18n.t('photo_error_translation_failed'),
+    );
+    expect(warn).toHaveBeenCalledWith('message kept from the traveller:', operatorText);
+  });
+
+  it('shows §8’s literal messages as the spec gives them', async () => {
+    const i18n = await createTestI18n();
+    expect(translateMessage(i18n.t, 'An unknown error occurred')).toBe('An unknown error occurred');
+    expect(translateMessage(i18n.t, 'Password must contain at least one number.')).toBe(
+      'Password must contain at least one number.',
+    );
   });
 });

@@ -95,6 +95,14 @@ export function createAnalyticsStore(table: Table): AnalyticsStore {
           addOne(table, statsCounterKey(view.day, 'VISITORS'), 'count', 1, figuresExpire),
         ]),
       );
+      // The sketch's register: raising to a maximum is idempotent, so a redelivery changes nothing.
+      if (view.visitorSketch)
+        await table.raiseRegister(
+          statsCounterKey(view.day, 'SKETCH'),
+          `r${view.visitorSketch.register}`,
+          view.visitorSketch.rank,
+          { expiresAt: figuresExpire },
+        );
       const added = await onceOnly(() =>
         table.transactWrite([
           putIfAbsent(
@@ -169,6 +177,7 @@ export function createAnalyticsStore(table: Table): AnalyticsStore {
         const viewsByCountry: Record<string, number> = {};
         let uniqueVisitors = 0;
         let anonymousLastActive = 0;
+        const visitorSketch: Record<number, number> = {};
         for (const item of await table.query(statsPartition(day))) {
           const [kind, ...rest] = item.sk.split('#');
           const name = rest.join('#');
@@ -176,8 +185,11 @@ export function createAnalyticsStore(table: Table): AnalyticsStore {
           else if (kind === 'COUNTRY') viewsByCountry[name] = numberOf(item['views']);
           else if (kind === 'VISITORS') uniqueVisitors = numberOf(item['count']);
           else if (kind === 'ANONYMOUS-LAST') anonymousLastActive = numberOf(item['count']);
+          else if (kind === 'SKETCH')
+            for (const [attribute, rank] of Object.entries(item))
+              if (/^r\d+$/.test(attribute)) visitorSketch[Number(attribute.slice(1))] = numberOf(rank);
         }
-        return { day, viewsByPage, viewsByCountry, uniqueVisitors, anonymousLastActive };
+        return { day, viewsByPage, viewsByCountry, uniqueVisitors, visitorSketch, anonymousLastActive };
       });
     },
 

@@ -24,6 +24,9 @@
  *   STATS#<yyyy-mm-dd>              ANONYMOUS-LAST      anonymous usage subjects whose latest activity is that
  *                                                       day (count); one Query per day reads all of a day's
  *                                                       figures, so a 90-day read is 90 Queries + 1
+ *   STATS#<yyyy-mm-dd>              SKETCH              the day's distinct-visitor sketch: r<register> = rank
+ *                                                       (HyperLogLog, 1024 registers; merged over a window it
+ *                                                       counts each visitor once: shared/domain/visitor-sketch.ts)
  *   VISITORS#<yyyy-mm-dd>           <visitorHash>       one item per unique visitor that day (a hash keyed
  *                                                       with the day, never the IP); expiresAt
  *   ANONYMOUS#<subject>             LAST                lastDay: the subject's latest day of usage; expiresAt
@@ -50,7 +53,7 @@ export interface TableKey {
 export type TableItem = TableKey & Record<string, unknown>;
 
 export type StatsKind = 'PAGE' | 'COUNTRY';
-export type StatsCounter = 'VISITORS' | 'ANONYMOUS-LAST';
+export type StatsCounter = 'VISITORS' | 'ANONYMOUS-LAST' | 'SKETCH';
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 function dayPart(day: string): string {

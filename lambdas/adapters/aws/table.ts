@@ -111,6 +111,16 @@ export interface Table {
    * does not exist or already held `value` or more.
    */
   raiseTo(key: TableKey, attribute: string, value: number): Promise<boolean>;
+  /**
+   * Raises a numeric attribute to `value` when it is missing or lower, creating the item, atomically: a register
+   * of a HyperLogLog sketch, where repeats and races settle on the maximum. False when it was already as high.
+   */
+  raiseRegister(
+    key: TableKey,
+    attribute: string,
+    value: number,
+    options?: { expiresAt?: number },
+  ): Promise<boolean>;
   transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
   /** A cheap call that succeeds only when the table exists and answers. */
   describe(): Promise<void>;
@@ -266,6 +276,27 @@ export function createTable(client: DynamoDBDocumentClient, name: string): Table
         ),
       );
       return updated !== undefined;
+    },
+    async raiseRegister(key, attribute, value, options = {}) {
+      const expires = options.expiresAt !== undefined;
+      const raised = await unlessConditionFails(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: name,
+            Key: key,
+            UpdateExpression: expires
+              ? 'SET #attribute = :value, #ttl = :expiresAt'
+              : 'SET #attribute = :value',
+            ConditionExpression: 'attribute_not_exists(#attribute) OR #attribute < :value',
+            ExpressionAttributeNames: { '#attribute': attribute, ...(expires ? { '#ttl': TTL } : {}) },
+            ExpressionAttributeValues: {
+              ':value': value,
+              ...(expires ? { ':expiresAt': options.expiresAt } : {}),
+            },
+          }),
+        ),
+      );
+      return raised !== undefined;
     },
     async transactWrite(items) {
       await client.send(new TransactWriteCommand({ TransactItems: items }));

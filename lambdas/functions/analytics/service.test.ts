@@ -57,12 +57,14 @@ describe('stats arithmetic', () => {
     expect(conversionRate(0, 0)).toBe(0);
   });
 
-  it('adds up the days, counts anonymous users active in the period and in the last 7 days', async () => {
+  it('adds up the days, counts each visitor once over the period, counts anonymous users active in the period and in the last 7 days', async () => {
     const figures = (day: string, views: number, anonymous: number): DayFigures => ({
       day,
       viewsByPage: { '/': views, '/subscribe-success': 1 },
       viewsByCountry: { FR: views + 1 },
       uniqueVisitors: 2,
+      // The same two visitors every day: two registers of the sketch.
+      visitorSketch: { 5: 1, 9: 2 },
       anonymousLastActive: anonymous,
     });
     const analytics: AnalyticsStore = {
@@ -78,7 +80,8 @@ describe('stats arithmetic', () => {
     expect(stats.period).toBe(30);
     expect(stats.pageViews.byDay).toHaveLength(30);
     expect(stats.pageViews.total).toBe(10 + 29 + 30);
-    expect(stats.visitors.unique).toBe(60);
+    // Two visitors who came every day are two, not 2 x 30.
+    expect(stats.visitors.unique).toBe(2);
     expect(stats.conversionFunnel).toEqual({ homepage: 39, subscribe: 0, success: 30, conversionRate: 76.9 });
     expect(stats.anonymousUsage).toEqual({ total: 5 + 29, active: 7 });
   });

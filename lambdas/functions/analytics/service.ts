@@ -17,6 +17,7 @@ import {
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { viewerGroup } from '@wayfarer/shared/api/rate-limits';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { estimateDistinct, mergeSketches, sketchUpdate } from '@wayfarer/shared/domain/visitor-sketch';
 import { adminPasswordMatches } from '../../domain/admin-password';
 import { adminSessionCookie, adminSessionToken, isPlainHttpLocalhost } from '../../domain/admin-session';
 import { MissingIpHashSecretError } from '../../domain/usage-subject';
@@ -31,6 +32,10 @@ const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
 const keyedHash = (secret: string, value: string) =>
   createHmac('sha256', secret).update(value).digest('base64url');
+
+/** The visitor's register and rank in the window's distinct-visitor sketch: the same every day, never stored. */
+const visitorSketch = (secret: string, sourceIp: string) =>
+  sketchUpdate(createHmac('sha256', secret).update(`sketch|${sourceIp}`).digest());
 
 // --- Tracking ---------------------------------------------------------------------------------------------
 
@@ -60,6 +65,7 @@ export async function trackPageView(
     truncatedIp: truncateIp(input.sourceIp),
     ...(country !== undefined && /^[A-Z]{2}$/.test(country) ? { country } : {}),
     visitorHash: keyedHash(policy.ipHashSecret, `${isoDay(now)}|${input.sourceIp ?? 'unknown'}`),
+    visitorSketch: visitorSketch(policy.ipHashSecret, input.sourceIp ?? 'unknown'),
     viewedAt: now.toISOString(),
   });
   return { ok: true };
@@ -162,7 +168,8 @@ export function conversionRate(homepage: number, success: number): number {
 
 /**
  * docs/SPEC.md §3 Analytics stats over the last `days` UTC days (today included): one query per day plus one
- * for the recent list. Unique visitors add up each day's (a visitor's hash changes with the day); anonymous
+ * for the recent list. Unique visitors are distinct over the whole period: the days' sketches merged (a visitor
+ * on 5 days counts once; shared/domain/visitor-sketch.ts); anonymous
  * usage is the distinct anonymous subjects active in the period (total) and in the last 7 days (active).
  */
 export async function analyticsStats(
@@ -207,7 +214,7 @@ export async function analyticsStats(
         time: view.viewedAt,
       })),
     },
-    visitors: { unique: sum(figures, (day) => day.uniqueVisitors) },
+    visitors: { unique: estimateDistinct(mergeSketches(figures.map((day) => day.visitorSketch))) },
     conversionFunnel: { ...funnel, conversionRate: conversionRate(funnel.homepage, funnel.success) },
     countries: { byCountry: sortedCounts(byCountry, 'country') },
     anonymousUsage: {

@@ -11,6 +11,7 @@ import { getTable, systemClock } from '../../providers';
 import type { Events } from '../../ports/platform';
 import { trackPageView } from '../analytics/service';
 import { pageViewed, usageRecorded } from './handler';
+import { estimateDistinct, mergeSketches } from '@wayfarer/shared/domain/visitor-sketch';
 
 const config = await getConfig();
 const table = await getTable();
@@ -82,6 +83,7 @@ describe('page.viewed consumer over DynamoDB Local', () => {
       viewsByPage: { '/': 2, '/subscribe': 1, '/subscribe-success': 1, '/translate-photo': 1 },
       viewsByCountry: { FR: 3, PT: 1, unknown: 1 },
       uniqueVisitors: 3,
+      visitorSketch: {},
       anonymousLastActive: 0,
     });
     expect(twice).toEqual(once);
@@ -97,6 +99,24 @@ describe('page.viewed consumer over DynamoDB Local', () => {
     expect(outcomes.some((outcome) => outcome.status === 'fulfilled')).toBe(true);
     expect((await figuresOf(day))?.viewsByPage).toEqual({ '/': 1 });
     expect((await figuresOf(day))?.uniqueVisitors).toBe(1);
+  });
+});
+
+describe('distinct visitors over a window, over DynamoDB Local', () => {
+  it('a visitor on 5 days counts once', async () => {
+    const first = Date.parse(`${freshDay()}T00:00:00Z`);
+    const days = Array.from({ length: 5 }, (_, index) =>
+      new Date(first + index * 86_400_000).toISOString().slice(0, 10),
+    );
+    const visitorSketch = { register: 321, rank: 3 };
+    for (const day of days) {
+      const event = busEvent('page.viewed', { ...view(day, '/', 'erin'), visitorSketch });
+      await pageViewed(event);
+      await pageViewed(event);
+    }
+    const figures = await analytics.dayFigures(days);
+    expect(figures.map((day) => day.uniqueVisitors)).toEqual([1, 1, 1, 1, 1]);
+    expect(estimateDistinct(mergeSketches(figures.map((day) => day.visitorSketch)))).toBe(1);
   });
 });
 

@@ -47,6 +47,7 @@ export async function projectPageView(
     truncatedIp: detail.truncatedIp,
     country: detail.country ?? 'unknown',
     visitorHash: detail.visitorHash,
+    ...(detail.visitorSketch ? { visitorSketch: detail.visitorSketch } : {}),
     viewedAt: detail.viewedAt,
   });
 }

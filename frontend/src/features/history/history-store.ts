@@ -34,6 +34,13 @@ export function setHistoryEnabled(enabled: boolean): void {
   else localStorage.setItem(LOCAL_STORAGE_KEYS.historyOff, 'true');
 }
 
+/**
+ * Says that a session was kept, so an open history list reads again: a session kept as the traveller leaves the voice
+ * screen for /history lands after that screen has read the store.
+ */
+export const historyChanges = new EventTarget();
+const CHANGED = 'changed';
+
 /** Keeps a stopped session unless history is off; past the limit the oldest sessions go in the same transaction. */
 export async function saveSession(session: HistorySession): Promise<void> {
   if (!isHistoryEnabled() || session.transcript.trim() === '') return;
@@ -42,6 +49,13 @@ export async function saveSession(session: HistorySession): Promise<void> {
   const stale = idsOverLimit(kept.filter((old) => old.id !== session.id));
   await Promise.all([...stale.map((id) => transaction.store.delete(id)), transaction.store.put(session)]);
   await transaction.done;
+  historyChanges.dispatchEvent(new Event(CHANGED));
+}
+
+/** Calls `listener` whenever a session is kept; returns the unsubscribe. */
+export function onHistoryChange(listener: () => void): () => void {
+  historyChanges.addEventListener(CHANGED, listener);
+  return () => historyChanges.removeEventListener(CHANGED, listener);
 }
 
 /** Newest first. */

@@ -10,7 +10,6 @@ import {
   isClearDisabled,
   isMainButtonDisabled,
   isMuteButtonShown,
-  isUiVisible,
   mainButtonAction,
   mainPressEffect,
   type ConversationEvent,
@@ -242,14 +241,9 @@ describe('limit_reached (docs/SPEC.md §4)', () => {
   });
 });
 
-describe('UI visible, busy and active (docs/SPEC.md §4)', () => {
-  const visible = (status: ConversationStatus) => isUiVisible(stateWith({ status }));
+describe('UI busy and active (docs/SPEC.md §4)', () => {
   const busy = (status: ConversationStatus) => isBusy(stateWith({ status }));
   const active = (status: ConversationStatus) => isActive(stateWith({ status }));
-
-  it('UI is visible when status is not idle or stopped', () => {
-    expect(CONVERSATION_STATUSES.filter((status) => !visible(status)).sort()).toEqual(['idle', 'stopped']);
-  });
 
   it('UI is busy when initializing, translating, speaking or a translation is in flight', () => {
     expect(CONVERSATION_STATUSES.filter(busy).sort()).toEqual(['initializing', 'speaking', 'translating']);

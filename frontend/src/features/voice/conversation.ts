@@ -128,11 +128,6 @@ const MICROPHONE_OPEN: ReadonlySet<ConversationStatus> = new Set([
   'speaking',
 ]);
 
-/** docs/SPEC.md §4: the conversation UI is visible when status is not idle or stopped. */
-export function isUiVisible(state: ConversationState): boolean {
-  return state.status !== 'idle' && state.status !== 'stopped';
-}
-
 /** docs/SPEC.md §4: busy while initializing, translating, speaking or a translation is in flight. */
 export function isBusy(state: ConversationState): boolean {
   return BUSY.has(state.status) || state.translationInFlight;

@@ -97,31 +97,34 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
     expect(mocks.streamRoute).toHaveBeenCalledTimes(1);
   });
 
-  it('a failure mid-stream reports the message of its error line', async () => {
-    mocks.streamRoute.mockResolvedValue(new Response('0:"Bon"\n3:"The translation broke off."\n'));
+  it('a failed translation shows a translated notice, never the server text, which goes to the log', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mocks.streamRoute.mockResolvedValue(new Response('0:"Bon"\n3:"translation interrupted"\n'));
     createSpeakBack(events).say('Hello.', settings);
     await vi.waitFor(() => expect(log).toContain('all-spoken'));
-    expect(log).toContain('failed:The translation broke off.');
+    expect(log).toContain('failed:error_translation_failed');
+    expect(warn).toHaveBeenCalledWith('translation failed:', 'translation interrupted');
     expect(mocks.play).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
-  it('a speech failure shows the server message, else "Failed to fetch audio stream."', async () => {
-    mocks.streamRoute.mockImplementation(async (id: string) => {
-      if (id === 'translate.stream') return translateResponse('Bonjour.');
-      throw new ApiError(502, 'error_server');
-    });
+  it('a rate-limited translation keeps its own key', async () => {
+    mocks.streamRoute.mockRejectedValue(new ApiError(429, 'error_rate_limit_expensive'));
     createSpeakBack(events).say('Hello.', settings);
     await vi.waitFor(() => expect(log).toContain('all-spoken'));
-    expect(log).toContain('speech-failed:Failed to fetch audio stream.');
+    expect(log).toContain('failed:error_rate_limit_expensive');
+  });
 
-    log = [];
+  it('a speech failure shows a translated notice, never the server text', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     mocks.streamRoute.mockImplementation(async (id: string) => {
       if (id === 'translate.stream') return translateResponse('Bonjour.');
       throw new ApiError(503, 'speech unavailable', 'speech unavailable');
     });
     createSpeakBack(events).say('Hello.', settings);
     await vi.waitFor(() => expect(log).toContain('all-spoken'));
-    expect(log).toContain('speech-failed:speech unavailable');
+    expect(log).toContain('speech-failed:error_speech_failed');
+    vi.mocked(console.warn).mockRestore();
   });
 
   it('stop aborts the translation in flight and silences the audio, with no further events', async () => {

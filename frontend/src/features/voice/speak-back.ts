@@ -1,5 +1,6 @@
 import type { VoiceGender } from '@wayfarer/shared/constants';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { isMessageKey, VOICE_ERROR_KEYS, type MessageKey } from '@wayfarer/shared/domain/error-keys';
+import { messageFromError } from '@wayfarer/shared/domain/error-mapping';
 import { ttsProviderForLanguage } from '@wayfarer/shared/domain/languages';
 import { ApiError, streamRoute } from '../../lib/api-client';
 import { createAudioQueue } from '../../lib/audio-playback';
@@ -47,13 +48,16 @@ function isAbort(error: unknown, signal: AbortSignal): boolean {
   return signal.aborted || (error instanceof DOMException && error.name === 'AbortError');
 }
 
-/** docs/SPEC.md §8: the server's message, else 'Failed to fetch audio stream.' (a 429 keeps its own key). */
-function speechFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 429) return error.message;
-    if (error.serverMessage) return error.serverMessage;
-  }
-  return LITERAL_MESSAGES.audioStreamFailed;
+/**
+ * docs/SPEC.md §8: what the traveller is shown for a failed translation or speech, a translated key. A rate limit
+ * keeps its own key (it says when to try again); anything else is `fallback`, and the error's own text (the
+ * server's words for an operator, §8's extractor) goes to the console log.
+ */
+function failureKey(what: string, error: unknown, fallback: MessageKey): MessageKey {
+  const message = messageFromError(error);
+  if (error instanceof ApiError && error.status === 429 && isMessageKey(message)) return message;
+  console.warn(`${what} failed:`, message);
+  return fallback;
 }
 
 const translate: PhraseTranslator = async (phrase, outputLanguage, signal, onChunk) => {
@@ -117,7 +121,8 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
       await audio.play(clip.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: made })));
       live(() => events.clipEnded());
     } catch (error) {
-      if (!isAbort(error, signal)) live(() => events.speechFailed(speechFailureMessage(error)));
+      if (!isAbort(error, signal))
+        live(() => events.speechFailed(failureKey('speech', error, VOICE_ERROR_KEYS.speechFailed)));
     } finally {
       made();
     }
@@ -134,10 +139,8 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
       );
     } catch (error) {
       // docs/SPEC.md §8: an abort is the traveller's own doing; anything else is logged and shown.
-      if (!isAbort(error, signal)) {
-        console.warn('translation failed', error instanceof Error ? error.name : typeof error);
-        events.translationFailed(error instanceof Error ? error.message : LITERAL_MESSAGES.unknownError);
-      }
+      if (!isAbort(error, signal))
+        events.translationFailed(failureKey('translation', error, VOICE_ERROR_KEYS.translationFailed));
       return {};
     }
     if (signal.aborted) return {};

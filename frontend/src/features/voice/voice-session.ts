@@ -7,7 +7,7 @@ import type { MicrophoneStartResult } from './conversation';
 
 export type VoiceMessageKey =
   | (typeof VOICE_ERROR_KEYS)[keyof typeof VOICE_ERROR_KEYS]
-  | typeof RATE_LIMIT_KEYS.speechKey
+  | typeof RATE_LIMIT_KEYS.default
   | 'voice_connection_lost';
 
 /** What a session tells the conversation; each maps to a reducer event or a toast. */
@@ -100,7 +100,7 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
       if (!options.subscriber) return end('limit_reached');
       // A subscriber has no allowance to run out of and never sees the limit dialog (docs/SPEC.md §6), so this 429 is
       // a rate limit: say so, and leave the button free to try again rather than disabled for the visit.
-      events.toast(RATE_LIMIT_KEYS.speechKey);
+      events.toast(RATE_LIMIT_KEYS.default);
       return end('failed');
     }
     if (key.kind === 'failed') {

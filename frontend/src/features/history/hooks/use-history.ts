@@ -5,6 +5,7 @@ import {
   deleteSession,
   isHistoryEnabled,
   listSessions,
+  onHistoryChange,
   setHistoryEnabled,
 } from '../history-store';
 
@@ -25,11 +26,15 @@ export function useHistory(): History {
 
   useEffect(() => {
     let current = true;
-    void listSessions().then((kept) => {
-      if (current) setSessions(kept);
-    });
+    const read = () =>
+      void listSessions().then((kept) => {
+        if (current) setSessions(kept);
+      });
+    read();
+    const unsubscribe = onHistoryChange(read);
     return () => {
       current = false;
+      unsubscribe();
     };
   }, []);
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { HERO_STEP_ROTATION_MS } from '@wayfarer/shared/constants';
 import { HERO_STEPS, heroStepAt, readHeroDismissed, storeHeroDismissed, type HeroStep } from '../hero-steps';
 import { strokeIconProps } from '../../../lib/stroke-icon';
+import { Tooltip } from '../../../lib/tooltip';
 import './hero-banner.css';
 
 const svgProps = strokeIconProps(22);
@@ -77,17 +78,19 @@ export function HeroBanner() {
         <p className="hero-title" id={titleId}>
           {t('hero_title')}
         </p>
-        <button
-          type="button"
-          className="icon-link hero-dismiss"
-          data-testid="hero-dismiss"
-          aria-label={t('hero_dismiss')}
-          onClick={dismiss}
-        >
-          <svg {...svgProps}>
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-        </button>
+        <Tooltip label={t('hero_dismiss')}>
+          <button
+            type="button"
+            className="icon-link hero-dismiss"
+            data-testid="hero-dismiss"
+            aria-label={t('hero_dismiss')}
+            onClick={dismiss}
+          >
+            <svg {...svgProps}>
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </button>
+        </Tooltip>
       </div>
       <ol className="hero-steps">
         {HERO_STEPS.map((each) => (

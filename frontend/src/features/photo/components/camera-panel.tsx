@@ -1,6 +1,7 @@
-import { useCallback, useState, type RefObject } from 'react';
+import { useCallback, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { Tooltip } from '../../../lib/tooltip';
 import { translateMessage } from '../../../lib/translate-message';
 import type { CameraState } from '../hooks/use-camera';
 import { CameraHelpDialog } from './camera-help-dialog';
@@ -15,12 +16,15 @@ export function CameraPanel({
   capturing,
   onStart,
   onCapture,
+  children,
 }: {
   camera: CameraState;
   videoRef: RefObject<HTMLVideoElement | null>;
   capturing: boolean;
   onStart: () => void;
   onCapture: () => void;
+  /** Other ways to get a photo (choosing one from the device), shown whatever the camera's state. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -38,14 +42,16 @@ export function CameraPanel({
           playsInline
           aria-label={t('photo_camera_label')}
         />
-        <button
-          type="button"
-          className="photo-capture"
-          data-testid="capture-button"
-          aria-label={t('photo_capture')}
-          disabled={!live || capturing}
-          onClick={onCapture}
-        />
+        <Tooltip label={t('photo_capture')} side="top">
+          <button
+            type="button"
+            className="photo-capture"
+            data-testid="capture-button"
+            aria-label={t('photo_capture')}
+            disabled={!live || capturing}
+            onClick={onCapture}
+          />
+        </Tooltip>
       </div>
       {camera.status === 'pending' && (
         <p className="photo-camera-message" role="status">
@@ -97,6 +103,7 @@ export function CameraPanel({
           </div>
         </div>
       )}
+      {children && <div className="photo-camera-alternatives">{children}</div>}
       {helpOpen && <CameraHelpDialog onClose={closeHelp} />}
     </div>
   );

@@ -240,14 +240,15 @@ describe('/translate-photo after capture', () => {
     expect(screen.getByTestId('photo-result')).toHaveTextContent(en.photo_no_text_detected);
   });
 
-  it('toasts the server error text and shows photo_translation_failed in the card', async () => {
-    answers.set(VISION, json(400, { error: 'The image is not a JPEG.' }));
+  it('never toasts the server’s own text: photo_error_translation_failed, and photo_translation_failed in the card', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    answers.set(VISION, json(503, { error: 'translation unavailable: set OPENAI_MODEL_TRANSLATE' }));
     const { events } = await renderPage();
     await capturePhoto(events);
     await events.click(screen.getByTestId('photo-translate-button'));
     await waitFor(() => expect(screen.getByTestId('photo-result')).toHaveAttribute('data-state', 'error'));
     expect(screen.getByTestId('photo-result')).toHaveTextContent(en.photo_translation_failed);
-    expect(mocks.toastError).toHaveBeenCalledWith('The image is not a JPEG.');
+    expect(mocks.toastError).toHaveBeenCalledWith(en.photo_error_translation_failed);
   });
 
   it('toasts photo_error_translation_failed when the server says nothing useful', async () => {

@@ -4,10 +4,11 @@ import { toast } from 'sonner';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { LANGUAGES, currencyForLanguage, findLanguage } from '@wayfarer/shared/domain/languages';
 import { PageLoading } from '../../../lib/page-loading';
-import { flagEmoji, languageName } from '../../../lib/language-labels';
+import { languageName } from '../../../lib/language-labels';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import { translateMessage } from '../../../lib/translate-message';
 import { captureJpeg } from '../capture-jpeg';
+import { preparePhoto } from '../prepare-photo';
 import { useCamera } from '../hooks/use-camera';
 import { useDevicePhotoTranslation } from '../hooks/use-device-photo-translation';
 import { usePhotoTranslation } from '../hooks/use-photo-translation';
@@ -57,7 +58,8 @@ function PhotoTranslator() {
   useEffect(() => () => (capture ? URL.revokeObjectURL(capture.url) : undefined), [capture]);
 
   useEffect(() => {
-    if (translation.kind === 'failed') toast.error(translateMessage(t, translation.message));
+    if (translation.kind === 'failed')
+      toast.error(translateMessage(t, translation.message, PHOTO_ERROR_KEYS.translationFailed));
   }, [translation, t]);
 
   const takePhoto = async () => {
@@ -65,7 +67,22 @@ function PhotoTranslator() {
     if (!video) return;
     setCapturing(true);
     try {
-      const image = await captureJpeg(video);
+      const image = await preparePhoto(await captureJpeg(video));
+      stop();
+      setCapture({ image, url: URL.createObjectURL(image) });
+    } catch {
+      toast.error(t(PHOTO_ERROR_KEYS.convertImage));
+    } finally {
+      setCapturing(false);
+    }
+  };
+
+  // A photo already on the phone (the gallery): turned upright and scaled down as a camera capture is.
+  const choosePhoto = async (file: File | undefined) => {
+    if (!file) return;
+    setCapturing(true);
+    try {
+      const image = await preparePhoto(file);
       stop();
       setCapture({ image, url: URL.createObjectURL(image) });
     } catch {
@@ -95,7 +112,19 @@ function PhotoTranslator() {
           capturing={capturing}
           onStart={() => void start()}
           onCapture={() => void takePhoto()}
-        />
+        >
+          <label className="button photo-choose">
+            {t('photo_choose')}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/heic"
+              className="visually-hidden"
+              data-testid="photo-file-input"
+              disabled={capturing}
+              onChange={(event) => void choosePhoto(event.target.files?.[0])}
+            />
+          </label>
+        </CameraPanel>
       ) : (
         <div className="photo-columns">
           <div className="photo-column">
@@ -117,7 +146,7 @@ function PhotoTranslator() {
               >
                 {LANGUAGES.map((option) => (
                   <option key={option.value} value={option.value}>
-                    {`${flagEmoji(option.countryCode)} ${languageName(option.value, uiLanguage)}`}
+                    {languageName(option.value, uiLanguage)}
                   </option>
                 ))}
               </select>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { findLanguage, LANGUAGES, suggestLanguages } from '@wayfarer/shared/domain/languages';
-import { flagEmoji, languageName } from '../../../lib/language-labels';
+import { languageName } from '../../../lib/language-labels';
 
 export interface LanguageListProps {
   readonly selected: string;
@@ -33,9 +33,6 @@ function LanguageButton({
         aria-current={selected}
         onClick={() => onSelect(code)}
       >
-        <span className="voice-language-flag" aria-hidden="true">
-          {flagEmoji(option?.countryCode ?? '')}
-        </span>
         <span className="voice-language-name">{name}</span>
         {option && option.nativeName !== name && (
           <span className="voice-language-native" lang={code} dir={option.direction}>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { findLanguage } from '@wayfarer/shared/domain/languages';
-import { flagEmoji, languageName } from '../../../lib/language-labels';
+import { languageName } from '../../../lib/language-labels';
 
 /** docs/SPEC.md §2: each chip selects its language and has a remove button; most recent first, at most 3. */
 export function RecentLanguageChips({
@@ -37,7 +36,7 @@ export function RecentLanguageChips({
               disabled={disabled}
               onClick={() => onSelect(code)}
             >
-              <span aria-hidden="true">{flagEmoji(findLanguage(code)?.countryCode ?? '')}</span> {name}
+              {name}
             </button>
             <button
               type="button"

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_PICKER_BREAKPOINT_PX, VOICE_GENDERS, type VoiceGender } from '@wayfarer/shared/constants';
-import { findLanguage } from '@wayfarer/shared/domain/languages';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { VoiceSettingsControls } from '../hooks/use-voice-settings';
-import { flagEmoji, languageName } from '../../../lib/language-labels';
+import { languageName } from '../../../lib/language-labels';
 import { RecentLanguageChips } from './recent-language-chips';
 
 // Radix's popover and vaul's drawer are fetched when the picker first opens: `/` has no room for them
@@ -56,7 +55,6 @@ function PickerTrigger({
       onFocus={onPrefetch}
       onClick={onOpen}
     >
-      <span aria-hidden="true">{flagEmoji(findLanguage(code)?.countryCode ?? '')}</span>
       <span>{name}</span>
       <span className="voice-picker-caret" aria-hidden="true">
         {caret}

@@ -239,6 +239,12 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
           </button>
         </div>
 
+        {state.status === 'initializing' && (
+          <Suspense fallback={null}>
+            <InitializingOverlay />
+          </Suspense>
+        )}
+
         {twoWay ? (
           <Suspense fallback={null}>
             <ConversationSplit state={state} pair={pair} />
@@ -268,7 +274,6 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
 
       <Suspense fallback={null}>
         {state.analysisPanelVisible && analysisPanel?.(transcriptText)}
-        {state.status === 'initializing' && <InitializingOverlay />}
         {showLimitDialog && <LimitDialog onClose={() => setLimitDismissed(true)} />}
         {state.micHelpOpen && <MicDeniedDialog onClose={() => dispatch({ type: 'mic_help_closed' })} />}
         {state.analysisPromptOpen && !showLimitDialog && (

@@ -5,9 +5,9 @@ import { useStoppedSession, type StoppedSession } from './use-stopped-session';
 
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 0);
 
-function drive(steps: [number, Partial<ConversationState>][], target = 'fr') {
+function drive(steps: [number, Partial<ConversationState>][], target = 'fr', { leave = false } = {}) {
   const stopped: StoppedSession[] = [];
-  const { rerender } = renderHook(
+  const { rerender, unmount } = renderHook(
     ({ state }) => useStoppedSession(state, target, (session) => stopped.push(session)),
     { initialProps: { state: initialConversationState } },
   );
@@ -15,6 +15,7 @@ function drive(steps: [number, Partial<ConversationState>][], target = 'fr') {
     vi.setSystemTime(T0 + at);
     rerender({ state: { ...initialConversationState, ...change } });
   }
+  if (leave) unmount();
   return stopped;
 }
 
@@ -86,5 +87,55 @@ describe('stopped session', () => {
       ['One', 0],
       ['Two', 2000],
     ]);
+  });
+
+  it('leaving the screen while recording keeps the session, with the words still being heard', () => {
+    const stopped = drive(
+      [
+        [0, { status: 'initializing' }],
+        [500, { status: 'transcribed', transcript: 'I need a doctor.' }],
+        [900, { status: 'transcribing', transcript: 'I need a doctor.', interim: 'Where' }],
+      ],
+      'fr',
+      { leave: true },
+    );
+    expect(stopped).toEqual([
+      {
+        startedAt: T0,
+        transcript: 'I need a doctor. Where',
+        translation: '',
+        targetLanguage: undefined,
+        cues: [
+          { startMs: 0, endMs: 500, text: 'I need a doctor.' },
+          { startMs: 900, endMs: 900, text: 'Where' },
+        ],
+      },
+    ]);
+  });
+
+  it('leaving after a stop keeps the session once', () => {
+    const stopped = drive(
+      [
+        [0, { status: 'initializing' }],
+        [500, { status: 'transcribed', transcript: 'One' }],
+        [1000, { status: 'stopped', transcript: 'One' }],
+      ],
+      'fr',
+      { leave: true },
+    );
+    expect(stopped).toHaveLength(1);
+  });
+
+  it('leaving with nothing said keeps nothing', () => {
+    expect(
+      drive(
+        [
+          [0, { status: 'initializing' }],
+          [500, { status: 'recording' }],
+        ],
+        'fr',
+        { leave: true },
+      ),
+    ).toEqual([]);
   });
 });

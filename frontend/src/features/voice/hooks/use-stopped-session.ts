@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { fullTranslation, isActive, type ConversationState } from '../conversation';
+import { conversationReducer, fullTranslation, isActive, type ConversationState } from '../conversation';
 
 /** A phrase as recognised, timed from the start of its session. */
 export interface PhraseCue {
@@ -24,6 +24,43 @@ interface Recording {
   phraseStart?: number;
 }
 
+interface Reporting {
+  onStopped: ((session: StoppedSession) => void) | undefined;
+  targetLanguage: string | undefined;
+}
+
+/** Follows one state of the conversation; reports the session once it has ended with something said. */
+function observe(recording: { current: Recording | null }, report: Reporting, now: ConversationState): void {
+  const at = Date.now();
+  if (now.status === 'initializing' && now.transcript === '') {
+    recording.current ??= { startedAt: at, cues: [], heard: 0 };
+    return;
+  }
+  const run = recording.current;
+  if (!run) return;
+  const elapsed = at - run.startedAt;
+  if (now.interim.trim() !== '') run.phraseStart ??= elapsed;
+  if (now.transcript.length > run.heard) {
+    const text = now.transcript.slice(run.heard).trim();
+    const previousEnd = run.cues.at(-1)?.endMs ?? 0;
+    run.cues.push({ startMs: run.phraseStart ?? previousEnd, endMs: elapsed, text });
+    run.heard = now.transcript.length;
+    run.phraseStart = undefined;
+  }
+  if (isActive(now)) return;
+  recording.current = null;
+  const ended = now.status === 'stopped' || now.status === 'limit_reached' || now.status === 'error';
+  if (!ended || now.transcript.trim() === '') return;
+  const translation = fullTranslation(now);
+  report.onStopped?.({
+    startedAt: run.startedAt,
+    transcript: now.transcript,
+    translation,
+    targetLanguage: translation === '' ? undefined : report.targetLanguage,
+    cues: run.cues,
+  });
+}
+
 /**
  * Times each phrase as the recogniser finalises it (a phrase starts when its first interim words appear) and, when
  * the session stops with something said, reports it once. The speech socket gives no word times, so a cue spans
@@ -35,40 +72,23 @@ export function useStoppedSession(
   onStopped: ((session: StoppedSession) => void) | undefined,
 ): void {
   const recording = useRef<Recording | null>(null);
-  const report = useRef({ onStopped, targetLanguage });
+  const report = useRef<Reporting>({ onStopped, targetLanguage });
+  const latest = useRef(state);
 
   useEffect(() => {
     report.current = { onStopped, targetLanguage };
+    latest.current = state;
   });
 
-  useEffect(() => {
-    const now = Date.now();
-    if (state.status === 'initializing' && state.transcript === '') {
-      recording.current ??= { startedAt: now, cues: [], heard: 0 };
-      return;
-    }
-    const run = recording.current;
-    if (!run) return;
-    const at = now - run.startedAt;
-    if (state.interim.trim() !== '') run.phraseStart ??= at;
-    if (state.transcript.length > run.heard) {
-      const text = state.transcript.slice(run.heard).trim();
-      const previousEnd = run.cues.at(-1)?.endMs ?? 0;
-      run.cues.push({ startMs: run.phraseStart ?? previousEnd, endMs: at, text });
-      run.heard = state.transcript.length;
-      run.phraseStart = undefined;
-    }
-    if (isActive(state)) return;
-    recording.current = null;
-    const ended = state.status === 'stopped' || state.status === 'limit_reached' || state.status === 'error';
-    if (!ended || state.transcript.trim() === '') return;
-    const translation = fullTranslation(state);
-    report.current.onStopped?.({
-      startedAt: run.startedAt,
-      transcript: state.transcript,
-      translation,
-      targetLanguage: translation === '' ? undefined : report.current.targetLanguage,
-      cues: run.cues,
-    });
-  }, [state]);
+  useEffect(() => observe(recording, report.current, state), [state]);
+
+  // docs/SPEC.md §2: leaving the screen stops the conversation, and a stopped session with speech is kept. The
+  // screen is gone by then and no state will say "stopped", so the stop is played here on the last state.
+  useEffect(
+    () => () => {
+      if (recording.current && isActive(latest.current))
+        observe(recording, report.current, conversationReducer(latest.current, { type: 'stop' }));
+    },
+    [],
+  );
 }
