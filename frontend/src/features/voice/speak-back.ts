@@ -29,6 +29,8 @@ export interface SpeakBackSettings {
 export interface SpeakBack {
   /** Translates the phrase, then reads the translation aloud after every phrase handed in before it. */
   say(phrase: string, settings: SpeakBackSettings): void;
+  /** Resolves once every phrase handed in so far is translated (or has failed); its speech may still play. */
+  translated(): Promise<void>;
   /** Aborts the translations and speech requests in flight and silences the audio; no further events. */
   stop(): void;
 }
@@ -152,6 +154,9 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
         .then(({ speech }) => speech)
         .catch(() => undefined)
         .finally(settle);
+    },
+    translated() {
+      return translations.then(() => undefined);
     },
     stop() {
       controller.abort();
