@@ -5,6 +5,7 @@ import { errorFields, type Logger } from '../logger';
 import { HttpError } from './errors';
 import { errorResult, type HttpResult } from './reply';
 import { requestStateOf } from './request-state';
+import { isResponseGone } from './response-gone';
 
 /**
  * Turns every failure into `{error}` JSON. HttpErrors keep their status and message; anything else is a 500
@@ -16,6 +17,12 @@ export function errorHandler(logger: Logger): MiddlewareObj<APIGatewayProxyEvent
       const error = request.error;
       const state = requestStateOf(request.event);
       const where = { ...(state ? { routeId: state.route.id, requestId: state.requestId } : {}) };
+      if (isResponseGone(request.event)) {
+        // The client hung up before the answer (its abort reached the upstream): nobody to answer, nothing broken.
+        logger.info('request cancelled by the client', where);
+        request.response = errorResult(499, 'Client closed request');
+        return;
+      }
       if (error instanceof HttpError) {
         // A 5xx HttpError is still our fault (a dependency down): its cause is worth a log line.
         if (error.statusCode >= 500 && error.cause !== undefined) {

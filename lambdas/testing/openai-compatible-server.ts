@@ -69,6 +69,8 @@ export interface FakeOpenAiServer {
   script(...behaviours: ChatBehaviour[]): void;
   /** Resolves at the next (or an already recorded, unclaimed) client close. */
   nextClientClose(): Promise<ClosedConnection>;
+  /** Changes the delay to the first token (and to a speech response's first byte) for the requests to come. */
+  setFirstTokenMs(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -195,7 +197,7 @@ interface ChatRequest {
 export async function startOpenAiCompatibleServer(
   options: FakeOpenAiOptions = {},
 ): Promise<FakeOpenAiServer> {
-  const firstTokenMs = options.firstTokenMs ?? 0;
+  let firstTokenMs = options.firstTokenMs ?? 0;
   const interTokenMs = options.interTokenMs ?? 0;
   const interAudioChunkMs = options.interAudioChunkMs ?? 0;
   const requests: SeenRequest[] = [];
@@ -382,6 +384,9 @@ export async function startOpenAiCompatibleServer(
     closedConnections,
     firstTokenTimes,
     script: (...behaviours) => scripted.push(...behaviours),
+    setFirstTokenMs(ms) {
+      firstTokenMs = ms;
+    },
     nextClientClose() {
       if (unclaimedCloses > 0) {
         unclaimedCloses -= 1;
