@@ -118,11 +118,11 @@ beforeEach(() => {
     );
   });
   // Like the real queue: reads the whole speech, then plays until the test ends the clip.
-  mocks.playClip.mockImplementation((clip: ReadableStream<Uint8Array>) => {
+  mocks.playClip.mockImplementation((clip: Promise<ReadableStream<Uint8Array>>) => {
     const ended = new Promise<void>((resolve) => {
       endClip = resolve;
     });
-    return new Response(clip).arrayBuffer().then(() => ended);
+    return clip.then((body) => new Response(body).arrayBuffer()).then(() => ended);
   });
   mocks.fetchVoiceCapabilities.mockResolvedValue({ translate: 'cloud', tts: 'embedded' });
   mocks.fetchCallerCountry.mockResolvedValue('JP');
