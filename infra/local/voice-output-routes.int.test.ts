@@ -11,6 +11,7 @@ import {
   TRANSLATION_INTERRUPTED,
   TRANSLATION_UNAVAILABLE,
 } from '@wayfarer/shared/domain/error-keys';
+import { streamingWavHeader } from '@wayfarer/lambdas/adapters/cloud/pcm-wav-stream';
 import type { Listening } from './gateway';
 import { listenApiGateway } from './testing/api-gateway';
 
@@ -193,7 +194,9 @@ describe('POST /api/tts/{provider} through the local gateway', () => {
       chunks += 1;
       parts.push(part as Uint8Array);
     }
-    expect(Buffer.concat(parts).equals(toneWav())).toBe(true);
+    expect(
+      Buffer.concat(parts).equals(Buffer.concat([streamingWavHeader(24_000), toneWav().subarray(44)])),
+    ).toBe(true);
     expect(chunks).toBeGreaterThan(1);
     expect(fake.requests.at(-1)?.body).toMatchObject({ input: 'Bonjour', voice: 'onyx', model: 'tts-model' });
   });

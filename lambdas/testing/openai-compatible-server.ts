@@ -53,6 +53,13 @@ export interface FakeOpenAiOptions {
   readonly interTokenMs?: number;
   /** Delay between audio chunks of a speech response. */
   readonly interAudioChunkMs?: number;
+  /**
+   * Holds back the last chunk of every speech response until `releaseAudio()` (or POST /__release-audio): a
+   * client that plays only complete files never starts, one that streams does (issue 25's e2e).
+   */
+  readonly holdAudioTail?: boolean;
+  /** Length of the speech tone (default 0.4 s). */
+  readonly toneSeconds?: number;
 }
 
 export interface FakeOpenAiServer {
@@ -71,6 +78,8 @@ export interface FakeOpenAiServer {
   nextClientClose(): Promise<ClosedConnection>;
   /** Changes the delay to the first token (and to a speech response's first byte) for the requests to come. */
   setFirstTokenMs(ms: number): void;
+  /** Sends the held-back tails of speech responses (holdAudioTail). */
+  releaseAudio(): void;
   close(): Promise<void>;
 }
 
@@ -204,6 +213,12 @@ export async function startOpenAiCompatibleServer(
   const closedConnections: ClosedConnection[] = [];
   const firstTokenTimes: number[] = [];
   const scripted: ChatBehaviour[] = [];
+  let heldTails: (() => void)[] = [];
+  const releaseAudio = () => {
+    const held = heldTails;
+    heldTails = [];
+    for (const release of held) release();
+  };
   let unclaimedCloses = 0;
   const closeWaiters: ((closed: ClosedConnection) => void)[] = [];
   let sequence = 0;
@@ -319,14 +334,24 @@ export async function startOpenAiCompatibleServer(
     response.end('data: [DONE]\n\n');
   }
 
-  async function streamAudio(request: IncomingMessage, response: ServerResponse, contentType: string) {
+  /** Streams the tone: as a WAV file, or (`raw`) as headerless 16-bit PCM, as OpenAI's `pcm` and Deepgram's linear16 without container are. */
+  async function streamAudio(
+    request: IncomingMessage,
+    response: ServerResponse,
+    contentType: string,
+    raw = false,
+  ) {
     const state = watch(request, response);
     await sleep(firstTokenMs);
     if (state.gone) return;
-    const audio = toneWav();
+    const wav = toneWav(options.toneSeconds);
+    const audio = raw ? wav.subarray(44) : wav;
     response.writeHead(200, { 'content-type': contentType, 'transfer-encoding': 'chunked' });
     for (let offset = 0; offset < audio.length; offset += AUDIO_CHUNK_BYTES) {
       if (offset > 0) await sleep(interAudioChunkMs);
+      if (options.holdAudioTail && offset + AUDIO_CHUNK_BYTES >= audio.length && offset > 0) {
+        await new Promise<void>((resolve) => heldTails.push(resolve));
+      }
       if (state.gone) return;
       response.write(audio.subarray(offset, offset + AUDIO_CHUNK_BYTES));
       state.written += 1;
@@ -352,8 +377,12 @@ export async function startOpenAiCompatibleServer(
         sendJson(response, 400, openAiError(400, "Missing required parameter: 'input'."));
         return;
       }
-      // Only WAV is made here; asked for another format it still answers WAV, labelled as such.
-      await streamAudio(request, response, 'audio/wav');
+      // OpenAI's `pcm` is headerless 24 kHz PCM; for any other format this answers WAV, labelled as such.
+      if ((body as { response_format?: unknown }).response_format === 'pcm') {
+        await streamAudio(request, response, 'audio/pcm', true);
+      } else {
+        await streamAudio(request, response, 'audio/wav');
+      }
       return;
     }
     if (request.method === 'POST' && pathname === '/v1/speak') {
@@ -363,7 +392,17 @@ export async function startOpenAiCompatibleServer(
         sendJson(response, 400, { err_code: 'Bad Request', err_msg: 'Missing text', request_id: 'fake' });
         return;
       }
-      await streamAudio(request, response, 'audio/wav');
+      const query = new URL(request.url ?? '/', 'http://fake').searchParams;
+      if (query.get('encoding') === 'linear16' && query.get('container') === 'none') {
+        await streamAudio(request, response, 'application/octet-stream', true);
+      } else {
+        await streamAudio(request, response, 'audio/wav');
+      }
+      return;
+    }
+    if (request.method === 'POST' && pathname === '/__release-audio') {
+      releaseAudio();
+      sendJson(response, 200, { released: true });
       return;
     }
     sendJson(response, 404, openAiError(404, `Unknown request URL: ${request.method} ${pathname}.`));
@@ -384,6 +423,7 @@ export async function startOpenAiCompatibleServer(
     closedConnections,
     firstTokenTimes,
     script: (...behaviours) => scripted.push(...behaviours),
+    releaseAudio,
     setFirstTokenMs(ms) {
       firstTokenMs = ms;
     },
@@ -412,6 +452,8 @@ async function main(): Promise<void> {
       'first-token-ms': { type: 'string', default: '0' },
       'inter-token-ms': { type: 'string', default: '0' },
       'inter-audio-chunk-ms': { type: 'string', default: '0' },
+      'hold-audio-tail': { type: 'boolean', default: false },
+      'tone-seconds': { type: 'string', default: '0.4' },
     },
   });
   const server = await startOpenAiCompatibleServer({
@@ -420,6 +462,8 @@ async function main(): Promise<void> {
     firstTokenMs: Number(values['first-token-ms']),
     interTokenMs: Number(values['inter-token-ms']),
     interAudioChunkMs: Number(values['inter-audio-chunk-ms']),
+    holdAudioTail: values['hold-audio-tail'],
+    toneSeconds: Number(values['tone-seconds']),
   });
   serveUntilStopped('openai-compatible server', server);
 }
