@@ -3,6 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '@wayfarer/shared/domain/languages';
+import {
+  providerLatency,
+  REALISTIC_LATENCY,
+  type ProviderLatency,
+} from '@wayfarer/shared/api/provider-latency';
 import { serveUntilStopped } from './serve-until-stopped';
 
 // A protocol-faithful OpenAI-compatible server for tests and benches: the real `openai` SDK talks to it over
@@ -60,6 +65,11 @@ export interface FakeOpenAiOptions {
   readonly holdAudioTail?: boolean;
   /** Length of the speech tone (default 0.4 s). */
   readonly toneSeconds?: number;
+  /**
+   * `realistic` (PROVIDER_LATENCY=realistic on the CLI): first token and first audio byte as the real providers
+   * answer, tokens at their rate, audio in real time (shared/api/provider-latency.ts); it replaces the delays above.
+   */
+  readonly latency?: ProviderLatency;
 }
 
 export interface FakeOpenAiServer {
@@ -206,9 +216,14 @@ interface ChatRequest {
 export async function startOpenAiCompatibleServer(
   options: FakeOpenAiOptions = {},
 ): Promise<FakeOpenAiServer> {
-  let firstTokenMs = options.firstTokenMs ?? 0;
-  const interTokenMs = options.interTokenMs ?? 0;
-  const interAudioChunkMs = options.interAudioChunkMs ?? 0;
+  const realistic = options.latency === 'realistic';
+  let firstTokenMs = realistic ? REALISTIC_LATENCY.firstTokenMs : (options.firstTokenMs ?? 0);
+  const interTokenMs = realistic ? REALISTIC_LATENCY.interTokenMs : (options.interTokenMs ?? 0);
+  const speechFirstByteMs = () => (realistic ? REALISTIC_LATENCY.speechFirstByteMs : firstTokenMs);
+  // Real time: a chunk of 16-bit mono PCM lasts its bytes / 2 / rate seconds.
+  const interAudioChunkMs = realistic
+    ? (AUDIO_CHUNK_BYTES / 2 / SAMPLE_RATE) * 1000
+    : (options.interAudioChunkMs ?? 0);
   const requests: SeenRequest[] = [];
   const closedConnections: ClosedConnection[] = [];
   const firstTokenTimes: number[] = [];
@@ -342,7 +357,7 @@ export async function startOpenAiCompatibleServer(
     raw = false,
   ) {
     const state = watch(request, response);
-    await sleep(firstTokenMs);
+    await sleep(speechFirstByteMs());
     if (state.gone) return;
     const wav = toneWav(options.toneSeconds);
     const audio = raw ? wav.subarray(44) : wav;
@@ -463,6 +478,7 @@ async function main(): Promise<void> {
     interTokenMs: Number(values['inter-token-ms']),
     interAudioChunkMs: Number(values['inter-audio-chunk-ms']),
     holdAudioTail: values['hold-audio-tail'],
+    latency: providerLatency(process.env),
     toneSeconds: Number(values['tone-seconds']),
   });
   serveUntilStopped('openai-compatible server', server);
