@@ -116,6 +116,14 @@ describe('cloud speaker', () => {
     expect(server!.requests.at(-1)?.url).toBe('/v1/audio/speech');
   });
 
+  it('the provider is the one the client named (one rule, ttsProviderForLanguage); Deepgram only where it has a voice', async () => {
+    const cloud = createCloudSpeaker(await speakers());
+    await cloud.speak(request({ language: 'en', provider: 'openai' }));
+    expect(server!.requests.at(-1)?.url).toBe('/v1/audio/speech');
+    await cloud.speak(request({ language: 'fr', provider: 'deepgram' }));
+    expect(server!.requests.at(-1)?.url).toBe('/v1/audio/speech');
+  });
+
   it('lets OpenAI speak English when no Deepgram key is configured', async () => {
     const { openai } = await speakers();
     const cloud = createCloudSpeaker({ deepgram: undefined, openai });
