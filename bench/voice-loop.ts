@@ -131,7 +131,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function runSetup(name: string, realistic: boolean): Promise<void> {
-  const env = realistic ? { PROVIDER_LATENCY: 'realistic' } : {};
+  const env: Record<string, string> = realistic ? { PROVIDER_LATENCY: 'realistic' } : {};
   const openAi = await startOpenAiCompatibleServer(realistic ? { latency: 'realistic' } : {});
   const cloud = await startLocalCloud({
     ...env,
