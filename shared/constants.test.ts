@@ -7,9 +7,9 @@ describe('business constants of docs/SPEC.md §9', () => {
     expect(constants.SESSION_CUTOFF_MARGIN_SECONDS).toBe(2);
   });
 
-  it('times the voice path: 200 ms start delay, 100 ms chunks, 300 ms endpointing, 1200 ms utterance end', () => {
+  it('times the voice path: 200 ms start delay, 250 ms chunks, 300 ms endpointing, 1200 ms utterance end', () => {
     expect(constants.RECORDING_START_DELAY_MS).toBe(200);
-    expect(constants.AUDIO_CHUNK_INTERVAL_MS).toBe(100);
+    expect(constants.AUDIO_CHUNK_INTERVAL_MS).toBe(250);
     expect(constants.SPEECH_ENDPOINTING_MS).toBe(300);
     expect(constants.SPEECH_UTTERANCE_END_MS).toBe(1200);
   });

@@ -20,12 +20,8 @@ export const SESSION_CUTOFF_MARGIN_SECONDS = 2;
 /** Pause between the microphone reporting "listening" and the status becoming recording. */
 export const RECORDING_START_DELAY_MS = 200;
 
-/**
- * Audio is sent to the speech socket in chunks of this length. 100 ms (issue 25, was 250 ms): the endpointing
- * silence is heard only once the chunk that completes it arrives, so a chunk's length adds up to itself to the
- * final's delay; Deepgram recommends 20-100 ms chunks for streaming.
- */
-export const AUDIO_CHUNK_INTERVAL_MS = 100;
+/** Audio is sent to the speech socket in chunks of this length. */
+export const AUDIO_CHUNK_INTERVAL_MS = 250;
 
 /** Silence after which the speech engine finalises a phrase. */
 export const SPEECH_ENDPOINTING_MS = 300;

@@ -49,7 +49,7 @@ function open(): Run {
   return { messages, session, closed };
 }
 
-/** Sends 250 ms chunks (the browser's size until issue 25; 100 ms since) with a pause after each. */
+/** Sends 250 ms chunks (the browser's size) with a pause after each. */
 async function stream(session: DeepgramLiveSession, audio: Uint8Array, chunkPauseMs: number): Promise<void> {
   const chunk = 8000;
   for (let offset = 0; offset < audio.length; offset += chunk) {

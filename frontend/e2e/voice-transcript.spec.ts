@@ -44,8 +44,8 @@ test('a spoken sentence becomes a live transcript; stop offers the analysis', as
   await expect(badge).toHaveAttribute('data-status', 'transcribed');
   await expect(main).toHaveAttribute('data-action', 'finish');
 
-  // 100 ms chunks of 16 kHz PCM16 are 3200 bytes, and the file's speech reached the socket.
-  expect(audio.bytes).toEqual(new Set([3200]));
+  // 250 ms chunks of 16 kHz PCM16 are 8000 bytes, and the file's speech reached the socket.
+  expect(audio.bytes).toEqual(new Set([8000]));
   expect(audio.audible).toBeGreaterThan(4);
 
   const usage = page.waitForRequest((request) => request.url().includes('/api/usage/update'));

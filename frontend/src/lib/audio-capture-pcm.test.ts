@@ -3,8 +3,7 @@ import { PCM16_CHUNK_SAMPLES, Pcm16Chunker } from './audio-capture-pcm';
 
 function collect(sourceRate: number, blocks: Float32Array[]) {
   const chunks: Int16Array[] = [];
-  // The chunker at the 250 ms size these cases were written for; the app's size is checked above.
-  const chunker = new Pcm16Chunker(sourceRate, 16000, 4000, (chunk) => chunks.push(chunk));
+  const chunker = new Pcm16Chunker(sourceRate, 16000, PCM16_CHUNK_SAMPLES, (chunk) => chunks.push(chunk));
   for (const block of blocks) chunker.push(block);
   return chunks;
 }
@@ -19,8 +18,8 @@ function blocksOf(samples: number, value: (index: number) => number): Float32Arr
 }
 
 describe('Pcm16Chunker', () => {
-  it('a 100 ms chunk is 1600 samples', () => {
-    expect(PCM16_CHUNK_SAMPLES).toBe(1600);
+  it('a 250 ms chunk is 4000 samples', () => {
+    expect(PCM16_CHUNK_SAMPLES).toBe(4000);
   });
 
   it('emits one chunk per 4000 samples at 16 kHz, keeping the remainder for the next', () => {
@@ -62,7 +61,7 @@ describe('Pcm16Chunker', () => {
 
   it('flush emits the partial chunk at once, so stopping loses none of the last words', () => {
     const chunks: Int16Array[] = [];
-    const chunker = new Pcm16Chunker(16000, 16000, 4000, (chunk) => chunks.push(chunk));
+    const chunker = new Pcm16Chunker(16000, 16000, PCM16_CHUNK_SAMPLES, (chunk) => chunks.push(chunk));
     for (const block of blocksOf(5_000, () => 0.5)) chunker.push(block);
     chunker.flush();
     expect(chunks.map((chunk) => chunk.length)).toEqual([4000, 1000]);

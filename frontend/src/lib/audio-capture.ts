@@ -43,8 +43,7 @@ export function isAudioCaptureSupported(): boolean {
 }
 
 /**
- * Opens the microphone and calls `onChunk` with 100 ms of 16 kHz mono PCM16 (3200 bytes) at a time
- * (AUDIO_CHUNK_INTERVAL_MS), and a shorter last chunk on finish().
+ * Opens the microphone and calls `onChunk` with 250 ms of 16 kHz mono PCM16 (8000 bytes) at a time.
  * Throws AudioCaptureError.
  */
 export async function startAudioCapture(onChunk: (pcm: ArrayBuffer) => void): Promise<AudioCapture> {

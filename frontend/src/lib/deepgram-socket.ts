@@ -1,5 +1,5 @@
 import { CLOSE, type ClientControlType, type ResultsMessage } from '@wayfarer/shared/api/speech-protocol';
-import { AUDIO_CHUNK_INTERVAL_MS, SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
+import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 
 /** One transcript result of Deepgram's live protocol, reduced to what the conversation needs. */
 export interface TranscriptResult {
@@ -61,8 +61,8 @@ const OPEN = 1;
 /** Deepgram closes a socket that hears nothing for 10 s; it recommends a KeepAlive every 3-5 s. */
 const DEFAULT_KEEP_ALIVE_MS = 4000;
 const DEFAULT_CLOSE_TIMEOUT_MS = 3000;
-/** Audio kept while (re)connecting: 10 s of chunks. Older chunks are dropped first. */
-const MAX_PENDING_CHUNKS = 10_000 / AUDIO_CHUNK_INTERVAL_MS;
+/** Audio kept while (re)connecting: 10 s of 250 ms chunks. Older chunks are dropped first. */
+const MAX_PENDING_CHUNKS = 40;
 
 export function speechSocketUrl(base: string): string {
   const url = new URL(base);
