@@ -128,6 +128,8 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
     socket = openDeepgramSocket({
       url: key.key.url,
       key: key.key.key,
+      // Finishing waits this long for the last final: a loaded speech engine can take seconds to decode it.
+      closeTimeoutMs: 5_000,
       onTranscript: (result) => {
         if (!stopped) events.transcript(result);
       },

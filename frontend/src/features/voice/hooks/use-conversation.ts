@@ -27,9 +27,9 @@ const loadPhraseRouting = () => import('../phrase-routing');
 
 /**
  * docs/SPEC.md §4 Finish: how long Stop waits, at most, for the socket's last final and its translation before
- * the session ends anyway (the socket's own close wait is 3 s).
+ * the session ends anyway (the voice session's socket close wait is 5 s).
  */
-export const FINISH_TIMEOUT_MS = 5_000;
+export const FINISH_TIMEOUT_MS = 6_000;
 
 export interface Conversation {
   readonly state: ConversationState;
