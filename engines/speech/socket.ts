@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE, CLOSE_REASON, LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
+import { providerLatency, REALISTIC_LATENCY } from '@wayfarer/shared/api/provider-latency';
 import { parseListenQuery } from './listen-query';
 import { DeepgramLiveSession, type LiveSessionSettings } from './live-session';
 import { sharedSpeechEngine, type SpeechEngine } from './speech-engine';
@@ -23,6 +24,11 @@ export interface SpeechSocketOptions {
   settings?: Partial<LiveSessionSettings>;
   /** Largest single WebSocket frame accepted; larger frames close the socket with 1009. */
   maxFrameBytes?: number;
+  /**
+   * Added to every message the socket sends (and to its close), as Deepgram's final delay (issue 25's latency
+   * model); default: REALISTIC_LATENCY.sttFinalDelayMs with PROVIDER_LATENCY=realistic, else none.
+   */
+  messageDelayMs?: number;
 }
 
 export interface SpeechSocket {
@@ -57,6 +63,12 @@ export function createSpeechSocket(options: SpeechSocketOptions): SpeechSocket {
     handleProtocols: (protocols) =>
       protocols.has('token') ? 'token' : protocols.has('bearer') ? 'bearer' : false,
   });
+
+  const delayMs =
+    options.messageDelayMs ??
+    (providerLatency(process.env) === 'realistic' ? REALISTIC_LATENCY.sttFinalDelayMs : 0);
+  /** Runs `action` after the modelled delay; every message is shifted alike, so their order is kept. */
+  const later = (action: () => void) => (delayMs > 0 ? void setTimeout(action, delayMs) : action());
 
   function accept(ws: WebSocket, request: IncomingMessage): void {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -96,12 +108,14 @@ export function createSpeechSocket(options: SpeechSocketOptions): SpeechSocket {
         engine,
         query.options,
         {
-          send: (message) => {
-            if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-          },
-          close: (code, reason) => {
-            if (ws.readyState === ws.OPEN) ws.close(code, reason);
-          },
+          send: (message) =>
+            later(() => {
+              if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+            }),
+          close: (code, reason) =>
+            later(() => {
+              if (ws.readyState === ws.OPEN) ws.close(code, reason);
+            }),
         },
         options.settings,
       );

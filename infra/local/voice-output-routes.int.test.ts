@@ -11,6 +11,7 @@ import {
   TRANSLATION_INTERRUPTED,
   TRANSLATION_UNAVAILABLE,
 } from '@wayfarer/shared/domain/error-keys';
+import { streamingWavHeader } from '@wayfarer/lambdas/adapters/cloud/pcm-wav-stream';
 import type { Listening } from './loopback';
 import { listenApiGateway } from './testing/api-gateway';
 
@@ -31,7 +32,7 @@ function configure(env: Record<string, string | undefined>) {
 }
 
 beforeAll(async () => {
-  fake = await startOpenAiCompatibleServer({ interTokenMs: 20 });
+  fake = await startOpenAiCompatibleServer({ interTokenMs: 20, interAudioChunkMs: 20 });
   configure({
     OPENAI_BASE_URL: `${fake.url}/v1`,
     OPENAI_MODEL_TRANSLATE: 'translate-model',
@@ -112,6 +113,25 @@ describe('POST /api/translate through the local gateway', () => {
     expect(close.written).toBeLessThan(6);
   });
 
+  it('cancels the upstream request when the client disconnects before the first token', async () => {
+    fake.setFirstTokenMs(5_000);
+    try {
+      const controller = new AbortController();
+      const closed = fake.nextClientClose();
+      const before = fake.requests.length;
+      const response = translate(phrase('Where is the train station?'), controller.signal).catch(
+        () => undefined,
+      );
+      await expect.poll(() => fake.requests.length).toBeGreaterThan(before);
+      controller.abort();
+      await response;
+      const close = await closed;
+      expect(close).toEqual({ url: '/v1/chat/completions', written: 0 });
+    } finally {
+      fake.setFirstTokenMs(0);
+    }
+  });
+
   it('answers 503 {error: "translation unavailable"} when the provider fails before the first chunk, its one retry included', async () => {
     fake.script({ kind: 'fail', status: 500 }, { kind: 'fail', status: 500 });
     const response = await translate(phrase('Hello'));
@@ -155,11 +175,12 @@ describe('POST /api/translate through the local gateway', () => {
   });
 });
 
-const speak = (provider: string, body: unknown) =>
+const speak = (provider: string, body: unknown, signal?: AbortSignal) =>
   fetch(`${gateway.url}/api/tts/${provider}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+    signal,
   });
 
 describe('POST /api/tts/{provider} through the local gateway', () => {
@@ -173,9 +194,49 @@ describe('POST /api/tts/{provider} through the local gateway', () => {
       chunks += 1;
       parts.push(part as Uint8Array);
     }
-    expect(Buffer.concat(parts).equals(toneWav())).toBe(true);
+    expect(
+      Buffer.concat(parts).equals(Buffer.concat([streamingWavHeader(24_000), toneWav().subarray(44)])),
+    ).toBe(true);
     expect(chunks).toBeGreaterThan(1);
     expect(fake.requests.at(-1)?.body).toMatchObject({ input: 'Bonjour', voice: 'onyx', model: 'tts-model' });
+  });
+
+  /** The connections to `url` the client closed early, from the fake's record (other tests leave closes too). */
+  const speechCloses = () => fake.closedConnections.filter((close) => close.url === '/v1/audio/speech');
+
+  it('cancels the upstream speech request when the client disconnects before its first byte', async () => {
+    fake.setFirstTokenMs(5_000);
+    try {
+      const controller = new AbortController();
+      const closesBefore = speechCloses().length;
+      const before = fake.requests.length;
+      const response = speak(
+        'openai',
+        { text: 'Bonjour', language: 'fr', gender: 'male' },
+        controller.signal,
+      ).catch(() => undefined);
+      await expect.poll(() => fake.requests.length).toBeGreaterThan(before);
+      controller.abort();
+      await response;
+      await expect.poll(() => speechCloses().length).toBe(closesBefore + 1);
+      expect(speechCloses().at(-1)!.written).toBe(0);
+    } finally {
+      fake.setFirstTokenMs(0);
+    }
+  });
+
+  it('cancels the upstream speech request when the client disconnects mid-audio', async () => {
+    const controller = new AbortController();
+    const closesBefore = speechCloses().length;
+    const response = await speak(
+      'openai',
+      { text: 'Bonjour', language: 'fr', gender: 'male' },
+      controller.signal,
+    );
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await expect.poll(() => speechCloses().length).toBe(closesBefore + 1);
   });
 
   it('answers 404 for an unknown provider', async () => {

@@ -6,6 +6,7 @@ import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from './dependency-failu
 import { HttpError } from './errors';
 import { errorResult, type HttpResult } from './reply';
 import { requestStateOf } from './request-state';
+import { isResponseGone } from './response-gone';
 
 /** A 503 tells the caller when to try again (docs/SPEC.md §8). */
 const RETRY_HINT = { 'retry-after': String(RETRY_AFTER_SECONDS) } as const;
@@ -22,6 +23,12 @@ export function errorHandler(logger: Logger): MiddlewareObj<APIGatewayProxyEvent
       const error = request.error;
       const state = requestStateOf(request.event);
       const where = { ...(state ? { routeId: state.route.id, requestId: state.requestId } : {}) };
+      if (isResponseGone(request.event)) {
+        // The client hung up before the answer (its abort reached the upstream): nobody to answer, nothing broken.
+        logger.info('request cancelled by the client', where);
+        request.response = errorResult(499, 'Client closed request');
+        return;
+      }
       if (error instanceof HttpError) {
         // A 5xx HttpError is still our fault (a dependency down): its cause is worth a log line.
         if (error.statusCode >= 500 && error.cause !== undefined) {

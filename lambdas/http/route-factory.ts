@@ -19,6 +19,7 @@ import {
   type StreamingHttpResult,
 } from './reply';
 import { requestContext } from './request-context';
+import { responseGoneSignal, watchResponse } from './response-gone';
 import {
   requireRequestState,
   type AdminCaller,
@@ -183,6 +184,10 @@ function toStreamingResult(result: StreamReply | HttpReply): StreamingHttpResult
   };
 }
 
+interface AwsLambdaGlobal {
+  streamifyResponse<T>(handler: T): T;
+}
+
 const HANG_UP_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 function isHangUp(error: unknown): boolean {
@@ -219,7 +224,12 @@ export function createHttpRoutes(dependencies: HttpDependencies) {
     if (!route.streaming) throw new Error(`Route '${id}' does not stream: wire it with httpRoute`);
     const lambda = middy<APIGatewayProxyEvent, StreamingHttpResult>(
       async (event: APIGatewayProxyEvent, context: Context, { signal }: { signal: AbortSignal }) => {
-        const request = handlerRequest<RouteById<Id>>(event, context, signal);
+        const gone = responseGoneSignal(event);
+        const request = handlerRequest<RouteById<Id>>(
+          event,
+          context,
+          gone ? AbortSignal.any([signal, gone]) : signal,
+        );
         const result = await withRequestScope(request.requestId, () => handle(request));
         if (!(result instanceof HttpReply)) {
           // Once bytes flow, the status is sent: a failure now can only cut the stream, so log it here.
@@ -234,7 +244,13 @@ export function createHttpRoutes(dependencies: HttpDependencies) {
       },
       { streamifyResponse: true },
     );
-    return withStack(lambda, route, dependencies) as unknown as StreamingLambdaHandler;
+    const stacked = withStack(lambda, route, dependencies) as unknown as StreamingLambdaHandler;
+    const watched: StreamingLambdaHandler = (event, responseStream, context) => {
+      watchResponse(event, responseStream);
+      return stacked(event, responseStream, context);
+    };
+    // The runtime streams only handlers marked so; middy marked `stacked`, this wrapper needs it too.
+    return (globalThis as unknown as { awslambda: AwsLambdaGlobal }).awslambda.streamifyResponse(watched);
   }
 
   return { httpRoute, streamingRoute };

@@ -2,6 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '@wayfarer/shared/domain/languages';
+import {
+  providerLatency,
+  REALISTIC_LATENCY,
+  type ProviderLatency,
+} from '@wayfarer/shared/api/provider-latency';
 import { serveUntilStopped } from './serve-until-stopped';
 import { startTestServer } from './test-server';
 
@@ -65,6 +70,18 @@ export interface FakeOpenAiOptions {
   readonly interTokenMs?: number;
   /** Delay between audio chunks of a speech response. */
   readonly interAudioChunkMs?: number;
+  /**
+   * Holds back the last chunk of every speech response until `releaseAudio()` (or POST /__release-audio): a
+   * client that plays only complete files never starts, one that streams does (issue 25's e2e).
+   */
+  readonly holdAudioTail?: boolean;
+  /** Length of the speech tone (default 0.4 s). */
+  readonly toneSeconds?: number;
+  /**
+   * `realistic` (PROVIDER_LATENCY=realistic on the CLI): first token and first audio byte as the real providers
+   * answer, tokens at their rate, audio in real time (shared/api/provider-latency.ts); it replaces the delays above.
+   */
+  readonly latency?: ProviderLatency;
 }
 
 export interface FakeOpenAiServer {
@@ -83,6 +100,10 @@ export interface FakeOpenAiServer {
   fault(fault: ProviderFault | undefined): void;
   /** Resolves at the next (or an already recorded, unclaimed) client close. */
   nextClientClose(): Promise<ClosedConnection>;
+  /** Changes the delay to the first token (and to a speech response's first byte) for the requests to come. */
+  setFirstTokenMs(ms: number): void;
+  /** Sends the held-back tails of speech responses (holdAudioTail). */
+  releaseAudio(): void;
   close(): Promise<void>;
 }
 
@@ -209,14 +230,25 @@ interface ChatRequest {
 export async function startOpenAiCompatibleServer(
   options: FakeOpenAiOptions = {},
 ): Promise<FakeOpenAiServer> {
-  const firstTokenMs = options.firstTokenMs ?? 0;
-  const interTokenMs = options.interTokenMs ?? 0;
-  const interAudioChunkMs = options.interAudioChunkMs ?? 0;
+  const realistic = options.latency === 'realistic';
+  let firstTokenMs = realistic ? REALISTIC_LATENCY.firstTokenMs : (options.firstTokenMs ?? 0);
+  const interTokenMs = realistic ? REALISTIC_LATENCY.interTokenMs : (options.interTokenMs ?? 0);
+  const speechFirstByteMs = () => (realistic ? REALISTIC_LATENCY.speechFirstByteMs : firstTokenMs);
+  // Real time: a chunk of 16-bit mono PCM lasts its bytes / 2 / rate seconds.
+  const interAudioChunkMs = realistic
+    ? (AUDIO_CHUNK_BYTES / 2 / SAMPLE_RATE) * 1000
+    : (options.interAudioChunkMs ?? 0);
   const requests: SeenRequest[] = [];
   const closedConnections: ClosedConnection[] = [];
   const firstTokenTimes: number[] = [];
   const scripted: ChatBehaviour[] = [];
   let currentFault: ProviderFault | undefined;
+  let heldTails: (() => void)[] = [];
+  const releaseAudio = () => {
+    const held = heldTails;
+    heldTails = [];
+    for (const release of held) release();
+  };
   let unclaimedCloses = 0;
   const closeWaiters: ((closed: ClosedConnection) => void)[] = [];
   let sequence = 0;
@@ -348,9 +380,15 @@ export async function startOpenAiCompatibleServer(
     response.end('data: [DONE]\n\n');
   }
 
-  async function streamAudio(request: IncomingMessage, response: ServerResponse, contentType: string) {
+  /** Streams the tone: as a WAV file, or (`raw`) as headerless 16-bit PCM, as OpenAI's `pcm` and Deepgram's linear16 without container are. */
+  async function streamAudio(
+    request: IncomingMessage,
+    response: ServerResponse,
+    contentType: string,
+    raw = false,
+  ) {
     const state = watch(request, response);
-    await sleep(firstTokenMs);
+    await sleep(speechFirstByteMs());
     if (state.gone) return;
     const fault = currentFault;
     if (fault?.kind === 'hang') return;
@@ -362,10 +400,14 @@ export async function startOpenAiCompatibleServer(
       );
       return;
     }
-    const audio = toneWav();
+    const wav = toneWav(options.toneSeconds);
+    const audio = raw ? wav.subarray(44) : wav;
     response.writeHead(200, { 'content-type': contentType, 'transfer-encoding': 'chunked' });
     for (let offset = 0; offset < audio.length; offset += AUDIO_CHUNK_BYTES) {
       if (offset > 0) await sleep(interAudioChunkMs);
+      if (options.holdAudioTail && offset + AUDIO_CHUNK_BYTES >= audio.length && offset > 0) {
+        await new Promise<void>((resolve) => heldTails.push(resolve));
+      }
       if (state.gone) return;
       if (fault?.kind === 'cut' && state.written >= fault.afterChunks) {
         // The chunked body stops short: what a provider's dropped connection looks like mid-audio.
@@ -396,8 +438,12 @@ export async function startOpenAiCompatibleServer(
         sendJson(response, 400, openAiError(400, "Missing required parameter: 'input'."));
         return;
       }
-      // Only WAV is made here; asked for another format it still answers WAV, labelled as such.
-      await streamAudio(request, response, 'audio/wav');
+      // OpenAI's `pcm` is headerless 24 kHz PCM; for any other format this answers WAV, labelled as such.
+      if ((body as { response_format?: unknown }).response_format === 'pcm') {
+        await streamAudio(request, response, 'audio/pcm', true);
+      } else {
+        await streamAudio(request, response, 'audio/wav');
+      }
       return;
     }
     if (request.method === 'POST' && pathname === '/v1/speak') {
@@ -407,7 +453,17 @@ export async function startOpenAiCompatibleServer(
         sendJson(response, 400, { err_code: 'Bad Request', err_msg: 'Missing text', request_id: 'fake' });
         return;
       }
-      await streamAudio(request, response, 'audio/wav');
+      const query = new URL(request.url ?? '/', 'http://fake').searchParams;
+      if (query.get('encoding') === 'linear16' && query.get('container') === 'none') {
+        await streamAudio(request, response, 'application/octet-stream', true);
+      } else {
+        await streamAudio(request, response, 'audio/wav');
+      }
+      return;
+    }
+    if (request.method === 'POST' && pathname === '/__release-audio') {
+      releaseAudio();
+      sendJson(response, 200, { released: true });
       return;
     }
     sendJson(response, 404, openAiError(404, `Unknown request URL: ${request.method} ${pathname}.`));
@@ -430,6 +486,10 @@ export async function startOpenAiCompatibleServer(
     fault: (fault) => {
       currentFault = fault;
     },
+    releaseAudio,
+    setFirstTokenMs(ms) {
+      firstTokenMs = ms;
+    },
     nextClientClose() {
       if (unclaimedCloses > 0) {
         unclaimedCloses -= 1;
@@ -451,6 +511,8 @@ async function main(): Promise<void> {
       'first-token-ms': { type: 'string', default: '0' },
       'inter-token-ms': { type: 'string', default: '0' },
       'inter-audio-chunk-ms': { type: 'string', default: '0' },
+      'hold-audio-tail': { type: 'boolean', default: false },
+      'tone-seconds': { type: 'string', default: '0.4' },
     },
   });
   const server = await startOpenAiCompatibleServer({
@@ -459,6 +521,9 @@ async function main(): Promise<void> {
     firstTokenMs: Number(values['first-token-ms']),
     interTokenMs: Number(values['inter-token-ms']),
     interAudioChunkMs: Number(values['inter-audio-chunk-ms']),
+    holdAudioTail: values['hold-audio-tail'],
+    latency: providerLatency(process.env),
+    toneSeconds: Number(values['tone-seconds']),
   });
   serveUntilStopped('openai-compatible server', server);
 }

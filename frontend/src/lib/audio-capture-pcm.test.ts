@@ -58,4 +58,14 @@ describe('Pcm16Chunker', () => {
     const total = chunks.length * 4000;
     expect(total).toBe(32000);
   });
+
+  it('flush emits the partial chunk at once, so stopping loses none of the last words', () => {
+    const chunks: Int16Array[] = [];
+    const chunker = new Pcm16Chunker(16000, 16000, PCM16_CHUNK_SAMPLES, (chunk) => chunks.push(chunk));
+    for (const block of blocksOf(5_000, () => 0.5)) chunker.push(block);
+    chunker.flush();
+    expect(chunks.map((chunk) => chunk.length)).toEqual([4000, 1000]);
+    chunker.flush();
+    expect(chunks).toHaveLength(2);
+  });
 });

@@ -7,6 +7,10 @@ import { AUDIO_CHUNK_INTERVAL_MS, SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared
 /** The name the worklet module registers its processor under. */
 export const PCM16_PROCESSOR_NAME = 'wayfarer-pcm16';
 
+/** Posted to the worklet: emit the partial chunk now, then answer FLUSHED. */
+export const FLUSH_MESSAGE = 'flush';
+export const FLUSHED_MESSAGE = 'flushed';
+
 export const PCM16_CHUNK_SAMPLES = (SPEECH_SAMPLE_RATE_HZ * AUDIO_CHUNK_INTERVAL_MS) / 1000;
 
 /**
@@ -53,6 +57,13 @@ export class Pcm16Chunker {
       this.seen -= whole;
       this.nextBoundary -= whole;
     }
+  }
+
+  /** Emits what the current chunk holds, if anything (the microphone is about to stop). */
+  flush(): void {
+    if (this.filled === 0) return;
+    this.emit(this.chunk.slice(0, this.filled));
+    this.filled = 0;
   }
 
   private write(sample: number): void {

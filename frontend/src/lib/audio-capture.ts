@@ -1,6 +1,6 @@
 import processorUrl from './audio-capture-processor?worker&url';
 import { SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
-import { PCM16_PROCESSOR_NAME } from './audio-capture-pcm';
+import { FLUSH_MESSAGE, FLUSHED_MESSAGE, PCM16_PROCESSOR_NAME } from './audio-capture-pcm';
 
 /** Why the microphone could not start (docs/SPEC.md §8: error_mic_access, permission_denied, error_transcription_start). */
 export type AudioCaptureFailure = 'unsupported' | 'denied' | 'failed';
@@ -18,8 +18,13 @@ export class AudioCaptureError extends Error {
 export interface AudioCapture {
   /** Muting disables the track, so the browser captures nothing; chunks keep coming as silence. */
   setMuted(muted: boolean): void;
+  /** Hands over the partial chunk (the last words before a stop), then stops. Bounded: never waits long. */
+  finish(): Promise<void>;
   stop(): void;
 }
+
+/** How long finish() waits for the worklet to hand over its partial chunk. */
+const FLUSH_TIMEOUT_MS = 200;
 
 /**
  * Raw microphone signal: the browser's voice processing boosts and distorts speech for a recogniser
@@ -69,7 +74,11 @@ export async function startAudioCapture(onChunk: (pcm: ArrayBuffer) => void): Pr
       channelCountMode: 'explicit',
       channelInterpretation: 'speakers',
     });
-    node.port.onmessage = (event: MessageEvent<ArrayBuffer>) => onChunk(event.data);
+    let flushed: (() => void) | undefined;
+    node.port.onmessage = (event: MessageEvent<ArrayBuffer | string>) => {
+      if (event.data === FLUSHED_MESSAGE) flushed?.();
+      else if (event.data instanceof ArrayBuffer) onChunk(event.data);
+    };
     source.connect(node);
     // The processor writes no output; connecting it keeps the graph pulling it in every browser.
     node.connect(context.destination);
@@ -77,19 +86,32 @@ export async function startAudioCapture(onChunk: (pcm: ArrayBuffer) => void): Pr
 
     const openContext = context;
     let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      node.port.onmessage = null;
+      source.disconnect();
+      node.disconnect();
+      for (const track of stream.getTracks()) track.stop();
+      void openContext.close().catch(() => undefined);
+    };
     return {
       setMuted(muted) {
         for (const track of stream.getAudioTracks()) track.enabled = !muted;
       },
-      stop() {
+      async finish() {
         if (stopped) return;
-        stopped = true;
-        node.port.onmessage = null;
-        source.disconnect();
-        node.disconnect();
-        for (const track of stream.getTracks()) track.stop();
-        void openContext.close().catch(() => undefined);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, FLUSH_TIMEOUT_MS);
+          flushed = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          node.port.postMessage(FLUSH_MESSAGE);
+        });
+        stop();
       },
+      stop,
     };
   } catch (error) {
     for (const track of stream.getTracks()) track.stop();

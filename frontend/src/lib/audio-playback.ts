@@ -6,11 +6,13 @@ import { concatBytes, pcm16Frames, readWavHeader } from './wav-stream';
 
 export interface AudioQueue {
   /**
-   * Plays a clip once every clip queued before it has played, in the order of the calls: a 16-bit PCM WAV
-   * stream starts with its first samples, anything else (MP3) is decoded once complete. Resolves when it has
-   * ended (or the queue was stopped), rejects when it cannot be read or decoded.
+   * Plays a clip right after every clip queued before it, in the order of the calls (its body may still be on
+   * its way: the place in the queue is taken at the call), starting at the sample where the previous one ends,
+   * so clauses of one sentence play without a gap or an overlap. A 16-bit PCM WAV stream starts with its first
+   * samples, anything else (MP3) is decoded once complete. Resolves when it has ended (or the queue was
+   * stopped), rejects when it cannot be read or decoded.
    */
-  play(body: ReadableStream<Uint8Array>): Promise<void>;
+  play(body: ReadableStream<Uint8Array> | Promise<ReadableStream<Uint8Array>>): Promise<void>;
   /** Stops what plays and drops what waits. */
   stop(): void;
 }
@@ -31,8 +33,10 @@ export function createAudioQueue(): AudioQueue {
   let stopped = false;
   const playing = new Set<AudioBufferSourceNode>();
   const readers = new Set<ReadableStreamDefaultReader<Uint8Array>>();
-  // Each clip waits for the one before it, however fast its own bytes arrive.
+  // Each clip waits until the one before it is wholly scheduled, however fast its own bytes arrive, then
+  // continues at the context time where that one ends.
   let turn: Promise<unknown> = Promise.resolve();
+  let scheduledEnd = 0;
 
   /** Starts a buffer at `at` (context time); resolves when it ends. */
   function start(audio: AudioContext, buffer: AudioBuffer, at: number): Promise<void> {
@@ -49,10 +53,12 @@ export function createAudioQueue(): AudioQueue {
     });
   }
 
+  /** Resolves `scheduled` once every sample of the clip has a start time, and returns when the clip has ended. */
   async function playStreamed(
     audio: AudioContext,
     reader: ReadableStreamDefaultReader<Uint8Array>,
     previous: Promise<unknown>,
+    scheduled: () => void,
   ): Promise<void> {
     let bytes: Uint8Array = new Uint8Array(0);
     let header = readWavHeader(bytes);
@@ -66,13 +72,18 @@ export function createAudioQueue(): AudioQueue {
       const whole = await readAll(reader, bytes);
       const buffer = await audio.decodeAudioData(whole.slice().buffer);
       await previous;
-      if (!stopped) await start(audio, buffer, 0);
-      return;
+      if (stopped) return scheduled();
+      const at = Math.max(scheduledEnd, audio.currentTime);
+      scheduledEnd = at + buffer.duration;
+      const ended = start(audio, buffer, at);
+      scheduled();
+      return ended;
     }
     const { format } = header;
     await previous;
-    // Chunks are scheduled back to back; one that arrives late starts as soon as it can.
-    let next = 0;
+    // Chunks are scheduled back to back, from where the previous clip ends; one that arrives late starts as
+    // soon as it can.
+    let next = scheduledEnd;
     let ended: Promise<void> = Promise.resolve();
     let carry = bytes.subarray(header.dataOffset);
     for (;;) {
@@ -84,6 +95,7 @@ export function createAudioQueue(): AudioQueue {
         channels.forEach((samples, channel) => buffer.copyToChannel(samples, channel));
         const at = Math.max(next, audio.currentTime);
         next = at + buffer.duration;
+        scheduledEnd = next;
         ended = start(audio, buffer, at);
       }
       if (stopped) break;
@@ -91,6 +103,7 @@ export function createAudioQueue(): AudioQueue {
       if (done) break;
       carry = concatBytes(carry, value);
     }
+    scheduled();
     await ended;
   }
 
@@ -98,10 +111,23 @@ export function createAudioQueue(): AudioQueue {
     play(body) {
       const audio = audioContext();
       if (!audio) return Promise.reject(new Error('Web Audio is not available'));
-      const reader = body.getReader();
-      readers.add(reader);
-      const played = playStreamed(audio, reader, turn).finally(() => readers.delete(reader));
-      turn = played.catch(() => undefined);
+      let scheduled: () => void = () => {};
+      const previous = turn;
+      turn = new Promise<void>((resolve) => (scheduled = resolve));
+      const played = (async () => {
+        let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+        try {
+          reader = (await body).getReader();
+          readers.add(reader);
+          if (stopped) void reader.cancel().catch(() => undefined);
+          return await playStreamed(audio, reader, previous, scheduled);
+        } finally {
+          // A clip that failed must not hold up the ones after it.
+          await previous;
+          scheduled();
+          if (reader) readers.delete(reader);
+        }
+      })();
       return played;
     },
     stop() {

@@ -168,11 +168,13 @@ describe('speech socket client', () => {
     expect(current().controls()).toHaveLength(3);
   });
 
-  it('sends CloseStream on finish and resolves when the server closes', async () => {
-    const { client, current, onFailure } = setup();
+  it('finish sends Finalize then CloseStream, still delivers the last results, and resolves when the server closes', async () => {
+    const { client, current, onFailure, results: seen } = setup();
     current().open();
     const finished = client.finish();
-    expect(current().controls()).toEqual(['CloseStream']);
+    expect(current().controls()).toEqual(['Finalize', 'CloseStream']);
+    current().receive(results(true, 'Last words.'));
+    expect(seen.at(-1)).toMatchObject({ text: 'Last words.', isFinal: true });
     current().drop(1000);
     await finished;
     expect(onFailure).not.toHaveBeenCalled();

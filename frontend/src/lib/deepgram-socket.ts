@@ -48,7 +48,10 @@ export interface DeepgramSocket {
   sendAudio(pcm: ArrayBuffer): void;
   /** While muted no audio is sent; KeepAlive messages hold the socket open instead. */
   setMuted(muted: boolean): void;
-  /** Sends CloseStream so the last words are finalised, then waits (bounded) for the server to close. */
+  /**
+   * Sends Finalize (the server decodes what it holds at once) and CloseStream, then waits (bounded) for the
+   * server to close: the last results still reach onTranscript meanwhile.
+   */
   finish(): Promise<void>;
   /** Closes at once. */
   close(): void;
@@ -156,6 +159,7 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
         socket.close(CLOSE.normal);
         return Promise.resolve();
       }
+      sendControl('Finalize');
       sendControl('CloseStream');
       return new Promise<void>((resolve) => {
         const timer = setTimeout(() => {

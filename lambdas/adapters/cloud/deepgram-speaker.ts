@@ -3,6 +3,7 @@ import type { VoiceGender } from '@wayfarer/shared/api/voice-output';
 import { languagePart } from '@wayfarer/shared/domain/languages';
 import type { Speaker } from '../../ports/tts';
 import { CLIENT_DEADLINES } from './client-deadlines';
+import { CLOUD_PCM_SAMPLE_RATE, pcmAsWavStream, STREAMING_WAV_CONTENT_TYPE } from './pcm-wav-stream';
 
 /**
  * Aura-2 voices, one per gender for each language Deepgram speaks (docs/SPEC.md §5: en and es). Imported from
@@ -17,7 +18,10 @@ export class UnsupportedVoiceError extends Error {
   override readonly name = 'UnsupportedVoiceError';
 }
 
-/** Deepgram's REST speech (POST /v1/speak): MP3, streamed to the caller as Deepgram sends it. */
+/**
+ * Deepgram's REST speech (POST /v1/speak): raw 24 kHz linear16, passed on as a streaming WAV as Deepgram sends
+ * it, so the browser plays it progressively (issue 25).
+ */
 export function createDeepgramSpeaker(options: {
   readonly apiKey: string;
   /** Tests point the real client at a local server; Deepgram's own by default. */
@@ -34,14 +38,23 @@ export function createDeepgramSpeaker(options: {
       const voice = AURA_VOICES[languagePart(language)]?.[gender];
       if (voice === undefined)
         throw new UnsupportedVoiceError(`Deepgram has no ${gender} voice for ${language}`);
-      const { data, rawResponse } = await client
-        .generate({ text, model: voice, encoding: 'mp3' }, { abortSignal: signal })
+      const { data } = await client
+        .generate(
+          {
+            text,
+            model: voice,
+            encoding: 'linear16',
+            container: 'none',
+            sample_rate: CLOUD_PCM_SAMPLE_RATE,
+          },
+          { abortSignal: signal },
+        )
         .withRawResponse();
       const body = data.stream();
       if (body === null) throw new Error('Deepgram answered without audio');
       return {
-        contentType: rawResponse.headers.get('content-type') ?? 'audio/mpeg',
-        audio: body as AsyncIterable<Uint8Array>,
+        contentType: STREAMING_WAV_CONTENT_TYPE,
+        audio: pcmAsWavStream(body as AsyncIterable<Uint8Array>),
       };
     },
   };

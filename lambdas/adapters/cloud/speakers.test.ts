@@ -1,3 +1,4 @@
+import { streamingWavHeader } from './pcm-wav-stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Speaker } from '../../ports/tts';
 import {
@@ -49,11 +50,18 @@ describe('Deepgram speaker', () => {
     const { deepgram } = await speakers();
     const { contentType, audio } = await deepgram.speak(request({ language, gender }));
     const { bytes, chunks } = await bytesOf(audio);
-    expect(bytes.equals(toneWav())).toBe(true);
+    // Raw linear16 from Deepgram, passed on as a streaming WAV the browser plays as it arrives (issue 25).
+    expect(bytes.equals(Buffer.concat([streamingWavHeader(24_000), toneWav().subarray(44)]))).toBe(true);
     expect(chunks).toBeGreaterThan(1);
     expect(contentType).toBe('audio/wav');
     const seen = server!.requests.at(-1)!;
-    expect(new URL(seen.url, 'http://x').searchParams.get('model')).toBe(AURA_VOICES[language]![gender]);
+    const query = new URL(seen.url, 'http://x').searchParams;
+    expect(query.get('model')).toBe(AURA_VOICES[language]![gender]);
+    expect([query.get('encoding'), query.get('container'), query.get('sample_rate')]).toEqual([
+      'linear16',
+      'none',
+      '24000',
+    ]);
     expect(seen.body).toEqual({ text: 'Hola' });
     expect(seen.headers.authorization).toBe('Token dg-key');
   });
@@ -83,11 +91,13 @@ describe('OpenAI speaker', () => {
     const { contentType, audio } = await openai.speak(
       request({ language: 'fr', gender, provider: 'openai' }),
     );
-    expect((await bytesOf(audio)).bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    // Raw 24 kHz PCM from OpenAI, passed on as a streaming WAV the browser plays as it arrives (issue 25).
+    const { bytes } = await bytesOf(audio);
+    expect(bytes.equals(Buffer.concat([streamingWavHeader(24_000), toneWav().subarray(44)]))).toBe(true);
     expect(contentType).toBe('audio/wav');
     expect(server!.requests.at(-1)).toMatchObject({
       url: '/v1/audio/speech',
-      body: { model: 'tts-model', voice: OPENAI_VOICES[gender], input: 'Hola', response_format: 'mp3' },
+      body: { model: 'tts-model', voice: OPENAI_VOICES[gender], input: 'Hola', response_format: 'pcm' },
     });
   });
 
@@ -103,6 +113,14 @@ describe('cloud speaker', () => {
     await cloud.speak(request({ language: 'en' }));
     expect(server!.requests.at(-1)?.url).toMatch(/^\/v1\/speak\?/);
     await cloud.speak(request({ language: 'de', provider: 'openai' }));
+    expect(server!.requests.at(-1)?.url).toBe('/v1/audio/speech');
+  });
+
+  it('the provider is the one the client named (one rule, ttsProviderForLanguage); Deepgram only where it has a voice', async () => {
+    const cloud = createCloudSpeaker(await speakers());
+    await cloud.speak(request({ language: 'en', provider: 'openai' }));
+    expect(server!.requests.at(-1)?.url).toBe('/v1/audio/speech');
+    await cloud.speak(request({ language: 'fr', provider: 'deepgram' }));
     expect(server!.requests.at(-1)?.url).toBe('/v1/audio/speech');
   });
 

@@ -232,6 +232,56 @@ describe('Stop (docs/SPEC.md §4)', () => {
   });
 });
 
+describe('Finish (docs/SPEC.md §4): the last words are not lost', () => {
+  const translatingOn = stateWith({ status: 'transcribing', translationEnabled: true, transcript: 'One.' });
+
+  it('a press while active finishes: status finishing, the microphone closed, the prompt not yet open', () => {
+    const state = run(translatingOn, { type: 'finish' });
+    expect(state.status).toBe('finishing');
+    expect(isMuteButtonShown(state)).toBe(false);
+    expect(state.analysisPromptOpen).toBe(false);
+  });
+
+  it('finishing is busy, and the main button waits', () => {
+    const state = stateWith({ status: 'finishing' });
+    expect(isBusy(state)).toBe(true);
+    expect(isMainButtonDisabled(state)).toBe(true);
+    expect(isActive(state)).toBe(false);
+  });
+
+  it('a final arriving while finishing joins the transcript and stays finishing', () => {
+    const state = run(translatingOn, { type: 'finish' }, { type: 'final_transcript', text: 'Two.' });
+    expect(state).toMatchObject({ status: 'finishing', transcript: 'One. Two.', interim: '' });
+  });
+
+  it('its translation streams in and is kept while finishing', () => {
+    const state = run(
+      translatingOn,
+      { type: 'finish' },
+      { type: 'final_transcript', text: 'Two.' },
+      { type: 'translation_started' },
+      { type: 'translation_chunk', text: 'Deux.' },
+      { type: 'translation_finished', text: 'Deux.' },
+    );
+    expect(state).toMatchObject({ status: 'finishing', translation: 'Deux.', translationInFlight: false });
+  });
+
+  it('stop after finishing sets stopped and opens the analysis prompt with the last phrase in the transcript', () => {
+    const state = run(
+      translatingOn,
+      { type: 'finish' },
+      { type: 'final_transcript', text: 'Two.' },
+      { type: 'stop' },
+    );
+    expect(state).toMatchObject({ status: 'stopped', transcript: 'One. Two.', analysisPromptOpen: true });
+  });
+
+  it('finish at limit_reached changes nothing', () => {
+    const state = stateWith({ status: 'limit_reached' });
+    expect(run(state, { type: 'finish' })).toBe(state);
+  });
+});
+
 describe('limit_reached (docs/SPEC.md §4)', () => {
   it('stops everything from any active status', () => {
     const state = run(stateWith({ status: 'speaking', translationInFlight: true, muted: true }), {
@@ -245,8 +295,13 @@ describe('UI busy and active (docs/SPEC.md §4)', () => {
   const busy = (status: ConversationStatus) => isBusy(stateWith({ status }));
   const active = (status: ConversationStatus) => isActive(stateWith({ status }));
 
-  it('UI is busy when initializing, translating, speaking or a translation is in flight', () => {
-    expect(CONVERSATION_STATUSES.filter(busy).sort()).toEqual(['initializing', 'speaking', 'translating']);
+  it('UI is busy when initializing, translating, speaking, finishing or a translation is in flight', () => {
+    expect(CONVERSATION_STATUSES.filter(busy).sort()).toEqual([
+      'finishing',
+      'initializing',
+      'speaking',
+      'translating',
+    ]);
     expect(isBusy(stateWith({ status: 'recording', translationInFlight: true }))).toBe(true);
   });
 

@@ -12,6 +12,8 @@ export const CONVERSATION_STATUSES = [
   'transcribed',
   'translating',
   'speaking',
+  /** Stop was pressed: the microphone is closed and the socket's last final (and its translation) awaited. */
+  'finishing',
   'stopped',
   'limit_reached',
   'permission_denied',
@@ -98,6 +100,8 @@ export type ConversationEvent =
   | { type: 'audio_generating'; generating: boolean }
   | { type: 'translation_failed' }
   | { type: 'audio_ended' }
+  /** The traveller stopped: wait (briefly) for the last final before `stop`. */
+  | { type: 'finish' }
   | { type: 'stop' }
   | { type: 'limit_reached' }
   | { type: 'failed' }
@@ -117,7 +121,12 @@ const ACTIVE: ReadonlySet<ConversationStatus> = new Set([
   'speaking',
   'initializing',
 ]);
-const BUSY: ReadonlySet<ConversationStatus> = new Set(['initializing', 'translating', 'speaking']);
+const BUSY: ReadonlySet<ConversationStatus> = new Set([
+  'initializing',
+  'translating',
+  'speaking',
+  'finishing',
+]);
 const IGNORES_TRANSCRIPTS: ReadonlySet<ConversationStatus> = new Set(['stopped', 'limit_reached', 'idle']);
 // Every status in which the microphone is open: a traveller who muted must be able to unmute until it closes.
 const MICROPHONE_OPEN: ReadonlySet<ConversationStatus> = new Set([
@@ -128,7 +137,7 @@ const MICROPHONE_OPEN: ReadonlySet<ConversationStatus> = new Set([
   'speaking',
 ]);
 
-/** docs/SPEC.md §4: busy while initializing, translating, speaking or a translation is in flight. */
+/** docs/SPEC.md §4: busy while initializing, translating, speaking, finishing or a translation is in flight. */
 export function isBusy(state: ConversationState): boolean {
   return BUSY.has(state.status) || state.translationInFlight;
 }
@@ -255,6 +264,11 @@ function settledTranslation(state: ConversationState): ConversationState {
   return { ...state, translation: fullTranslation(state), translationDraft: '' };
 }
 
+/** Finishing still takes the socket's last results and their translation (docs/SPEC.md §4 Finish). */
+function takesResults(state: ConversationState): boolean {
+  return isActive(state) || state.status === 'finishing';
+}
+
 function cleared(state: ConversationState): ConversationState {
   return {
     ...state,
@@ -296,7 +310,7 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       // Covers "unless limit_reached": a limit (or a stop) that came first wins over the delayed start.
       return state.status === 'initializing' ? { ...state, status: 'recording' } : state;
     case 'interim_transcript':
-      if (IGNORES_TRANSCRIPTS.has(state.status) || !isActive(state)) return state;
+      if (IGNORES_TRANSCRIPTS.has(state.status) || !takesResults(state)) return state;
       return {
         ...state,
         interim: event.text,
@@ -306,14 +320,19 @@ export function conversationReducer(state: ConversationState, event: Conversatio
             : state.status,
       };
     case 'final_transcript': {
-      if (IGNORES_TRANSCRIPTS.has(state.status) || !isActive(state)) return state;
+      if (IGNORES_TRANSCRIPTS.has(state.status) || !takesResults(state)) return state;
       if (event.text.trim() === '' || isEchoOfLastSpoken(state, event.text)) return { ...state, interim: '' };
       const side = state.mode === 'two_way' ? (event.side ?? state.activeSide ?? 'traveller') : undefined;
       return {
         ...state,
         transcript: joinPhrases(state.transcript, event.text),
         interim: '',
-        status: state.translationEnabled ? 'translating' : 'transcribed',
+        status:
+          state.status === 'finishing'
+            ? 'finishing'
+            : state.translationEnabled
+              ? 'translating'
+              : 'transcribed',
         ...(side === undefined
           ? {}
           : {
@@ -328,17 +347,20 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       };
     }
     case 'translation_started':
-      return isActive(state) ? { ...state, translationInFlight: true } : state;
+      return takesResults(state) ? { ...state, translationInFlight: true } : state;
     case 'translation_chunk':
-      return isActive(state) ? { ...state, translationDraft: state.translationDraft + event.text } : state;
+      return takesResults(state)
+        ? { ...state, translationDraft: state.translationDraft + event.text }
+        : state;
     case 'translation_finished':
-      if (!isActive(state)) return { ...state, translationInFlight: false };
+      if (!takesResults(state)) return { ...state, translationInFlight: false };
       return {
         ...state,
         translationInFlight: false,
         translation: joinPhrases(state.translation, event.text),
         translationDraft: '',
-        status: event.text.trim() !== '' ? 'speaking' : 'recording',
+        status:
+          state.status === 'finishing' ? 'finishing' : event.text.trim() !== '' ? 'speaking' : 'recording',
         ...(state.mode === 'two_way'
           ? { phrases: withTranslation(state.phrases, event.text), lastSpoken: event.text }
           : {}),
@@ -356,8 +378,12 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       return { ...state, generatingAudio: event.generating && isActive(state) };
     case 'audio_ended':
       return state.status === 'speaking' ? { ...state, status: 'recording' } : state;
+    case 'finish':
+      // Only a live conversation finishes; anything else (limit reached, never started) has nothing to wait for.
+      if (!isActive(state)) return state;
+      return { ...state, status: 'finishing', muted: false, generatingAudio: false };
     case 'stop': {
-      // What was still being heard is kept: the socket's last results arrive after stop and are ignored.
+      // What was still being heard is kept: results arriving after stop are ignored (finish waits for them).
       const transcript = joinPhrases(state.transcript, state.interim);
       return {
         ...settledTranslation(state),

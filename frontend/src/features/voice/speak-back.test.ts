@@ -39,8 +39,8 @@ beforeEach(() => {
   log = [];
   events = recorder();
   // Like the real queue: reads the whole speech before the clip ends.
-  mocks.play.mockImplementation(async (clip: ReadableStream<Uint8Array>) => {
-    await new Response(clip).arrayBuffer();
+  mocks.play.mockImplementation(async (clip: Promise<ReadableStream<Uint8Array>>) => {
+    await new Response(await clip).arrayBuffer();
   });
   mocks.streamRoute.mockImplementation(async (id: string, call: { body: { text?: string } }) =>
     id === 'translate.stream' ? translateResponse('Bon', 'jour.') : new Response(`audio:${call.body.text}`),
@@ -56,8 +56,8 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
       'started',
       'chunk:Bon',
       'chunk:jour.',
-      'finished:Bonjour.',
       'generating:true',
+      'finished:Bonjour.',
       'generating:false',
       'clip-ended',
       'all-spoken',
@@ -73,8 +73,8 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
 
   it('clips play in the order the phrases were spoken', async () => {
     const played: string[] = [];
-    mocks.play.mockImplementation(async (clip: ReadableStream<Uint8Array>) => {
-      played.push(await new Response(clip).text());
+    mocks.play.mockImplementation(async (clip: Promise<ReadableStream<Uint8Array>>) => {
+      played.push(await new Response(await clip).text());
     });
     let call = 0;
     mocks.streamRoute.mockImplementation(async (id: string, request: { body: { text?: string } }) => {
@@ -88,6 +88,32 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
     await vi.waitFor(() => expect(log).toContain('all-spoken'));
     expect(played).toEqual(['audio:Un.', 'audio:Deux.']);
     expect(log.filter((entry) => entry === 'all-spoken')).toHaveLength(1);
+  });
+
+  it('the first clause is spoken while the translation is still streaming, and the clauses in order', async () => {
+    let translation: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const played: string[] = [];
+    mocks.play.mockImplementation(async (clip: Promise<ReadableStream<Uint8Array>>) => {
+      played.push(await new Response(await clip).text());
+    });
+    mocks.streamRoute.mockImplementation(async (id: string, request: { body: { text?: string } }) => {
+      if (id === 'tts.speak') return new Response(`audio:${request.body.text}`);
+      return new Response(
+        new ReadableStream<Uint8Array>({ start: (controller) => void (translation = controller) }),
+      );
+    });
+    createSpeakBack(events).say('Where is the station? It is on the left.', settings);
+    await vi.waitFor(() => expect(translation).toBeDefined());
+    const send = (chunk: string) =>
+      translation!.enqueue(new TextEncoder().encode(`0:${JSON.stringify(chunk)}\n`));
+    send('Où est la gare ?');
+    send(' Elle');
+    await vi.waitFor(() => expect(played).toEqual(['audio:Où est la gare ?']));
+    expect(log).not.toContain('finished:Où est la gare ? Elle est à gauche.');
+    send(' est à gauche.');
+    translation!.close();
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(played).toEqual(['audio:Où est la gare ?', 'audio:Elle est à gauche.']);
   });
 
   it('an empty translation is not spoken', async () => {

@@ -1,6 +1,7 @@
 import type { VoiceGender } from '@wayfarer/shared/constants';
 import { isMessageKey, VOICE_ERROR_KEYS, type MessageKey } from '@wayfarer/shared/domain/error-keys';
 import { messageFromError } from '@wayfarer/shared/domain/error-mapping';
+import { ClauseStream } from '@wayfarer/shared/domain/clauses';
 import { ttsProviderForLanguage } from '@wayfarer/shared/domain/languages';
 import { ApiError, streamRoute } from '../../lib/api-client';
 import { createAudioQueue } from '../../lib/audio-playback';
@@ -38,8 +39,13 @@ export interface SpeakBackSettings {
 }
 
 export interface SpeakBack {
-  /** Translates the phrase, then reads the translation aloud after every phrase handed in before it. */
+  /**
+   * Translates the phrase and reads the translation aloud after every phrase handed in before it, clause by
+   * clause as the translation streams in (the first clause as soon as it is complete).
+   */
   say(phrase: string, settings: SpeakBackSettings): void;
+  /** Resolves once every phrase handed in so far is translated (or has failed); its speech may still play. */
+  translated(): Promise<void>;
   /** Aborts the translations and speech requests in flight and silences the audio; no further events. */
   stop(): void;
 }
@@ -117,8 +123,11 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
       if (generating === 0) live(() => events.generating(false));
     };
     try {
-      const clip = await synthesise(text, settings, signal);
-      await audio.play(clip.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: made })));
+      // The clip takes its place in the queue now, before its response has started: clauses play in order.
+      const clip = synthesise(text, settings, signal).then((body) =>
+        body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: made })),
+      );
+      await audio.play(clip);
       live(() => events.clipEnded());
     } catch (error) {
       if (!isAbort(error, signal))
@@ -132,21 +141,32 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
   async function sayNow(phrase: string, settings: SpeakBackSettings): Promise<{ speech?: Promise<void> }> {
     if (signal.aborted) return {};
     events.translationStarted();
+    const clauses = new ClauseStream(settings.outputLanguage);
+    const speeches: Promise<void>[] = [];
+    const sayClauses = (texts: string[]) => {
+      if (!settings.speech || signal.aborted) return;
+      for (const clause of texts) if (clause.trim() !== '') speeches.push(speak(clause.trim(), settings));
+    };
+    const spoken = () => ({ speech: Promise.all(speeches).then(() => undefined) });
     let text: string;
     try {
       text = await (settings.translate ?? translate)(phrase, settings.outputLanguage, signal, (chunk) =>
-        live(() => events.chunk(chunk)),
+        live(() => {
+          events.chunk(chunk);
+          sayClauses(clauses.push(chunk));
+        }),
       );
     } catch (error) {
       // docs/SPEC.md §8: an abort is the traveller's own doing; anything else is logged and shown.
       if (!isAbort(error, signal))
         events.translationFailed(failureKey('translation', error, VOICE_ERROR_KEYS.translationFailed));
-      return {};
+      // What was already said stays said: nothing spoken is ever taken back.
+      return spoken();
     }
     if (signal.aborted) return {};
+    sayClauses(clauses.end());
     events.translationFinished(text);
-    if (text.trim() === '' || !settings.speech) return {};
-    return { speech: speak(text, settings) };
+    return spoken();
   }
 
   return {
@@ -160,6 +180,9 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
         .then(({ speech }) => speech)
         .catch(() => undefined)
         .finally(settle);
+    },
+    translated() {
+      return translations.then(() => undefined);
     },
     stop() {
       controller.abort();

@@ -31,6 +31,12 @@ export interface VoiceSessionOptions {
 
 export interface VoiceSession {
   setMuted(muted: boolean): void;
+  /**
+   * The traveller stopped: hands the socket the last partial chunk, finalizes it (Finalize, CloseStream) and
+   * resolves once the server has sent its last results (bounded by the socket's close timeout) and the session
+   * is released. Transcripts keep arriving until then.
+   */
+  finish(): Promise<void>;
   /** Releases the microphone and the socket and reports the seconds used; further events are dropped. */
   stop(): void;
 }
@@ -63,6 +69,16 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
     const seconds = (performance.now() - keyIssuedAt) / 1000;
     keyIssuedAt = undefined;
     report(seconds);
+  }
+
+  async function finish(): Promise<void> {
+    if (stopped) return;
+    for (const timer of timers) clearTimeout(timer);
+    // The capture's partial chunk goes to the socket (or the pending list) before the socket is finalized.
+    await capture?.finish();
+    if (stopped) return;
+    await socket?.finish();
+    if (!stopped) release();
   }
 
   function end(reason: 'limit_reached' | 'failed'): void {
@@ -112,6 +128,8 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
     socket = openDeepgramSocket({
       url: key.key.url,
       key: key.key.key,
+      // Finishing waits this long for the last final: a loaded speech engine can take seconds to decode it.
+      closeTimeoutMs: 5_000,
       onTranscript: (result) => {
         if (!stopped) events.transcript(result);
       },
@@ -141,6 +159,7 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
       capture?.setMuted(value);
       socket?.setMuted(value);
     },
+    finish,
     stop() {
       if (!stopped) release();
     },

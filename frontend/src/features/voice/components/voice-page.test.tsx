@@ -51,7 +51,7 @@ const { AudioCaptureError } = (await import('../../../lib/audio-capture')) as un
   AudioCaptureError: new (failure: string) => Error;
 };
 
-const capture = { setMuted: vi.fn(), stop: vi.fn() };
+const capture = { setMuted: vi.fn(), finish: vi.fn(async () => {}), stop: vi.fn() };
 const socket = { sendAudio: vi.fn(), setMuted: vi.fn(), finish: vi.fn(async () => {}), close: vi.fn() };
 let socketOptions: DeepgramSocketOptions | undefined;
 
@@ -118,11 +118,11 @@ beforeEach(() => {
     );
   });
   // Like the real queue: reads the whole speech, then plays until the test ends the clip.
-  mocks.playClip.mockImplementation((clip: ReadableStream<Uint8Array>) => {
+  mocks.playClip.mockImplementation((clip: Promise<ReadableStream<Uint8Array>>) => {
     const ended = new Promise<void>((resolve) => {
       endClip = resolve;
     });
-    return new Response(clip).arrayBuffer().then(() => ended);
+    return clip.then((body) => new Response(body).arrayBuffer()).then(() => ended);
   });
   mocks.fetchVoiceCapabilities.mockResolvedValue({ translate: 'cloud', tts: 'embedded' });
   mocks.fetchCallerCountry.mockResolvedValue('JP');
@@ -169,8 +169,8 @@ describe('voice screen', () => {
     expect(mainButton()).toHaveAttribute('data-action', 'finish');
 
     await events.click(mainButton());
-    expect(badge()).toHaveAttribute('data-status', 'stopped');
-    expect(capture.stop).toHaveBeenCalled();
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
+    expect(capture.finish).toHaveBeenCalled();
     expect(socket.finish).toHaveBeenCalled();
     expect(mocks.reportUsage).toHaveBeenCalledOnce();
     expect(await screen.findByTestId('analysis-prompt')).toBeInTheDocument();
@@ -380,7 +380,7 @@ describe('voice screen', () => {
     await waitFor(() => expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce());
 
     await events.click(mainButton());
-    expect(badge()).toHaveAttribute('data-status', 'stopped');
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
     await act(async () => answerKey(speechKey()));
 
     await waitFor(() => expect(mocks.reportUsage).toHaveBeenCalledOnce());
@@ -519,16 +519,38 @@ describe('translation on the voice screen (docs/SPEC.md §2, §3, §4)', () => {
     expect(mocks.playClip).not.toHaveBeenCalled();
   });
 
-  it('stop aborts the translation and the audio', async () => {
+  it('stop lets the phrase in flight finish translating, then stops the audio', async () => {
     const events = await renderWithTranslation();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
     hear('Good morning.', true);
     await translateSends('0:"Bon"\n');
     await events.click(mainButton());
-    expect(mocks.stopAudio).toHaveBeenCalledWith('translation aborted');
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'finishing'));
+    await translateSends('0:"jour."\n', true);
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
+    expect(screen.getByTestId('transcript-translation')).toHaveTextContent('Bonjour.');
     expect(mocks.stopAudio).toHaveBeenCalledWith();
-    expect(badge()).toHaveAttribute('data-status', 'stopped');
+  });
+
+  it('the last phrase, finalized after Stop, is transcribed, translated and offered for analysis', async () => {
+    let closeSocket: () => void = () => {};
+    socket.finish.mockImplementationOnce(() => new Promise<void>((resolve) => (closeSocket = resolve)));
+    const events = await renderWithTranslation();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('Good', false);
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'finishing'));
+    expect(mainButton()).toBeDisabled();
+    expect(screen.queryByTestId('analysis-prompt')).toBeNull();
+    hear('Good morning.', true);
+    await act(async () => closeSocket());
+    await translateSends('0:"Bonjour."\n', true);
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Good morning.');
+    expect(screen.getByTestId('transcript-translation')).toHaveTextContent('Bonjour.');
+    expect(await screen.findByTestId('analysis-prompt')).toBeInTheDocument();
   });
 
   it('a right-to-left output language renders the translation card right to left', async () => {

@@ -9,7 +9,6 @@ import {
   initialConversationState,
   isActive,
   isCaptureMuted,
-  isEchoOfLastSpoken,
   mainPressEffect,
   type ConversationEvent,
   type ConversationState,
@@ -22,8 +21,15 @@ import type { VoiceSession } from '../voice-session';
 // press, not with `/` (docs/DESIGN.md §8 budget); the press waits for the microphone anyway.
 export const loadVoiceSession = () => import('../voice-session');
 export const loadSpeakBack = () => import('../speak-back');
-// Two-way mode's side attribution comes with them; eld's tables only on a two-way start (conversation-sides.ts).
-const loadConversationSides = () => import('../conversation-sides');
+// Where each phrase goes (phrase-routing.ts, with two-way mode's side attribution) comes with them; eld's tables
+// only on a two-way start (conversation-sides.ts).
+const loadPhraseRouting = () => import('../phrase-routing');
+
+/**
+ * docs/SPEC.md §4 Finish: how long Stop waits, at most, for the socket's last final and its translation before
+ * the session ends anyway (the voice session's socket close wait is 5 s).
+ */
+export const FINISH_TIMEOUT_MS = 6_000;
 
 export interface Conversation {
   readonly state: ConversationState;
@@ -92,8 +98,8 @@ export function useConversation(options: ConversationOptions): Conversation {
     dispatch({ type: 'start' });
     const run: Run = { cancelled: false };
     current.current = run;
-    const [{ startVoiceSession }, { createSpeakBack }, { attributeSide, loadLanguageIdentifier }] =
-      await Promise.all([loadVoiceSession(), loadSpeakBack(), loadConversationSides()]);
+    const [{ startVoiceSession }, { createSpeakBack }, { routeTranscript, loadLanguageIdentifier }] =
+      await Promise.all([loadVoiceSession(), loadSpeakBack(), loadPhraseRouting()]);
     if (run.cancelled) return;
     if (stateRef.current.mode === 'two_way') {
       void loadLanguageIdentifier()
@@ -137,27 +143,17 @@ export function useConversation(options: ConversationOptions): Conversation {
         startDelayElapsed: () => live(() => dispatch({ type: 'start_delay_elapsed' })),
         transcript: (result) =>
           live(() => {
-            if (!result.isFinal) return dispatch({ type: 'interim_transcript', text: result.text });
             const now = stateRef.current;
-            const pair = now.mode === 'two_way' ? optionsRef.current.languagePair?.() : undefined;
-            if (!pair || isEchoOfLastSpoken(now, result.text)) {
-              dispatch({ type: 'final_transcript', text: result.text });
-              if (pair || !now.translationEnabled || result.text.trim() === '') return;
-              return speakBack.say(result.text, optionsRef.current.speakBackSettings());
-            }
-            const side = attributeSide({
-              text: result.text,
-              detected: result.language,
-              pair,
-              lastSide: now.activeSide,
+            const route = routeTranscript(now, result, {
+              pair: now.mode === 'two_way' ? optionsRef.current.languagePair?.() : undefined,
               identify: run.identify,
             });
-            dispatch({ type: 'final_transcript', text: result.text, side });
-            if (!now.translationEnabled || result.text.trim() === '') return;
-            // Each side hears the other's words in its own language.
-            speakBack.say(result.text, {
-              ...optionsRef.current.speakBackSettings(),
-              outputLanguage: side === 'traveller' ? pair.other : pair.traveller,
+            dispatch(route.event);
+            if (!route.say) return;
+            const settings = optionsRef.current.speakBackSettings();
+            speakBack.say(route.say.text, {
+              ...settings,
+              outputLanguage: route.say.outputLanguage ?? settings.outputLanguage,
             });
           }),
         ended: (reason) =>
@@ -168,15 +164,37 @@ export function useConversation(options: ConversationOptions): Conversation {
     );
   }, [release, t]);
 
+  /**
+   * The traveller's Stop (docs/SPEC.md §4 Finish): the microphone closes at once, but the session ends only once
+   * the socket has sent its last final and that phrase is translated, or FINISH_TIMEOUT_MS has passed.
+   */
+  const finish = useCallback(async () => {
+    const run = current.current;
+    if (!run?.voice) return release({ type: 'stop' });
+    dispatch({ type: 'finish' });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, FINISH_TIMEOUT_MS);
+    });
+    const settled = (async () => {
+      await run.voice?.finish();
+      await run.speakBack?.translated();
+    })();
+    await Promise.race([settled, timedOut]);
+    clearTimeout(timer);
+    // A new start (or leaving the screen) may have replaced or ended this run meanwhile.
+    if (current.current === run) release({ type: 'stop' });
+  }, [release]);
+
   const pressMain = useCallback(() => {
     const effect = mainPressEffect(stateRef.current);
     dispatch({ type: 'main_pressed' });
     if (effect === 'open_help') return;
-    if (effect === 'stop') return release({ type: 'stop' });
+    if (effect === 'stop') return void finish();
     // Inside the press itself, before anything asynchronous: iOS Safari plays only from a context unlocked so.
     unlockAudio();
     void begin();
-  }, [begin, release]);
+  }, [begin, finish]);
 
   const captureMuted = isCaptureMuted(state);
   useEffect(() => {
@@ -186,11 +204,13 @@ export function useConversation(options: ConversationOptions): Conversation {
   // docs/SPEC.md §4: stop when the page is hidden, and when leaving the screen. pagehide too: closing or leaving the
   // page must report the seconds used before the page is gone, and not every browser hides it first.
   useEffect(() => {
+    // Leaving ends at once, a finish in progress too: there is no one left to wait for the last words.
+    const live = () => isActive(stateRef.current) || stateRef.current.status === 'finishing';
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden' && isActive(stateRef.current)) release({ type: 'stop' });
+      if (document.visibilityState === 'hidden' && live()) release({ type: 'stop' });
     };
     const onPageHide = () => {
-      if (isActive(stateRef.current)) release({ type: 'stop' });
+      if (live()) release({ type: 'stop' });
     };
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onPageHide);
