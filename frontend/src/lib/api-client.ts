@@ -45,8 +45,7 @@ export { clearStoredToken, storedToken, storeToken } from './stored-token';
  * copy of the token cannot be refreshed after the traveller signed out. Sent and not waited for (keepalive
  * outlives the page); the local sign-out does not depend on its answer.
  */
-export function endServerSession(): void {
-  const token = storedToken();
+export function endServerSession(token: string | null = storedToken()): void {
   if (!token) return;
   const logout = routeOf('auth.logout');
   void fetch(logout.path, {

@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
-import {
-  ApiError,
-  callRoute,
-  keepTokenFresh,
-  msUntilRefreshDue,
-  onSessionChange,
-  storedToken,
-  endServerSession,
-} from '../../../lib/api-client';
+import { storedToken } from '../../../lib/stored-token';
 import { SessionContext, type SessionValue } from '../../../lib/session-context';
 import { sessionStore } from '../session-store';
 
@@ -122,7 +112,9 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
   }, [snapshot]);
 
   const logout = useCallback(() => {
-    endServerSession();
+    // The token is read now: signing out clears it before the api client has loaded.
+    const token = storedToken();
+    void loadApiClient().then(({ endServerSession }) => endServerSession(token));
     sessionStore.signOut();
     onLogout();
   }, [onLogout]);
