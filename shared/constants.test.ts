@@ -93,13 +93,14 @@ describe('business constants of docs/SPEC.md §9', () => {
     expect(constants.BILLING_INTERVAL).toBe('month');
   });
 
-  it('names the browser storage keys of docs/SPEC.md §3, and the ones the hero banner, the voice settings, two-way mode and the history add', () => {
+  it('names the browser storage keys of docs/SPEC.md §3, and the ones the hero banner, the voice settings, two-way mode, on-device translation and the history add', () => {
     expect(constants.LOCAL_STORAGE_KEYS).toEqual({
       authToken: 'authToken',
       heroDismissed: 'wayfarer-hero-dismissed',
       recentLanguages: 'wayfarer-recent-languages',
       voiceSettings: 'wayfarer-voice-settings',
       conversationSettings: 'wayfarer-conversation-settings',
+      translationEngine: 'wayfarer-translation-engine',
       theme: 'vite-ui-theme',
       uiLanguage: 'i18nextLng',
       historyOff: 'wayfarer-history-off',

@@ -140,11 +140,13 @@ describe('local billing (no Stripe key): checkout, webhooks and portal through t
     const { token, sub } = await subscribedAccount();
     // A whole day's allowance and more, already used today.
     const leases = createLeaseStore(await getTable());
+    // Issued well before: keys taken in the last minutes count against the key-rate limit (SPEECH_KEY_LIMITS).
+    const issuedAt = new Date(Date.now() - 10 * 60_000);
     const lease = {
       id: randomUUID(),
       subject: sub,
       day: usageDay(new Date()),
-      issuedAt: new Date(),
+      issuedAt,
       ttlSeconds: 100_000,
     };
     await leases.open(lease);

@@ -31,7 +31,7 @@ export interface RequestBudget {
  * Each capability's budget, which must end before its Lambda's timeout (infra/aws/area-access.ts; checked by
  * infra/aws/openai-budgets.test.ts), so a slow model is a clean error, not a killed function. Streams (translate,
  * tts) time only the wait for the response to start, and are retried only before it starts; they run under the
- * 60 s streaming functions. Analysis and photos run under 29 s.
+ * 60 s streaming functions. Analysis and photos run under the buffered functions' 25 s (API Gateway's integration allows 29 s).
  */
 export const OPENAI_BUDGETS: Readonly<Record<OpenAiCapability, RequestBudget>> = {
   // The SDK retries a stream only before its answer starts (a connection error, a 5xx, the timeout), never after
@@ -39,9 +39,9 @@ export const OPENAI_BUDGETS: Readonly<Record<OpenAiCapability, RequestBudget>> =
   translate: { timeoutMs: 25_000, maxRetries: 1 },
   tts: { timeoutMs: 25_000, maxRetries: 1 },
   // Three short questions per phrase: one retry of a failed one is worth more than a long wait.
-  analysis: { timeoutMs: 13_000, maxRetries: 1 },
-  // A photo may take a vision model 10-20 s: one long attempt, as a retry would not fit in 29 s.
-  vision: { timeoutMs: 25_000, maxRetries: 0 },
+  analysis: { timeoutMs: 11_000, maxRetries: 1 },
+  // A photo may take a vision model 10-20 s: one long attempt, as a retry would not fit in the function's 25 s.
+  vision: { timeoutMs: 22_000, maxRetries: 0 },
 };
 
 /** The SDK's longest pause before each retry (0.5 s doubling, jitter only shortens it; capped at 8 s). */

@@ -35,7 +35,7 @@ export class VisionReplyError extends Error {
 
 /** OpenAI vision with structured output (docs/DESIGN.md §6): one call reads, translates and finds the prices. */
 export function createOpenAiVision(options: OpenAiSettings): Vision {
-  // Under the function's 29 s (openai-client.ts), so a slow model is a 503, not a timeout.
+  // Under the function's 25 s (openai-client.ts), so a slow model is a 503, not a timeout.
   const client = createOpenAiClient(options, 'vision');
   const schema = replySchema();
   const responseFormat = strictJsonSchema(schema);

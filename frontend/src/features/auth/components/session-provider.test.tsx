@@ -74,13 +74,14 @@ describe('SessionProvider', () => {
     expect(screen.getByTestId('email')).toHaveTextContent('a@example.com');
   });
 
-  it('a 429 at load shows the server message and keeps the session signed in', async () => {
+  it('a 429 at load shows the rate-limit message, never the server’s own text, and keeps the session signed in', async () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token(3600));
     fetchMock.mockResolvedValue(json(429, { error: 'Too many account lookups, slow down' }));
 
     await renderProvider();
 
-    expect(await screen.findByText('Too many account lookups, slow down')).toBeInTheDocument();
+    expect(await screen.findByText(en.error_rate_limit)).toBeInTheDocument();
+    expect(screen.queryByText('Too many account lookups, slow down')).toBeNull();
     expect(screen.getByTestId('status')).toHaveTextContent('signed-in');
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).not.toBeNull();
   });

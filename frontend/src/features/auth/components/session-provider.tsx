@@ -57,7 +57,8 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
         sessionStore.setUser(await callRoute('auth.me', { fallbackKey }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 429) {
-          showError(error.serverMessage ?? error.message);
+          // §8's 429 key for the route (the server's own words are logged, never shown).
+          showError(error.message);
           sessionStore.staySignedInWithoutUser();
           return;
         }

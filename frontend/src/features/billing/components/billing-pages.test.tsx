@@ -138,7 +138,8 @@ describe('/subscribe', () => {
   });
 
   it.each([
-    ['the server message when it sends one', json(502, { error: 'Stripe is down' }), 'Stripe is down'],
+    // docs/SPEC.md §8: a server's own words are logged, never shown to the traveller.
+    ['error_server, never the server’s own text', json(502, { error: 'Stripe is down' }), 'error_server'],
     ['error_rate_limit_stripe on a 429', json(429, {}), 'error_rate_limit_stripe'],
     ['error_server on a 500', json(500, { error: 'boom' }), 'error_server'],
     [

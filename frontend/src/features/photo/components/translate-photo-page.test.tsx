@@ -15,6 +15,9 @@ const mocks = vi.hoisted(() => ({ toastError: vi.fn(), capture: vi.fn<() => Prom
 vi.mock('sonner', () => ({ toast: { error: mocks.toastError } }));
 // jsdom has no video frames to draw; the canvas path is the browser's, proven by the e2e spec.
 vi.mock('../capture-jpeg', () => ({ captureJpeg: mocks.capture }));
+// jsdom decodes no images: the photo is sent as captured (the orientation and scaling run in the browser, in
+// prepare-photo.test.ts and e2e photo-orientation.spec.ts).
+vi.mock('../prepare-photo', () => ({ preparePhoto: async (image: Blob) => image }));
 
 const VISION = '/api/vision/translate-image';
 const RATES = '/api/analysis/exchange-rates';
