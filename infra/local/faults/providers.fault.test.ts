@@ -16,6 +16,7 @@ import {
   type ProviderFault,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { call, startFaultCloud, type Answer, type FaultCloud } from './fault-cloud';
+import { OPENAI_BUDGETS } from '@wayfarer/lambdas/adapters/cloud/openai-client';
 
 // Translation, voices, analysis and photos on their cloud engines, all through the real openai SDK against the
 // protocol-faithful server, which is then made to fail: every request answered 500, accepted and never
@@ -150,11 +151,15 @@ function expectMapped(feature: Feature, answer: Answer | Error, message: string)
 }
 
 describe('each provider failing', () => {
-  it('answering 5xx: the SDK retries once, then the traveller sees the feature message of SPEC §8 (503, Retry-After) and can go on', async () => {
+  it('answering 5xx: the SDK retries as its budget says, then the traveller sees the feature message of SPEC §8 (503, Retry-After) and can go on', async () => {
     const before = provider.requests.length;
     const answers = await underFault({ kind: 'status', status: 500 });
-    // The first attempt and the SDK's one retry, no more: 2 each for translate, tts, analysis and photo.
-    expect(provider.requests.length - before).toBe(FEATURES.length * 2);
+    // Each client's first attempt and its budget's retries (openai-client.ts), no more.
+    const attempts = (feature: Feature) =>
+      OPENAI_BUDGETS[feature === 'photo' ? 'vision' : feature].maxRetries + 1;
+    expect(provider.requests.length - before).toBe(
+      FEATURES.reduce((sum, feature) => sum + attempts(feature), 0),
+    );
     expectMapped('translate', answers.translate, TRANSLATION_UNAVAILABLE);
     expectMapped('tts', answers.tts, SPEECH_UNAVAILABLE);
     expectMapped('analysis', answers.analysis, ANALYSIS_MESSAGE_KEYS.pricesFailed);
