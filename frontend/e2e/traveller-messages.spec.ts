@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
 import { NO_TRANSLATION_ENGINE } from '@wayfarer/shared/domain/error-keys';
+import { hideDeviceTranslator } from './support/device-translator-stand-in';
 import { fakeMicrophone } from './support/fake-microphone';
 import { signInFresh } from './support/sign-in';
 
@@ -41,6 +42,8 @@ const toast = (page: Page) => page.locator('[data-sonner-toast]');
 test('the voice screen with no translation engine says what the traveller can still do', async ({
   page,
 }, testInfo) => {
+  // A browser that cannot translate on the device either (Debian's Chromium has the Translator API: issue 29).
+  await hideDeviceTranslator(page);
   await page.goto('/');
   await expect(page.getByTestId('translation-unavailable')).toBeVisible();
   await expectNoOperatorText(page, 'voice-translation-unavailable', testInfo);
