@@ -35,7 +35,8 @@ test('a spoken sentence becomes a live transcript; stop offers the analysis', as
   const keyResponse = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
   await main.click();
   expect((await keyResponse).status()).toBe(200);
-  await expect(badge).toHaveAttribute('data-status', 'recording');
+  // Recording has begun; on a quick machine the first phrase may already be heard by the time this looks.
+  await expect(badge).toHaveAttribute('data-status', /^(recording|transcribing|transcribed)$/);
 
   const transcript = page.getByTestId('transcript-original');
   // Key words the embedded engine (Moonshine tiny) reliably hears in this voice; "Eiffel" it does not.
