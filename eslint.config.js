@@ -180,6 +180,28 @@ export default tseslint.config(
       ],
     },
   },
+  // Every spec's test is a traveller of its own, from an address of its own (frontend/e2e/support/traveller.ts).
+  {
+    files: ['frontend/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Take `test` from './support/traveller': each test is a traveller with an address of its own.",
+            },
+          ],
+          patterns: [
+            { group: ['@wayfarer/lambdas/*', '**/lambdas/**'], message: frontendOnlySeesShared.message },
+            { regex: '(^|/)infra/(?!local/free-port$)', message: frontendOnlySeesShared.message },
+          ],
+        },
+      ],
+    },
+  },
   // No feature reaches into another feature's internals (docs/STYLE.md, after bulletproof-react): from inside
   // features/<name>/, a path that climbs into a sibling feature, or names one, is refused.
   ...featureNames.map((feature) => ({

@@ -47,15 +47,13 @@ export default defineConfig({
   webServer: {
     command: 'npm run serve',
     url: `${baseURL}/api/health`,
-    // The whole suite calls from one address: the per-viewer limits have their own tests (docs/E2E.md).
-    // One server for every spec, all from 127.0.0.1: to the server they are one visitor, whose speech would
-    // exhaust one traveller's daily allowance (each lease is charged at least the time since its key, issue 24).
-    // The allowance itself is tested on servers of their own (voice-limit.spec.ts).
+    // Each test is its own traveller with an address of its own (support/traveller.ts): the server believes the
+    // runner, as an operator's reverse proxy, about the viewer (TRUSTED_PROXIES), and keeps its real per-viewer
+    // limits and daily allowances. Specs that test a limit itself start servers of their own (voice-limit.spec.ts).
     env: {
       PORT: port,
       DATA_DIR: process.env.E2E_DATA_DIR,
-      RATE_LIMITS: 'off',
-      ANON_DAILY_SECONDS: '1000000',
+      TRUSTED_PROXIES: '127.0.0.1,::1',
     },
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { LITERAL_MESSAGES, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';

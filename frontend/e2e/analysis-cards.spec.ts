@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import { locationTypeSchema, type LocationType } from '@wayfarer/shared/api/analysis';
 import { fakeMicrophone } from './support/fake-microphone';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { FORM_ERROR_KEYS, RESET_PASSWORD_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';

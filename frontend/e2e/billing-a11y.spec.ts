@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS, THEMES } from '@wayfarer/shared/constants';
 import { seriousAxeViolations } from './support/serious-axe-violations';

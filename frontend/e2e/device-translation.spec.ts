@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 import { fakeMicrophone } from './support/fake-microphone';
 import {

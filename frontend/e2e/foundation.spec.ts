@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
 
 test.describe('404 page', () => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type Page, type Request } from '@playwright/test';
+import { expect as baseExpect, type Page, type Request } from '@playwright/test';
+import { test } from './support/traveller';
 import { fakeMicrophone } from './support/fake-microphone';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 
@@ -15,7 +16,8 @@ async function speakOneSession(page: Page, { analyse = false } = {}) {
   const main = page.getByTestId('main-button');
   const badge = page.getByTestId('status-badge');
   await main.click();
-  await expect(badge).toHaveAttribute('data-status', 'recording');
+  // Recording has begun; on a quick machine the first phrase may already be heard by the time this looks.
+  await expect(badge).toHaveAttribute('data-status', /^(recording|transcribing|transcribed)$/);
   await expect(page.getByTestId('transcript-original')).toContainText(/Empire State/i, { timeout: 40_000 });
   await expect(badge).toHaveAttribute('data-status', 'transcribed');
   await main.click();

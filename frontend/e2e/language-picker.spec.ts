@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import { LANGUAGE_PICKER_BREAKPOINT_PX } from '@wayfarer/shared/constants';
 import { hideDeviceTranslator } from './support/device-translator-stand-in';
 

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import { PHOTO_MAX_SIDE_PX } from '@wayfarer/shared/api/vision';
 import { signInFresh } from './support/sign-in';
 

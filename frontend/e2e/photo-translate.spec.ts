@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { fakeCamera } from './support/fake-microphone';
 import { startLocalServer, type LocalServer } from './support/local-server';

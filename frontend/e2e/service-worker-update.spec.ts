@@ -2,7 +2,8 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
+import { test } from './support/traveller';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
 import { serviceWorkerControls } from './support/service-worker';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import { LANGUAGE_COOKIE, LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '@wayfarer/shared/constants';
 

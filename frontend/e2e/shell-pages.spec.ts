@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import {
   HERO_STEP_ROTATION_MS,
   MINIMUM_AGE_YEARS,

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { test } from './support/traveller';
 import { fakeMicrophone } from './support/fake-microphone';
 import { startLocalServer, type LocalServer } from './support/local-server';
 import {

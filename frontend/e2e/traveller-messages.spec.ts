@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
+import { test } from './support/traveller';
 import { NO_TRANSLATION_ENGINE } from '@wayfarer/shared/domain/error-keys';
 import { hideDeviceTranslator } from './support/device-translator-stand-in';
 import { fakeMicrophone } from './support/fake-microphone';

@@ -1,12 +1,13 @@
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, type APIRequestContext } from '@playwright/test';
+import { test } from './support/traveller';
 import { fakeMicrophone } from './support/fake-microphone';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-// The allowance this spec reads must be its alone, so it runs its own local cloud: every other voice spec
-// speaks from the same address to the shared server. One project is enough: both would share the address.
+// The allowance this spec reads is set low on a local cloud of its own; each test is its own traveller there too
+// (support/traveller.ts). One project is enough.
 const DAILY_SECONDS = 60;
 // How long the unclosed lease of a lost usage update would go on costing before the allowance is read again:
 // well above the 2 s the charge may differ from the seconds spoken.
@@ -72,10 +73,6 @@ test('a stop while the key call is in flight still closes the lease the key open
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server, one address: runs once');
-  // Since issue 24's key-rate limit (3 open keys, 5 a minute per visitor), this file's keys and its allowance
-  // probes, all from one address, run past it and the held key call answers 429. Give the probe a way that takes
-  // no key, then remove this skip (issue 30 stays open for it).
-  test.skip(true, 'the allowance probe takes keys past the key-rate limit of issue 24');
   const baseURL = ownServer();
   const before = await remainingAllowance(page.request, baseURL);
 

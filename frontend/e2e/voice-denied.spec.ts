@@ -1,4 +1,5 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
+import { test } from './support/traveller';
 import { VOICE_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';
 import { deniedMicrophone } from './support/fake-microphone';

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
+import { test } from './support/traveller';
 import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
 import { fakeMicrophone } from './support/fake-microphone';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';

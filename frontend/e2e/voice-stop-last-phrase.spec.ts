@@ -1,4 +1,5 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
+import { test } from './support/traveller';
 import { fakeMicrophone, fixturePath } from './support/fake-microphone';
 import { SPEECH_THRESHOLD, installSpeechEndWatch, speechSpan, type SpeechWatch } from './support/speech-end';
 

@@ -25,7 +25,15 @@ export async function startLocalServer(env: Record<string, string>): Promise<Loc
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn('npm', ['run', 'serve'], {
     cwd: repositoryRoot,
-    env: { ...process.env, RATE_LIMITS: 'off', ...env, PORT: String(port), DATA_DIR: dataDir },
+    // Each test its own traveller, as on the shared server (support/traveller.ts).
+    env: {
+      ...process.env,
+      RATE_LIMITS: 'off',
+      TRUSTED_PROXIES: '127.0.0.1,::1',
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

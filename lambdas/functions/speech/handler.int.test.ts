@@ -13,7 +13,7 @@ import {
 import { CLOSE, CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
 import type { Events } from '../../ports/platform';
-import { leaseCharge, SUBSCRIBER_KEY_TTL_SECONDS } from '../../domain/allowance';
+import { leaseCharge, SPEECH_KEY_LIMITS, SUBSCRIBER_KEY_TTL_SECONDS } from '../../domain/allowance';
 import { callApi, claimsOf, GOOD_PASSWORD, uniqueEmail } from '../../testing/local-cloud-api';
 import { key } from './handler';
 import { issueSpeechKey, type SpeechKeyPorts } from './service';
@@ -41,6 +41,17 @@ describe('GET /api/deepgram/key over DynamoDB Local', () => {
     const body = speechKeyResponseSchema.parse(JSON.parse(result.body));
     expect(body.time_to_live_in_seconds).toBe(config.ANON_DAILY_SECONDS);
     expect(body.url).toBe('ws://127.0.0.1:43210/v1/listen');
+  });
+
+  it('keys taken too fast answer 429 error_rate_limit, not the spent allowance', async () => {
+    const sourceIp = freshIp();
+    let refusal: { statusCode: number; body: string } | undefined;
+    for (let start = 0; start <= SPEECH_KEY_LIMITS.open && !refusal; start++) {
+      const result = await key(makeApiEvent({ path: '/api/deepgram/key', sourceIp }), makeLambdaContext());
+      if (result.statusCode !== 200) refusal = result;
+    }
+    expect(refusal?.statusCode).toBe(429);
+    expect(JSON.parse(refusal!.body)).toEqual({ error: 'error_rate_limit' });
   });
 
   it('charges a client that takes a key and never calls usage/update: the next key is shorter by the time elapsed', async () => {

@@ -38,6 +38,9 @@ export const key = httpRoute('speech.key', async (request) => {
     usageCallerOf(request.auth, request.sourceIp),
     request.headers['host'],
   );
-  if (outcome.kind !== 'issued') throw new RateLimitedError('speech-key');
+  // The spent allowance has its own message (the limit dialog); keys taken too fast the general one, so the
+  // traveller is told to try again in a moment rather than that today's time is used up (docs/SPEC.md §4).
+  if (outcome.kind === 'spent') throw new RateLimitedError('speech-key');
+  if (outcome.kind === 'too_many') throw new RateLimitedError('default');
   return outcome.response;
 });

@@ -33,6 +33,11 @@ describe('voice api', () => {
     expect(await fetchSpeechKey()).toEqual({ kind: 'limit_reached' });
   });
 
+  it('a 429 saying keys were taken too fast is a rate limit, not the spent allowance', async () => {
+    vi.stubGlobal('fetch', answer(429, { error: 'error_rate_limit' }));
+    expect(await fetchSpeechKey()).toEqual({ kind: 'rate_limited' });
+  });
+
   it('any other failure, or a malformed answer, is a failed key call', async () => {
     vi.stubGlobal('fetch', answer(500, {}));
     expect(await fetchSpeechKey()).toEqual({ kind: 'failed' });

@@ -1,12 +1,15 @@
 import type { EngineState } from '@wayfarer/shared/api/capabilities';
 import type { SpeechKeyResponse, UsageUpdateRequest } from '@wayfarer/shared/api/speech';
 import { IP_LOOKUP_TIMEOUT_MS } from '@wayfarer/shared/constants';
+import { RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { ApiError, callRoute } from '../../lib/api-client';
 import { fetchCapabilities, isEngineState } from '../../lib/capabilities';
 
 export type SpeechKeyResult =
   | { readonly kind: 'ok'; readonly key: SpeechKeyResponse }
   | { readonly kind: 'limit_reached' }
+  /** Keys taken too fast (docs/SPEC.md §4): try again in a moment; the allowance is not spent. */
+  | { readonly kind: 'rate_limited' }
   | { readonly kind: 'failed' };
 
 // The bundle for `/` carries no zod schemas (docs/DESIGN.md §8), so the answer's shape is checked by hand.
@@ -22,13 +25,17 @@ function isSpeechKey(value: unknown): value is SpeechKeyResponse {
   );
 }
 
-/** The speech key (route speech.key, docs/SPEC.md §7), with the bearer token when signed in; 429 means the allowance is spent. */
+/**
+ * The speech key (route speech.key, docs/SPEC.md §7), with the bearer token when signed in. A 429 means the
+ * allowance is spent unless the server says it is the general rate limit (keys taken too fast).
+ */
 export async function fetchSpeechKey(): Promise<SpeechKeyResult> {
   try {
     const body: unknown = await callRoute('speech.key');
     return isSpeechKey(body) ? { kind: 'ok', key: body } : { kind: 'failed' };
   } catch (error) {
-    return error instanceof ApiError && error.status === 429 ? { kind: 'limit_reached' } : { kind: 'failed' };
+    if (!(error instanceof ApiError) || error.status !== 429) return { kind: 'failed' };
+    return error.serverMessage === RATE_LIMIT_KEYS.default ? { kind: 'rate_limited' } : { kind: 'limit_reached' };
   }
 }
 

@@ -264,8 +264,11 @@ function settledTranslation(state: ConversationState): ConversationState {
   return { ...state, translation: fullTranslation(state), translationDraft: '' };
 }
 
-/** Finishing still takes the socket's last results and their translation (docs/SPEC.md §4 Finish). */
-function takesResults(state: ConversationState): boolean {
+/**
+ * A session is open while active and while finishing: finishing still takes the socket's last results and their
+ * translation (docs/SPEC.md §4 Finish), so the session has not ended yet.
+ */
+export function isSessionOpen(state: ConversationState): boolean {
   return isActive(state) || state.status === 'finishing';
 }
 
@@ -310,7 +313,7 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       // Covers "unless limit_reached": a limit (or a stop) that came first wins over the delayed start.
       return state.status === 'initializing' ? { ...state, status: 'recording' } : state;
     case 'interim_transcript':
-      if (IGNORES_TRANSCRIPTS.has(state.status) || !takesResults(state)) return state;
+      if (IGNORES_TRANSCRIPTS.has(state.status) || !isSessionOpen(state)) return state;
       return {
         ...state,
         interim: event.text,
@@ -320,7 +323,7 @@ export function conversationReducer(state: ConversationState, event: Conversatio
             : state.status,
       };
     case 'final_transcript': {
-      if (IGNORES_TRANSCRIPTS.has(state.status) || !takesResults(state)) return state;
+      if (IGNORES_TRANSCRIPTS.has(state.status) || !isSessionOpen(state)) return state;
       if (event.text.trim() === '' || isEchoOfLastSpoken(state, event.text)) return { ...state, interim: '' };
       const side = state.mode === 'two_way' ? (event.side ?? state.activeSide ?? 'traveller') : undefined;
       return {
@@ -347,13 +350,13 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       };
     }
     case 'translation_started':
-      return takesResults(state) ? { ...state, translationInFlight: true } : state;
+      return isSessionOpen(state) ? { ...state, translationInFlight: true } : state;
     case 'translation_chunk':
-      return takesResults(state)
+      return isSessionOpen(state)
         ? { ...state, translationDraft: state.translationDraft + event.text }
         : state;
     case 'translation_finished':
-      if (!takesResults(state)) return { ...state, translationInFlight: false };
+      if (!isSessionOpen(state)) return { ...state, translationInFlight: false };
       return {
         ...state,
         translationInFlight: false,

@@ -112,10 +112,10 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
       if (key.kind === 'ok') report(0);
       return;
     }
-    if (key.kind === 'limit_reached') {
-      if (!options.subscriber) return end('limit_reached');
-      // A subscriber has no allowance to run out of and never sees the limit dialog (docs/SPEC.md §6), so this 429 is
-      // a rate limit: say so, and leave the button free to try again rather than disabled for the visit.
+    if (key.kind === 'limit_reached' && !options.subscriber) return end('limit_reached');
+    if (key.kind === 'limit_reached' || key.kind === 'rate_limited') {
+      // Keys taken too fast, or a subscriber's 429 (no allowance to run out of, never the limit dialog, docs/SPEC.md
+      // §6): a rate limit. Say so, and leave the button free to try again rather than disabled for the visit.
       events.toast(RATE_LIMIT_KEYS.default);
       return end('failed');
     }

@@ -297,6 +297,18 @@ describe('voice screen', () => {
     expect(screen.queryByTestId('limit-dialog')).toBeNull();
   });
 
+  it('keys taken too fast: an anonymous visitor sees the rate-limit message and can press again, no limit dialog', async () => {
+    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'rate_limited' });
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
+    const i18n = await createTestI18n();
+    expect(mocks.toastError).toHaveBeenCalledExactlyOnceWith(i18n.t('error_rate_limit'));
+    expect(mainButton()).toBeEnabled();
+    expect(screen.queryByTestId('limit-dialog')).toBeNull();
+    expect(capture.stop).toHaveBeenCalled();
+  });
+
   it('a 429 on the key call reaches limit_reached: anonymous visitors are offered login and register', async () => {
     mocks.fetchSpeechKey.mockResolvedValue({ kind: 'limit_reached' });
     const events = await renderPage();

@@ -45,6 +45,18 @@ describe('stopped session', () => {
     });
   });
 
+  it('a session that waits for its last final after Stop (finishing) is kept, with that last phrase', () => {
+    const [session] = drive([
+      [0, { status: 'initializing' }],
+      [500, { status: 'transcribed', transcript: 'I need a doctor.' }],
+      [900, { status: 'finishing', transcript: 'I need a doctor.', interim: 'Now' }],
+      [1400, { status: 'finishing', transcript: 'I need a doctor. Now please.' }],
+      [1500, { status: 'stopped', transcript: 'I need a doctor. Now please.' }],
+    ]);
+    expect(session?.transcript).toBe('I need a doctor. Now please.');
+    expect(session?.cues.map((cue) => cue.text)).toEqual(['I need a doctor.', 'Now please.']);
+  });
+
   it('keeps the words still being heard at stop as the last phrase', () => {
     const [session] = drive([
       [0, { status: 'initializing' }],
@@ -87,6 +99,19 @@ describe('stopped session', () => {
       ['One', 0],
       ['Two', 2000],
     ]);
+  });
+
+  it('leaving the screen while the session is finishing keeps it', () => {
+    const stopped = drive(
+      [
+        [0, { status: 'initializing' }],
+        [500, { status: 'transcribed', transcript: 'I need a doctor.' }],
+        [900, { status: 'finishing', transcript: 'I need a doctor.' }],
+      ],
+      'fr',
+      { leave: true },
+    );
+    expect(stopped.map((session) => session.transcript)).toEqual(['I need a doctor.']);
   });
 
   it('leaving the screen while recording keeps the session, with the words still being heard', () => {

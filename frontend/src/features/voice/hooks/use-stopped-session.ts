@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { conversationReducer, fullTranslation, isActive, type ConversationState } from '../conversation';
+import { conversationReducer, fullTranslation, isSessionOpen, type ConversationState } from '../conversation';
 
 /** A phrase as recognised, timed from the start of its session. */
 export interface PhraseCue {
@@ -47,7 +47,7 @@ function observe(recording: { current: Recording | null }, report: Reporting, no
     run.heard = now.transcript.length;
     run.phraseStart = undefined;
   }
-  if (isActive(now)) return;
+  if (isSessionOpen(now)) return;
   recording.current = null;
   const ended = now.status === 'stopped' || now.status === 'limit_reached' || now.status === 'error';
   if (!ended || now.transcript.trim() === '') return;
@@ -86,7 +86,7 @@ export function useStoppedSession(
   // screen is gone by then and no state will say "stopped", so the stop is played here on the last state.
   useEffect(
     () => () => {
-      if (recording.current && isActive(latest.current))
+      if (recording.current && isSessionOpen(latest.current))
         observe(recording, report.current, conversationReducer(latest.current, { type: 'stop' }));
     },
     [],
