@@ -67,3 +67,18 @@ test('the in-app browser overlay has no serious or critical axe violations', asy
   expect(results.violations.filter((violation) => blocking.has(violation.impact ?? ''))).toEqual([]);
   await context.close();
 });
+
+test('every icon-only control on the home screen shows its name in a tooltip', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('hero-banner')).toBeVisible();
+  await expect(page.getByTestId('main-button')).toBeVisible();
+  // A control whose visible text has no letter (an icon, a ×) is named only for screen readers: sighted
+  // travellers need the tooltip (issue 30).
+  const bare = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href]')]
+      .filter((control) => control.offsetParent !== null && !/\p{L}/u.test(control.innerText))
+      .filter((control) => !control.closest('.tooltip-anchor'))
+      .map((control) => control.getAttribute('aria-label') ?? control.outerHTML.slice(0, 120)),
+  );
+  expect(bare).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { Tooltip } from '../lib/tooltip';
 
 /**
  * A disclosure menu (button + panel) for the header. Not an ARIA role="menu": the hamburger panel holds a
@@ -57,18 +58,20 @@ export function HeaderMenu({
 
   return (
     <div className="header-menu" ref={root}>
-      <button
-        ref={button}
-        type="button"
-        className="icon-link"
-        data-testid={testId}
-        aria-label={label}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={toggle}
-      >
-        {icon}
-      </button>
+      <Tooltip label={label}>
+        <button
+          ref={button}
+          type="button"
+          className="icon-link"
+          data-testid={testId}
+          aria-label={label}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={toggle}
+        >
+          {icon}
+        </button>
+      </Tooltip>
       <div id={panelId} className="header-menu-panel" hidden={!open} onClick={closeOnItemChoice}>
         {children}
       </div>

@@ -15,10 +15,13 @@ let lastClosedAt = Number.NEGATIVE_INFINITY;
 export function Tooltip({
   label,
   side = 'bottom',
+  className,
   children,
 }: {
   label: string;
   side?: TooltipSide;
+  /** Added to the anchor: where a trigger is placed on its own (absolutely), the anchor takes its place. */
+  className?: string;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -58,7 +61,7 @@ export function Tooltip({
 
   return (
     <span
-      className="tooltip-anchor"
+      className={className ? `tooltip-anchor ${className}` : 'tooltip-anchor'}
       onPointerEnter={onPointerEnter}
       onPointerLeave={hide}
       onPointerDown={hide}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { useSession } from '../../../lib/session-context';
+import { Tooltip } from '../../../lib/tooltip';
 import { VoiceDialog } from './voice-dialog';
 
 /** docs/SPEC.md §6: anonymous visitors are offered login and register; signed-in free users logout and subscribe. */
@@ -50,14 +51,16 @@ export function LimitDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <p>{signedIn ? t('voice_limit_signed_in') : t('voice_limit_anonymous')}</p>
-      <button
-        type="button"
-        className="voice-dialog-close"
-        aria-label={t('voice_dialog_close')}
-        onClick={onClose}
-      >
-        ×
-      </button>
+      <Tooltip label={t('voice_dialog_close')} side="left" className="voice-dialog-close-anchor">
+        <button
+          type="button"
+          className="voice-dialog-close"
+          aria-label={t('voice_dialog_close')}
+          onClick={onClose}
+        >
+          ×
+        </button>
+      </Tooltip>
     </VoiceDialog>
   );
 }

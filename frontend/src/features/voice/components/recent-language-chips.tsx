@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { languageName } from '../../../lib/language-labels';
+import { Tooltip } from '../../../lib/tooltip';
 
 /** docs/SPEC.md §2: each chip selects its language and has a remove button; most recent first, at most 3. */
 export function RecentLanguageChips({
@@ -38,16 +39,18 @@ export function RecentLanguageChips({
             >
               {name}
             </button>
-            <button
-              type="button"
-              className="voice-chip-remove"
-              data-testid="recent-language-remove"
-              aria-label={t('voice_recent_remove', { language: name })}
-              disabled={disabled}
-              onClick={() => onRemove(code)}
-            >
-              ×
-            </button>
+            <Tooltip label={t('voice_recent_remove', { language: name })}>
+              <button
+                type="button"
+                className="voice-chip-remove"
+                data-testid="recent-language-remove"
+                aria-label={t('voice_recent_remove', { language: name })}
+                disabled={disabled}
+                onClick={() => onRemove(code)}
+              >
+                ×
+              </button>
+            </Tooltip>
           </li>
         );
       })}
