@@ -17,9 +17,15 @@ const USER_PASSWORD = 'Travel!2024x';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const ownServer = runOwnLocalServer({ ADMIN_PASSWORD });
 
-/** Where the page views come from: the gateway listens on both loopback addresses, two distinct visitors. */
+/** The local cloud of this spec, on either loopback address. */
 const ipv4Origin = () => ownServer();
 const ipv6Origin = () => ownServer().replace('127.0.0.1', '[::1]');
+
+/**
+ * Where the page views come from: each visitor's own address, as an operator's reverse proxy tells the server
+ * (TRUSTED_PROXIES, support/traveller.ts). A context opened here would otherwise carry this test's own address.
+ */
+const VISITOR_ADDRESSES = { france: '203.0.113.10', portugal: '2001:db8:5::20', admin: '198.51.100.7' } as const;
 
 async function visit(page: Page, url: string): Promise<void> {
   const tracked = page.waitForResponse(
@@ -29,10 +35,13 @@ async function visit(page: Page, url: string): Promise<void> {
   expect((await tracked).status()).toBe(200);
 }
 
-async function visitor(browser: Browser, origin: string, country?: string) {
+async function visitor(browser: Browser, origin: string, address: string, country?: string) {
   const context = await browser.newContext({
     baseURL: origin,
-    ...(country === undefined ? {} : { extraHTTPHeaders: { 'CloudFront-Viewer-Country': country } }),
+    extraHTTPHeaders: {
+      'X-Forwarded-For': address,
+      ...(country === undefined ? {} : { 'CloudFront-Viewer-Country': country }),
+    },
   });
   return { context, page: await context.newPage() };
 }
@@ -52,12 +61,12 @@ test('three visitors, one signed in: the dashboard shows the totals, unique visi
   test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server of its own: runs once');
 
   // An anonymous visitor from France: home, then the photo page.
-  const france = await visitor(browser, ipv4Origin(), 'FR');
+  const france = await visitor(browser, ipv4Origin(), VISITOR_ADDRESSES.france, 'FR');
   await visit(france.page, '/');
   await visit(france.page, '/translate-photo');
 
-  // A signed-in visitor from Portugal, on the other address: home, subscribe, and Checkout's return.
-  const portugal = await visitor(browser, ipv6Origin(), 'PT');
+  // A signed-in visitor from Portugal, from another address: home, subscribe, and Checkout's return.
+  const portugal = await visitor(browser, ipv6Origin(), VISITOR_ADDRESSES.portugal, 'PT');
   await portugal.page.goto('/register');
   await portugal.page.getByTestId('register-email').fill(`analytics-${Date.now().toString(36)}@example.com`);
   await portugal.page.getByTestId('register-password').fill(USER_PASSWORD);
@@ -70,11 +79,11 @@ test('three visitors, one signed in: the dashboard shows the totals, unique visi
   await visit(portugal.page, '/subscribe');
   await visit(portugal.page, '/subscribe-success?session_id=cs_test_e2e');
 
-  // An anonymous visitor with no country, on the first address again (the same visitor as France's, by IP).
-  const nowhere = await visitor(browser, ipv4Origin());
+  // An anonymous visitor with no country, from France's address again (the same visitor as France's, by IP).
+  const nowhere = await visitor(browser, ipv4Origin(), VISITOR_ADDRESSES.france);
   await visit(nowhere.page, '/');
 
-  const admin = await visitor(browser, ipv4Origin());
+  const admin = await visitor(browser, ipv4Origin(), VISITOR_ADDRESSES.admin);
   await unlock(admin.page, ipv4Origin());
   // The views reach the table through the bus: wait for the last of them, then look at the page.
   await expect
@@ -96,8 +105,10 @@ test('three visitors, one signed in: the dashboard shows the totals, unique visi
   await expect(recent.locator('li')).toHaveCount(6);
   await expect(recent).toContainText(english('admin_user_authenticated'));
   // Addresses are shown truncated only.
-  await expect(recent).toContainText('127.0.0.0');
-  await expect(recent).not.toContainText('127.0.0.1');
+  await expect(recent).toContainText('203.0.113.0');
+  await expect(recent).not.toContainText(VISITOR_ADDRESSES.france);
+  await expect(recent).toContainText('2001:db8:5::');
+  await expect(recent).not.toContainText(VISITOR_ADDRESSES.portugal);
 
   // Unlocked for the session: a reload keeps the dashboard; the period selector asks again.
   expect(
@@ -132,8 +143,8 @@ test('a wrong password shows the error, and the 6th wrong try is refused with 42
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server of its own: runs once');
-  // From the other address, so the dashboard test's successful sign-in is not counted against it.
-  const { context, page } = await visitor(browser, ipv6Origin());
+  // From an address of its own, so the dashboard test's successful sign-in is not counted against it.
+  const { context, page } = await visitor(browser, ipv6Origin(), '2001:db8:6::1');
   await page.goto('/admin/analytics');
 
   await page.getByTestId('admin-submit').click();

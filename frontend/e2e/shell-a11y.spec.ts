@@ -75,8 +75,16 @@ test('every icon-only control on the home screen shows its name in a tooltip', a
   // A control whose visible text has no letter (an icon, a ×) is named only for screen readers: sighted
   // travellers need the tooltip (issue 30).
   const bare = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a[href]')]
-      .filter((control) => control.offsetParent !== null && !/\p{L}/u.test(control.innerText))
+    [...document.querySelectorAll<HTMLButtonElement>('button, a[href]')]
+      .filter((control) => control.offsetParent !== null)
+      .filter((control) => {
+        // What a sighted traveller reads as its name: its own text, its <label>, or what it is labelled by.
+        const labelledBy = (control.getAttribute('aria-labelledby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id));
+        const shown = [control, ...(control.labels ?? []), ...labelledBy].map((node) => node?.innerText ?? '');
+        return !shown.some((text) => /\p{L}/u.test(text));
+      })
       .filter((control) => !control.closest('.tooltip-anchor'))
       .map((control) => control.getAttribute('aria-label') ?? control.outerHTML.slice(0, 120)),
   );
