@@ -32,7 +32,8 @@ describe('DynamoDB Local killed and restarted mid-traffic', () => {
     const { cloud } = fault;
     const url = cloud.url;
     const tokens: string[] = [];
-    for (let index = 0; index < TRAVELLERS; index += 1) {
+    // One more than the speaking travellers: the last presses Start while the table is down.
+    for (let index = 0; index <= TRAVELLERS; index += 1) {
       const email = `fault-${index}-${Date.now()}@example.com`;
       const answer = await call(url, 'POST', '/api/auth/register', {
         json: { email, password: PASSWORD, confirmPassword: PASSWORD },
@@ -65,19 +66,31 @@ describe('DynamoDB Local killed and restarted mid-traffic', () => {
       }
     };
     let restarted = false;
-    const traffic = Promise.all(tokens.map(traveller));
+    const latecomer = tokens.at(-1)!;
+    const traffic = Promise.all(tokens.slice(0, TRAVELLERS).map(traveller));
 
     await until('a few sessions before the fault', async () => seen.length >= 12);
     const dynamo = cloud.processes().find((entry) => entry.name === 'DynamoDB Local');
     expect(dynamo).toBeDefined();
     // SIGKILL to its process group: the JVM gets no chance to flush or say goodbye.
     process.kill(-(dynamo?.pid as number), 'SIGKILL');
+    // A traveller who presses Start while the table is down: answered 503 with Retry-After, then served.
+    const startedDuringOutage = callRetrying(url, 'GET', '/api/deepgram/key', { token: latecomer }, seen);
     await until('DynamoDB Local is started again by the local cloud', async () => {
       const now = cloud.processes().find((entry) => entry.name === 'DynamoDB Local');
       return now !== undefined && now.pid !== dynamo?.pid;
     });
     await until('the API answers again', async () => (await call(url, 'GET', '/api/health')).status === 200);
     restarted = true;
+    expect((await startedDuringOutage).status).toBe(200);
+    const latecomerReport = await callRetrying(
+      url,
+      'POST',
+      '/api/usage/update',
+      { token: latecomer, json: { durationSeconds: 1 } },
+      seen,
+    );
+    expect(latecomerReport.status).toBe(200);
     await traffic;
 
     const unavailable = seen.filter((answer) => answer.status === 503);
