@@ -1,13 +1,27 @@
 /**
  * Lower-cases and strips accents one UTF-16 unit at a time, so that an index into the folded text is the same
  * index into the original: every rule matches on the folded text and reports `originalText` as it was said.
+ * Every text analysed is folded once, so ASCII takes a fast path and each other unit is folded once per process.
  */
 export function foldText(text: string): string {
   let folded = '';
-  for (const unit of text.split('')) {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) folded += code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : text[index];
+    else folded += foldUnit(text[index]!);
+  }
+  return folded;
+}
+
+const FOLDED_UNITS = new Map<string, string>();
+
+function foldUnit(unit: string): string {
+  let folded = FOLDED_UNITS.get(unit);
+  if (folded === undefined) {
     const plain = unit.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     const one = plain.length === 1 ? plain : (unit.toLowerCase()[0] ?? unit);
-    folded += UNDECOMPOSED[one] ?? one;
+    folded = UNDECOMPOSED[one] ?? one;
+    FOLDED_UNITS.set(unit, folded);
   }
   return folded;
 }
