@@ -123,6 +123,16 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
     }
   };
 
+  const setPermanentPassword = (username: string, password: string) =>
+    client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: pool(),
+        Username: username,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+
   return {
     async signUp(email, password) {
       let created;
@@ -148,14 +158,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
       const sub = attribute(created.User?.Attributes, 'sub') ?? username;
       if (!username || !sub) throw new Error('Identity provider returned no user');
       try {
-        await client.send(
-          new AdminSetUserPasswordCommand({
-            UserPoolId: pool(),
-            Username: username,
-            Password: password,
-            Permanent: true,
-          }),
-        );
+        await setPermanentPassword(username, password);
       } catch (error) {
         // A half-made account (no password of the traveller's) would hold the e-mail for ever: remove it.
         await client.send(new AdminDeleteUserCommand({ UserPoolId: pool(), Username: username }));
@@ -229,14 +232,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
 
     async setPassword(sub, password) {
       try {
-        await client.send(
-          new AdminSetUserPasswordCommand({
-            UserPoolId: pool(),
-            Username: sub,
-            Password: password,
-            Permanent: true,
-          }),
-        );
+        await setPermanentPassword(sub, password);
       } catch (error) {
         if (errorName(error) === 'InvalidPasswordException') throw new PasswordRejectedError();
         throw error;
