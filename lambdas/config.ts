@@ -57,6 +57,12 @@ export const envSchema = z.object({
   COGNITO_USER_POOL_ID: optionalText,
   COGNITO_CLIENT_ID: optionalText,
   /**
+   * The app client's secret: the client is confidential, so only holders of this can sign in, refresh or revoke
+   * (docs/DESIGN.md §9). In AWS it is in Secrets Manager (`wayfarer/<stage>/cognito-client`), read by the auth
+   * functions only; the local cloud makes its own.
+   */
+  COGNITO_CLIENT_SECRET: optionalText,
+  /**
    * Local cloud only: the key set cognito-local signs with, preloaded into the JWT verifier. That key is public
    * (it ships inside the package), so loadConfig refuses it unless identity itself is on this machine.
    */

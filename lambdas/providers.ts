@@ -158,6 +158,7 @@ export const getIdentity: () => Promise<Identity> = /* @__PURE__ */ perContainer
     region: config.AWS_REGION,
     userPoolId: config.COGNITO_USER_POOL_ID,
     clientId: config.COGNITO_CLIENT_ID,
+    clientSecret: config.COGNITO_CLIENT_SECRET,
   });
 });
 

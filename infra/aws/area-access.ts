@@ -5,8 +5,23 @@ import type { HandlerArea } from '@wayfarer/shared/api/route-types';
  * this is the one place that turns an area into grants, so least privilege is reviewed here, per area.
  */
 
-/** Secrets Manager secrets (see stacks/data-stack.ts); each holds a JSON object keyed by env variable names. */
-export type SecretName = 'providers' | 'stripe' | 'admin' | 'ipHash';
+/**
+ * Secrets Manager secrets (stacks/data-stack.ts; the app client's in stacks/auth-stack.ts); each holds a JSON
+ * object keyed by env variable names.
+ */
+export type SecretName = 'providers' | 'stripe' | 'admin' | 'ipHash' | 'cognitoClient';
+
+const SECRET_ID_NAMES: Readonly<Record<SecretName, string>> = {
+  providers: 'providers',
+  stripe: 'stripe',
+  admin: 'admin',
+  ipHash: 'ip-hash',
+  cognitoClient: 'cognito-client',
+};
+
+/** The secret's name in Secrets Manager: `wayfarer/<stage>/<name>` (docs/OPERATIONS.md rotates them by it). */
+export const secretIdOf = (stage: string, secret: SecretName): string =>
+  `wayfarer/${stage}/${SECRET_ID_NAMES[secret]}`;
 
 export interface AreaAccess {
   /** 'none': the area never touches the table, so it gets no grant on it. */
@@ -14,7 +29,7 @@ export interface AreaAccess {
   /** Publishes domain events on the bus (events:PutEvents on that bus only). */
   readonly publishesEvents: boolean;
   readonly secrets: readonly SecretName[];
-  /** Calls Cognito's admin APIs on the app's user pool. */
+  /** Calls Cognito's admin APIs on the app's user pool (and reads the app client's secret: give it cognitoClient). */
   readonly userPoolAdmin: boolean;
   /** Sends mail (password-reset links) through SES, from the MAIL_FROM identity only. */
   readonly sendsMail: boolean;
@@ -46,7 +61,8 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
     memorySize: 256,
     timeoutSeconds: 10,
   },
-  auth: { ...httpDefaults, userPoolAdmin: true },
+  // The only area that may use the app client: its admin calls and its secret (docs/DESIGN.md §9, "Cognito").
+  auth: { ...httpDefaults, secrets: ['ipHash', 'cognitoClient'], userPoolAdmin: true },
   // Forgot-password: counts the attempt and publishes passwordResetRequested; the mail area does the rest.
   'reset-request': { ...httpDefaults, publishesEvents: true },
   speech: { ...httpDefaults, secrets: ['ipHash', 'providers'] },

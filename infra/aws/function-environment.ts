@@ -16,6 +16,7 @@ export const secretKeys = {
   stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   admin: ['ADMIN_PASSWORD_HASH'],
   ipHash: ['IP_HASH_SECRET'],
+  cognitoClient: ['COGNITO_CLIENT_SECRET'],
 } as const satisfies Record<string, readonly EnvVariableName[]>;
 
 export interface SharedResourceNames {

@@ -56,11 +56,11 @@ export function buildWayfarer(app: App, options: { readonly deployWebAssets: boo
   const logRetention = retentionFor(config.logRetentionDays);
 
   const data = new DataStack(app, `${prefix}-Data`, { env, stage: config });
-  const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage: config, logRetention });
+  const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage: config });
 
   const resourcesFor = (eventBusName: string, eventBus: AreaResources['eventBus']): AreaResources => ({
     table: data.table,
-    secrets: data.secrets,
+    secrets: { ...data.secrets, cognitoClient: auth.clientSecret },
     eventBus,
     userPoolArn: auth.userPool.userPoolArn,
     mailIdentities: mailIdentities(config.mailFrom),

@@ -2,9 +2,11 @@
  * cognito-local on a loopback port, seeded with a user pool whose id and token issuer look like AWS's, so the
  * accounts code verifies its JWTs with aws-jwt-verify exactly as in production (docs/ENGINES.md, Identity).
  */
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { APP_CLIENT_AUTH_FLOWS } from '@wayfarer/lambdas/adapters/aws/cognito-identity';
 import { ManagedChild, waitUntil, type OrphanGuard } from './child-processes';
 
 const READY_TIMEOUT_MS = 30_000;
@@ -44,8 +46,24 @@ async function readJson(file: string): Promise<Record<string, unknown> | undefin
   }
 }
 
-/** Writes cognito-local's config and, when missing, the pool and the app client (kept across restarts). */
-export async function seedCognitoLocal(workDir: string): Promise<void> {
+/** Cognito's default lifetime of access and ID tokens, and the auth stack's (infra/aws/stacks/auth-stack.ts). */
+export const DEFAULT_ACCESS_TOKEN_SECONDS = 3600;
+
+export interface CognitoLocalSeed {
+  /** The app client's secret, made once per data folder as Cognito makes one per client. */
+  readonly clientSecret: string;
+}
+
+/**
+ * Writes cognito-local's config and, when missing, the pool; writes the app client as the auth stack makes it
+ * (confidential, self sign-up off, the same flows), keeping its secret and creation date across restarts.
+ * cognito-local checks neither the secret nor the flows nor AllowAdminCreateUserOnly (5.x), so the local cloud
+ * exercises the same calls without proving them refused: infra/aws/stacks/auth-stack.test.ts pins AWS's side.
+ */
+export async function seedCognitoLocal(
+  workDir: string,
+  options: { readonly accessTokenSeconds?: number } = {},
+): Promise<CognitoLocalSeed> {
   const configDir = path.join(workDir, '.cognito');
   const dbDir = path.join(configDir, 'db');
   await mkdir(dbDir, { recursive: true });
@@ -56,7 +74,10 @@ export async function seedCognitoLocal(workDir: string): Promise<void> {
     `${JSON.stringify(
       {
         TokenConfig: { IssuerDomain: ISSUER_DOMAIN },
-        UserPoolDefaults: { UsernameAttributes: ['email'] },
+        UserPoolDefaults: {
+          UsernameAttributes: ['email'],
+          AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        },
       },
       null,
       2,
@@ -68,29 +89,35 @@ export async function seedCognitoLocal(workDir: string): Promise<void> {
 
   const clientsFile = path.join(dbDir, 'clients.json');
   const stored = (await readJson(clientsFile)) ?? {};
-  const clients = (stored.Clients ?? {}) as Record<string, unknown>;
-  if (!clients[LOCAL_CLIENT_ID]) {
-    const now = new Date().toISOString();
-    clients[LOCAL_CLIENT_ID] = {
-      ClientId: LOCAL_CLIENT_ID,
-      ClientName: 'wayfarer-web',
-      UserPoolId: LOCAL_USER_POOL_ID,
-      CreationDate: now,
-      LastModifiedDate: now,
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      // Cognito's defaults: tokens for an hour, refresh for 30 days.
-      AccessTokenValidity: 1,
-      IdTokenValidity: 1,
-      RefreshTokenValidity: 30,
-      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
-    };
-    await writeFile(clientsFile, `${JSON.stringify({ ...stored, Clients: clients }, null, 2)}\n`);
-  }
+  const clients = (stored.Clients ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const existing = clients[LOCAL_CLIENT_ID];
+  const now = new Date().toISOString();
+  const clientSecret =
+    typeof existing?.ClientSecret === 'string' ? existing.ClientSecret : randomBytes(24).toString('hex');
+  const tokenSeconds = options.accessTokenSeconds ?? DEFAULT_ACCESS_TOKEN_SECONDS;
+  clients[LOCAL_CLIENT_ID] = {
+    ClientId: LOCAL_CLIENT_ID,
+    ClientName: 'wayfarer-web',
+    ClientSecret: clientSecret,
+    UserPoolId: LOCAL_USER_POOL_ID,
+    CreationDate: typeof existing?.CreationDate === 'string' ? existing.CreationDate : now,
+    LastModifiedDate: now,
+    ExplicitAuthFlows: [...APP_CLIENT_AUTH_FLOWS],
+    EnableTokenRevocation: true,
+    // Cognito's defaults, as in AWS: tokens for an hour, refresh for 30 days (shorter only where a test asks).
+    AccessTokenValidity: tokenSeconds,
+    IdTokenValidity: tokenSeconds,
+    RefreshTokenValidity: 30,
+    TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
+  };
+  await writeFile(clientsFile, `${JSON.stringify({ ...stored, Clients: clients }, null, 2)}\n`);
+  return { clientSecret };
 }
 
 export interface CognitoLocal {
   readonly endpoint: string;
   readonly child: ManagedChild;
+  readonly clientSecret: string;
 }
 
 export async function startCognitoLocal(options: {
@@ -98,10 +125,14 @@ export async function startCognitoLocal(options: {
   dataDir: string;
   logDir: string;
   guard: OrphanGuard;
+  /** Lifetime of access and ID tokens; default DEFAULT_ACCESS_TOKEN_SECONDS. */
+  accessTokenSeconds?: number;
 }): Promise<CognitoLocal> {
   // It stores everything under `.cognito/` in its working directory.
   const workDir = path.join(options.dataDir, 'cognito');
-  await seedCognitoLocal(workDir);
+  const { clientSecret } = await seedCognitoLocal(workDir, {
+    accessTokenSeconds: options.accessTokenSeconds,
+  });
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(options.port) };
   // Our own loaders and debug switches are not its business (DEBUG would log request bodies, passwords included).
   delete env.NODE_OPTIONS;
@@ -127,5 +158,5 @@ export async function startCognitoLocal(options: {
       child,
     ),
   );
-  return { endpoint, child };
+  return { endpoint, child, clientSecret };
 }

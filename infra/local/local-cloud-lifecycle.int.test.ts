@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  AdminCreateUserCommand,
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -47,17 +47,18 @@ describe('startLocalCloud', () => {
     const email = 'persist@example.com';
     const first = await startLocalCloud({ port: 0, host: '127.0.0.1', dataDir });
     const firstSecret = first.env.IP_HASH_SECRET;
+    const firstClientSecret = first.env.COGNITO_CLIENT_SECRET;
     try {
       const { table, client } = tableOf(first);
       await table.put({ ...userProfileKey('persisted-sub'), email, subscriptionStatus: 'none' });
       client.destroy();
       const cognito = cognitoOf(first);
       await cognito.send(
-        new SignUpCommand({
-          ClientId: first.cognito.clientId,
+        new AdminCreateUserCommand({
+          UserPoolId: first.cognito.userPoolId,
           Username: email,
-          Password: 'Correct-Horse-9',
           UserAttributes: [{ Name: 'email', Value: email }],
+          MessageAction: 'SUPPRESS',
         }),
       );
       cognito.destroy();
@@ -75,6 +76,9 @@ describe('startLocalCloud', () => {
       cognito.destroy();
       expect(user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value).toBe(email);
       expect(second.env.IP_HASH_SECRET).toBe(firstSecret);
+      // The app client keeps its secret, as a Cognito client does: sessions signed in before a restart still refresh.
+      expect(second.env.COGNITO_CLIENT_SECRET).toMatch(/^[0-9a-f]{48}$/);
+      expect(second.env.COGNITO_CLIENT_SECRET).toBe(firstClientSecret);
       await second.whenReady();
       const health = await fetch(`${second.url}/api/health`);
       expect(health.status).toBe(200);

@@ -66,6 +66,8 @@ export interface LocalCloudOptions {
   readonly onCrash?: (name: string, recentOutput: string) => void;
   /** The gateway's per-viewer limits (on unless 'off') and trusted proxies (viewer-limits.ts). */
   readonly viewerLimits?: ViewerLimitOptions;
+  /** Lifetime of cognito-local's access tokens; an hour, as in AWS, unless a test wants them to expire soon. */
+  readonly accessTokenSeconds?: number;
 }
 
 export type EmbeddedServerName = 'DynamoDB Local' | 'cognito-local';
@@ -290,7 +292,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         region: REGION,
         guard,
       });
-    const startCognito = () => startCognitoLocal({ port: ports.cognito, dataDir, logDir, guard });
+    const startCognito = () =>
+      startCognitoLocal({
+        port: ports.cognito,
+        dataDir,
+        logDir,
+        guard,
+        accessTokenSeconds: options.accessTokenSeconds,
+      });
     const [dynamo, cognito, bus] = await Promise.all([
       startDynamo().then((started) => {
         logger('local').info(`DynamoDB Local up on ${started.endpoint} after ${took()}`);
@@ -336,6 +345,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       EVENT_BUS_NAME,
       COGNITO_USER_POOL_ID: LOCAL_USER_POOL_ID,
       COGNITO_CLIENT_ID: LOCAL_CLIENT_ID,
+      COGNITO_CLIENT_SECRET: cognito.clientSecret,
       IP_HASH_SECRET: await ipHashSecret(dataDir),
       APP_URL: listening.url,
       ...(await adminPasswordHash()),

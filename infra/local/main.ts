@@ -37,6 +37,18 @@ function rateLimitsFromEnv(value: string | undefined): 'on' | 'off' {
   return setting;
 }
 
+/**
+ * LOCAL_ACCESS_TOKEN_SECONDS: how long cognito-local's access tokens live (default an hour, as in AWS). A test of a
+ * traveller whose access token has expired sets a few seconds (frontend/e2e/session-expired-token.spec.ts).
+ */
+function accessTokenSecondsFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1)
+    fail(`LOCAL_ACCESS_TOKEN_SECONDS must be a whole number of seconds, not "${value}".`);
+  return seconds;
+}
+
 /** TRUSTED_PROXIES: the addresses of reverse proxies in front of the gateway, comma- or space-separated. */
 function trustedProxiesFromEnv(value: string | undefined): string[] {
   const addresses = (value ?? '').split(/[\s,]+/).filter((address) => address.length > 0);
@@ -89,6 +101,7 @@ async function main(): Promise<void> {
       verbose: true,
       warmHandlers: true,
       viewerLimits,
+      accessTokenSeconds: accessTokenSecondsFromEnv(process.env.LOCAL_ACCESS_TOKEN_SECONDS),
       onCrash: (name) => {
         console.error(
           `\nwayfarer: ${name} stopped unexpectedly and would not start again (its log is under ${path.join(dataDir, 'logs')}).`,

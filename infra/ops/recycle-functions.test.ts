@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recycleFunctions, ROTATION_VARIABLE, secretIdOf, type FunctionPorts } from './recycle-functions';
+import { secretIdOf } from '../aws/area-access';
+import { recycleFunctions, ROTATION_VARIABLE, type FunctionPorts } from './recycle-functions';
 
 const arn = (name: string) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:${name}-AbC123`;
 

@@ -16,15 +16,17 @@ import {
 } from '@aws-sdk/client-lambda';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import type { SecretName } from '../aws/area-access';
+import { secretIdOf, type SecretName } from '../aws/area-access';
 import { stackPrefix } from '../aws/constructs/observability';
 
 export const ROTATION_VARIABLE = 'SECRETS_ROTATED_AT';
-export const SECRET_NAMES: readonly SecretName[] = ['providers', 'stripe', 'admin', 'ipHash'];
-
-/** The secret's name as the data stack gives it; function environments hold ARNs that contain it. */
-export const secretIdOf = (stage: string, secret: SecretName): string =>
-  `wayfarer/${stage}/${secret === 'ipHash' ? 'ip-hash' : secret}`;
+export const SECRET_NAMES: readonly SecretName[] = [
+  'providers',
+  'stripe',
+  'admin',
+  'ipHash',
+  'cognitoClient',
+];
 
 export interface FunctionPorts {
   functionNames(prefix: string): Promise<string[]>;

@@ -29,13 +29,16 @@ export interface AreaResources {
 }
 
 /*
- * Exactly the Cognito admin calls lambdas/adapters/aws/cognito-identity.ts makes: confirming a sign-up,
- * reading an account's e-mail, setting the password on reset (iam-policies.test.ts compares the two).
- * Public calls such as InitiateAuth and SignUp need no IAM permission.
+ * Exactly the Cognito admin calls lambdas/adapters/aws/cognito-identity.ts makes: registering (create, set the
+ * password, remove a half-made account), signing in and refreshing (AdminInitiateAuth), reading an account,
+ * setting the password on reset (iam-policies.test.ts compares the two). RevokeToken needs no IAM permission:
+ * it is the client secret that authorises it.
  */
 export const USER_POOL_ADMIN_ACTIONS = [
-  'cognito-idp:AdminConfirmSignUp',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminInitiateAuth',
   'cognito-idp:AdminSetUserPassword',
 ];
 

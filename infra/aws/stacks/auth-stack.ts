@@ -1,43 +1,41 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { AccountRecovery, FeaturePlan, Mfa, UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { AccountRecovery, FeaturePlan, Mfa, UserPool } from 'aws-cdk-lib/aws-cognito';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH } from '@wayfarer/shared/constants';
+import { secretIdOf } from '../area-access';
+import { secretKeys } from '../function-environment';
 import type { StageConfig } from '../stage-config';
 
 export interface AuthStackProps extends StackProps {
   readonly stage: StageConfig;
-  readonly logRetention: RetentionDays;
 }
 
-/*
- * Sign-up confirms the user at once: docs/SPEC.md's register call answers with a session, and there is no e-mail
- * verification step in the product. It is five lines with no dependencies and no domain logic, so it is
- * inline code rather than a bundled handler.
+/**
+ * Cognito identities: the user pool with docs/SPEC.md §5's password policy, and its one app client, which only
+ * the auth functions can use (docs/DESIGN.md §9, "Cognito"): self sign-up is off (accounts are made with
+ * AdminCreateUser), the only password flow is the admin one (IAM-signed AdminInitiateAuth), and the client is
+ * confidential, its secret in Secrets Manager for the auth functions alone. Whoever reads the client id from a
+ * token can call neither SignUp nor InitiateAuth with it.
  */
-const AUTO_CONFIRM_SOURCE = `exports.handler = async (event) => {
-  event.response.autoConfirmUser = true;
-  if (event.request.userAttributes && event.request.userAttributes.email) event.response.autoVerifyEmail = true;
-  return event;
-};`;
-
-/** Cognito identities: the user pool with docs/SPEC.md §5's password policy, the app client, auto-confirm. */
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** `{"COGNITO_CLIENT_SECRET": ...}`, the client's secret as Cognito generated it (docs/OPERATIONS.md rotates it). */
+  readonly clientSecret: Secret;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
     const { stage } = props;
+    const removalPolicy = stage.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     this.userPool = new UserPool(this, 'UserPool', {
       userPoolName: `wayfarer-${stage.stage}`,
       signInAliases: { email: true },
       signInCaseSensitive: false,
-      selfSignUpEnabled: true,
+      // The auth functions register travellers (AdminCreateUser), after our own per-viewer and per-address limits.
+      selfSignUpEnabled: false,
       standardAttributes: { email: { required: true, mutable: true } },
       // docs/SPEC.md §5: at least 8 characters with a lower-case letter, an upper-case letter, a digit and a symbol.
       passwordPolicy: {
@@ -53,34 +51,29 @@ export class AuthStack extends Stack {
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.LITE,
       deletionProtection: stage.isProduction,
-      removalPolicy: stage.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy,
     });
-
-    const autoConfirm = new LambdaFunction(this, 'PreSignUpAutoConfirm', {
-      description: 'Wayfarer Cognito pre-sign-up: confirm at once',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      handler: 'index.handler',
-      code: Code.fromInline(AUTO_CONFIRM_SOURCE),
-      memorySize: 128,
-      timeout: Duration.seconds(5),
-      logGroup: new LogGroup(this, 'PreSignUpLogs', {
-        retention: props.logRetention,
-        removalPolicy: RemovalPolicy.DESTROY,
-      }),
-    });
-    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, autoConfirm);
 
     this.userPoolClient = this.userPool.addClient('AppClient', {
       userPoolClientName: `wayfarer-${stage.stage}-app`,
-      // The Lambdas sign users in with USER_PASSWORD_AUTH and refresh with REFRESH_TOKEN_AUTH (always on).
-      authFlows: { userPassword: true },
-      generateSecret: false,
+      // ALLOW_ADMIN_USER_PASSWORD_AUTH and ALLOW_REFRESH_TOKEN_AUTH (which CDK adds): no public password or SRP
+      // flow (APP_CLIENT_AUTH_FLOWS in lambdas/adapters/aws/cognito-identity.ts; the template test compares).
+      authFlows: { adminUserPassword: true },
+      generateSecret: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
+    });
+
+    // CDK reads the generated secret back (DescribeUserPoolClient, in a custom resource that hides its response
+    // in its logs) and CloudFormation writes it here; the template holds only the reference, never the value.
+    this.clientSecret = new Secret(this, 'AppClientSecret', {
+      secretName: secretIdOf(stage.stage, 'cognitoClient'),
+      description: `Wayfarer ${stage.stage} app client secret: JSON with ${secretKeys.cognitoClient.join(', ')}`,
+      secretObjectValue: { [secretKeys.cognitoClient[0]]: this.userPoolClient.userPoolClientSecret },
+      removalPolicy,
     });
   }
 }

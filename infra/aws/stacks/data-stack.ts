@@ -5,9 +5,11 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
-import type { SecretName } from '../area-access';
+import { secretIdOf, type SecretName } from '../area-access';
 import { secretKeys } from '../function-environment';
 import type { StageConfig } from '../stage-config';
+
+export type DataSecretName = Exclude<SecretName, 'cognitoClient'>;
 
 export interface DataStackProps extends StackProps {
   readonly stage: StageConfig;
@@ -19,7 +21,8 @@ export interface DataStackProps extends StackProps {
  */
 export class DataStack extends Stack {
   readonly table: TableV2;
-  readonly secrets: Readonly<Record<SecretName, Secret>>;
+  /** Every secret but the app client's, which the auth stack keeps beside its client. */
+  readonly secrets: Readonly<Record<DataSecretName, Secret>>;
   readonly originVerify: Secret;
   readonly alarmTopic: Topic;
 
@@ -50,7 +53,7 @@ export class DataStack extends Stack {
       admin: this.operatorSecret('AdminPasswordHash', 'admin', stage, removalPolicy),
       // Nobody needs to know this one: Secrets Manager generates it once.
       ipHash: new Secret(this, 'IpHashKey', {
-        secretName: `wayfarer/${stage.stage}/ip-hash`,
+        secretName: secretIdOf(stage.stage, 'ipHash'),
         description: 'Key of the hash that stands in for anonymous callers\u2019 IPs',
         generateSecretString: {
           secretStringTemplate: '{}',
@@ -81,12 +84,12 @@ export class DataStack extends Stack {
   /** A secret whose JSON keys the operator fills after the first deploy (README, Deploy to AWS, "Secrets"). */
   private operatorSecret(
     id: string,
-    name: SecretName,
+    name: DataSecretName,
     stage: StageConfig,
     removalPolicy: RemovalPolicy,
   ): Secret {
     return new Secret(this, id, {
-      secretName: `wayfarer/${stage.stage}/${name}`,
+      secretName: secretIdOf(stage.stage, name),
       description: `Wayfarer ${name}: JSON with ${secretKeys[name].join(', ')}; set by the operator`,
       // A placeholder with empty values: the Lambdas treat blank as "not configured" and use their fallbacks.
       secretObjectValue: {},

@@ -1,11 +1,12 @@
+import { createHmac } from 'node:crypto';
 import {
-  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
-  InitiateAuthCommand,
   RevokeTokenCommand,
-  SignUpCommand,
   type AttributeType,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -19,16 +20,34 @@ import {
 } from '../../ports/identity';
 
 /*
+ * The app client is confidential and offers no public flow (docs/DESIGN.md §9, "Cognito"): self sign-up is off,
+ * accounts are made with AdminCreateUser, sign-in and refresh are AdminInitiateAuth, and every call that names the
+ * client proves it holds the client's secret (SECRET_HASH, RevokeToken's ClientSecret). A caller who reads the
+ * client id from a token can therefore neither sign up nor try passwords around our limits. The same calls run
+ * against cognito-local, which accepts them but checks neither the secret nor the flows.
+ *
  * Cognito and cognito-local answer the same calls slightly differently (docs/ENGINES.md, Identity); this adapter
  * accepts both, so no caller ever branches on where it runs:
  * - A wrong password is NotAuthorizedException in Cognito, InvalidPasswordException in cognito-local; an
  *   unknown user is UserNotFoundException (or NotAuthorizedException when the pool prevents existence
  *   errors). All of them are the same InvalidCredentialsError.
  * - cognito-local sends no ExpiresIn: the expiry is read from the access token's own `exp` claim.
- * - Sign-up is confirmed at once: in AWS a pre-sign-up trigger may already have confirmed the user
- *   (UserConfirmed true), otherwise AdminConfirmSignUp does it here.
  * - REFRESH_TOKEN_AUTH returns no new refresh token unless rotation is on: the old one is kept.
  */
+
+/** The flows the app client offers: sign-in by the Lambdas' admin call, and refresh. The CDK and the local cloud set these. */
+export const APP_CLIENT_AUTH_FLOWS = ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const;
+
+/**
+ * Cognito's SECRET_HASH: base64(HMAC-SHA256(client secret, username + client id)). The username is the one the
+ * pool knows the user by: the e-mail typed at sign-in, but the user's own username (the sub, in a pool whose
+ * username attribute is the e-mail) on refresh, where no e-mail is at hand.
+ */
+export function secretHash(clientSecret: string, username: string, clientId: string): string {
+  return createHmac('sha256', clientSecret)
+    .update(username + clientId)
+    .digest('base64');
+}
 
 const WRONG_CREDENTIALS = new Set([
   'NotAuthorizedException',
@@ -76,47 +95,87 @@ export interface CognitoIdentityOptions {
   /** Unset only where accounts are not in use (unit tests importing every handler): calls then fail. */
   readonly userPoolId: string | undefined;
   readonly clientId: string | undefined;
+  /** The app client's secret (Secrets Manager in AWS, the local cloud's own locally). */
+  readonly clientSecret: string | undefined;
+  /** The SDK client to use; tests pass one with their own request handler. */
+  readonly client?: CognitoIdentityProviderClient;
 }
 
 export function createCognitoIdentity(options: CognitoIdentityOptions): Identity {
-  const client = new CognitoIdentityProviderClient({ region: options.region });
+  const client = options.client ?? new CognitoIdentityProviderClient({ region: options.region });
   const setting = (name: string, value: string | undefined): string => {
     if (value === undefined) throw new Error(`${name} is not set: accounts need a Cognito user pool`);
     return value;
   };
   const pool = () => setting('COGNITO_USER_POOL_ID', options.userPoolId);
   const appClient = () => setting('COGNITO_CLIENT_ID', options.clientId);
+  const appSecret = () => setting('COGNITO_CLIENT_SECRET', options.clientSecret);
+  const hashFor = (username: string) => secretHash(appSecret(), username, appClient());
+
+  /** The name the pool knows the account by (in AWS a generated id, not the e-mail), for refresh's SECRET_HASH. */
+  const usernameOf = async (sub: string): Promise<string | undefined> => {
+    try {
+      const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool(), Username: sub }));
+      return user.Username;
+    } catch (error) {
+      if (errorName(error) === 'UserNotFoundException') return undefined;
+      throw error;
+    }
+  };
+
+  const setPermanentPassword = (username: string, password: string) =>
+    client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: pool(),
+        Username: username,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+
   return {
     async signUp(email, password) {
-      let result;
+      let created;
       try {
-        result = await client.send(
-          new SignUpCommand({
-            ClientId: appClient(),
+        // No message: the account is confirmed below with the password the traveller chose.
+        created = await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: pool(),
             Username: email,
-            Password: password,
-            UserAttributes: [{ Name: 'email', Value: email }],
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              // There is no e-mail code step in the product (docs/SPEC.md's register answers with a session).
+              { Name: 'email_verified', Value: 'true' },
+            ],
+            MessageAction: 'SUPPRESS',
           }),
         );
       } catch (error) {
         if (errorName(error) === 'UsernameExistsException') throw new AccountExistsError();
+        throw error;
+      }
+      const username = created.User?.Username;
+      const sub = attribute(created.User?.Attributes, 'sub') ?? username;
+      if (!username || !sub) throw new Error('Identity provider returned no user');
+      try {
+        await setPermanentPassword(username, password);
+      } catch (error) {
+        // A half-made account (no password of the traveller's) would hold the e-mail for ever: remove it.
+        await client.send(new AdminDeleteUserCommand({ UserPoolId: pool(), Username: username }));
         if (errorName(error) === 'InvalidPasswordException') throw new PasswordRejectedError();
         throw error;
       }
-      if (!result.UserConfirmed) {
-        await client.send(new AdminConfirmSignUpCommand({ UserPoolId: pool(), Username: email }));
-      }
-      if (!result.UserSub) throw new Error('Identity provider returned no UserSub');
-      return { sub: result.UserSub };
+      return { sub };
     },
 
     async signIn(email, password) {
       try {
         const result = await client.send(
-          new InitiateAuthCommand({
+          new AdminInitiateAuthCommand({
+            UserPoolId: pool(),
             ClientId: appClient(),
-            AuthFlow: 'USER_PASSWORD_AUTH',
-            AuthParameters: { USERNAME: email, PASSWORD: password },
+            AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: email, PASSWORD: password, SECRET_HASH: hashFor(email) },
           }),
         );
         return sessionFrom(result.AuthenticationResult);
@@ -128,11 +187,14 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
 
     async refresh(sub, refreshToken) {
       try {
+        const username = await usernameOf(sub);
+        if (username === undefined) throw new RefreshRejectedError();
         const result = await client.send(
-          new InitiateAuthCommand({
+          new AdminInitiateAuthCommand({
+            UserPoolId: pool(),
             ClientId: appClient(),
             AuthFlow: 'REFRESH_TOKEN_AUTH',
-            AuthParameters: { REFRESH_TOKEN: refreshToken },
+            AuthParameters: { REFRESH_TOKEN: refreshToken, SECRET_HASH: hashFor(username) },
           }),
         );
         const session = sessionFrom(result.AuthenticationResult, refreshToken);
@@ -147,7 +209,9 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
 
     async revoke(refreshToken) {
       try {
-        await client.send(new RevokeTokenCommand({ ClientId: appClient(), Token: refreshToken }));
+        await client.send(
+          new RevokeTokenCommand({ ClientId: appClient(), ClientSecret: appSecret(), Token: refreshToken }),
+        );
       } catch (error) {
         // Already revoked, expired or its user gone: signed out either way.
         if (WRONG_CREDENTIALS.has(errorName(error))) return;
@@ -157,7 +221,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
 
     async emailOf(sub) {
       try {
-        // With email as the username attribute, Cognito's username is the sub itself.
+        // Admin calls take the sub as the username (the e-mail is the pool's username attribute).
         const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool(), Username: sub }));
         return attribute(user.UserAttributes, 'email');
       } catch (error) {
@@ -168,14 +232,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
 
     async setPassword(sub, password) {
       try {
-        await client.send(
-          new AdminSetUserPasswordCommand({
-            UserPoolId: pool(),
-            Username: sub,
-            Password: password,
-            Permanent: true,
-          }),
-        );
+        await setPermanentPassword(sub, password);
       } catch (error) {
         if (errorName(error) === 'InvalidPasswordException') throw new PasswordRejectedError();
         throw error;

@@ -211,6 +211,16 @@ describe('refresh', () => {
     expect((await api('POST', '/api/auth/refresh', { token: second.token })).status).toBe(200);
   });
 
+  it('logs out: the refresh token is revoked with the app client (its secret), and the token no longer refreshes', async () => {
+    const session = await register(uniqueEmail('logout'));
+
+    const loggedOut = await api('POST', '/api/auth/logout', { token: session.token });
+
+    expect(loggedOut.status, JSON.stringify(loggedOut.body)).toBe(200);
+    expect(loggedOut.body).toEqual({ ok: true });
+    expect((await api('POST', '/api/auth/refresh', { token: session.token })).status).toBe(401);
+  });
+
   it('answers 401 without a token and for a valid token that has no server-side session', async () => {
     const session = await register(uniqueEmail('nosession'));
     const sameClaimsOtherToken = signToken({ ...claimsOf(session.token), jti: 'another-jti' });

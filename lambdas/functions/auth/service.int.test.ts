@@ -32,6 +32,7 @@ function setUp() {
     region: config.AWS_REGION,
     userPoolId: config.COGNITO_USER_POOL_ID,
     clientId: config.COGNITO_CLIENT_ID,
+    clientSecret: config.COGNITO_CLIENT_SECRET,
   });
   const resetTokens = createResetTokens(table);
   const users = createUserProfiles(table);
