@@ -95,6 +95,28 @@ describe('callRoute', () => {
     expect(changes).toEqual([{ kind: 'ended' }]);
   });
 
+  it('a refresh that cannot reach the server fails the call and keeps the session and its token', async () => {
+    const token = tokenExpiringIn(10);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
+    fetchMock.mockRejectedValueOnce(new TypeError('network down'));
+
+    await expect(callRoute('auth.me')).rejects.toMatchObject({ status: 0 });
+    expect(storedToken()).toBe(token);
+    expect(changes).toEqual([]);
+  });
+
+  it('a refresh answered 503 or 429 keeps the session; the next call refreshes again', async () => {
+    const token = tokenExpiringIn(10);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
+    fetchMock.mockResolvedValueOnce(json(503, { error: 'error_service_unavailable' }));
+    await expect(callRoute('auth.me')).rejects.toMatchObject({ status: 503 });
+    fetchMock.mockResolvedValueOnce(json(429, { error: 'error_rate_limit' }));
+    await expect(callRoute('auth.me')).rejects.toMatchObject({ status: 429 });
+    expect(storedToken()).toBe(token);
+    expect(changes).toEqual([]);
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/refresh', '/api/auth/refresh']);
+  });
+
   it("ends the session on a 401 to a call that carried a token: 'Authentication failed'", async () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(3600));
     fetchMock.mockResolvedValueOnce(json(401, { error: 'error_unauthorized' }));

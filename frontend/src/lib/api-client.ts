@@ -181,15 +181,36 @@ function urlFor(path: string, pathParameters: unknown, query: unknown): string {
 
 let refreshing: Promise<string> | undefined;
 
-/** One refresh at a time: calls that need it while it runs wait for the same new token. */
+/**
+ * A failure that says nothing about the session, so the traveller stays signed in: no network (status 0, a phone
+ * in a tunnel), a timeout, a rate limit or the server's own trouble. Only the server's refusal ends a session.
+ */
+export function keepsSession(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * One refresh at a time: calls that need it while it runs wait for the same new token. The server's refusal ends
+ * the session; a refresh that cannot be done now (keepsSession) fails this call and keeps the token for the next.
+ */
 function refreshedToken(token: string): Promise<string> {
   refreshing ??= (async () => {
     const refresh = routeOf('auth.refresh');
     try {
-      const response = await fetch(refresh.path, {
-        method: refresh.method,
-        headers: { authorization: `Bearer ${token}` },
-      });
+      let response: Response;
+      try {
+        response = await fetch(refresh.path, {
+          method: refresh.method,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      } catch {
+        throw new ApiError(0, HTTP_ERROR_KEYS.server);
+      }
+      if (keepsSession(response.status))
+        throw new ApiError(
+          response.status,
+          messageForFailedResponse({ status: response.status, bodyReadable: false, path: refresh.path }),
+        );
       if (!response.ok) throw endSession();
       const session = (await response.json()) as SessionResponse;
       storeToken(session.token);

@@ -97,15 +97,49 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBeNull();
   });
 
-  it('signs out and removes the token when the fetch fails otherwise', async () => {
+  it('signs out and removes the token when the server refuses the fetch otherwise', async () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token(3600));
+    fetchMock.mockResolvedValue(json(403, {}));
+
+    await renderProvider();
+
+    expect(await screen.findByText('signed-out')).toBeInTheDocument();
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it('with no network at load the traveller stays signed in, token kept, and no toast: the app opens offline', async () => {
+    const stored = token(3600);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, stored);
     fetchMock.mockRejectedValue(new TypeError('network down'));
 
     await renderProvider();
 
-    expect(await screen.findByText(en.error_fetching_user_on_load)).toBeInTheDocument();
-    expect(screen.getByTestId('status')).toHaveTextContent('signed-out');
-    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBeNull();
+    expect(await screen.findByText('signed-in')).toBeInTheDocument();
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBe(stored);
+    expect(screen.queryByText(en.error_fetching_user_on_load)).toBeNull();
+  });
+
+  it('a server error at load keeps the session signed in and says so', async () => {
+    const stored = token(3600);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, stored);
+    fetchMock.mockResolvedValue(json(503, { error: 'error_service_unavailable' }));
+
+    await renderProvider();
+
+    expect(await screen.findByText('signed-in')).toBeInTheDocument();
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBe(stored);
+  });
+
+  it('an expired token whose refresh cannot reach the server keeps the session: the refresh is tried again later', async () => {
+    const stored = token(-60);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, stored);
+    fetchMock.mockRejectedValue(new TypeError('network down'));
+
+    await renderProvider();
+
+    expect(await screen.findByText('signed-in')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/refresh');
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBe(stored);
   });
 
   it('a stored token that looks expired is refreshed first, then the user is fetched', async () => {

@@ -51,14 +51,18 @@ export function SessionProvider({ children, onLogout }: { children: ReactNode; o
 
   const fetchUser = useCallback(
     async (kind: UserFetch) => {
-      const [{ ApiError, callRoute }, errorKeys] = await Promise.all([loadApiClient(), loadErrorKeys()]);
+      const [{ ApiError, callRoute, keepsSession }, errorKeys] = await Promise.all([
+        loadApiClient(),
+        loadErrorKeys(),
+      ]);
       const fallbackKey = fallbackFor(errorKeys, kind);
       try {
         sessionStore.setUser(await callRoute('auth.me', { fallbackKey }));
       } catch (error) {
-        if (error instanceof ApiError && error.status === 429) {
-          // §8's 429 key for the route (the server's own words are logged, never shown).
-          showError(error.message);
+        if (error instanceof ApiError && keepsSession(error.status)) {
+          // A 429 shows §8's key for the route (the server's own words are logged, never shown), a 5xx its
+          // message; with no network the app opens offline as it is, signed in, and says nothing.
+          if (error.status !== 0) showError(error.message);
           sessionStore.staySignedInWithoutUser();
           return;
         }
