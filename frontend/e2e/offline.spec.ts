@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
+import { signInFresh } from './support/sign-in';
 import { test } from './support/traveller';
 
 // These tests are about the service worker, which the suite allows (playwright.config.ts).
@@ -40,6 +41,31 @@ test('after one visit the app opens offline, and the voice screen says speech ne
     ),
   );
   expect(apiAnswered).toBe(false);
+});
+
+test('a signed-in traveller who opens the app offline is still signed in, and sees the account again online', async ({
+  page,
+  context,
+}) => {
+  const email = await signInFresh(page);
+  await visitOnce(page);
+  const compact = (page.viewportSize()?.width ?? 0) < 768;
+  const openMenu = () => page.getByTestId(compact ? 'hamburger' : 'user-menu').click();
+  await openMenu();
+  await expect(page.getByTestId('user-menu-email')).toContainText(email);
+
+  // In a tunnel: the user fetch cannot reach the server, which says nothing about the session.
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByTestId('main-button')).toBeVisible();
+  await openMenu();
+  await expect(page.getByTestId('menu-logout')).toBeVisible();
+  await expect(page.getByTestId('header-login')).toBeHidden();
+
+  await context.setOffline(false);
+  await page.goto('/');
+  await openMenu();
+  await expect(page.getByTestId('user-menu-email')).toContainText(email);
 });
 
 test('the app is installable: manifest fields, reachable icons, a service worker controlling the page', async ({
