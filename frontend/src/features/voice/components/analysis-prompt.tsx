@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { VoiceDialog } from './voice-dialog';
+import { ModalDialog } from '../../../lib/modal-dialog';
 
 export function AnalysisPrompt({ onAnalyze, onCancel }: { onAnalyze: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
-    <VoiceDialog
+    <ModalDialog
       testId="analysis-prompt"
       title={t('voice_analysis_prompt_title')}
       onClose={onCancel}
@@ -35,6 +35,6 @@ export function AnalysisPrompt({ onAnalyze, onCancel }: { onAnalyze: () => void;
         <li>{t('voice_analysis_prompt_prices')}</li>
         <li>{t('voice_analysis_prompt_emergencies')}</li>
       </ul>
-    </VoiceDialog>
+    </ModalDialog>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { useSession } from '../../../lib/session-context';
 import { Tooltip } from '../../../lib/tooltip';
-import { VoiceDialog } from './voice-dialog';
+import { ModalDialog } from '../../../lib/modal-dialog';
 
 /** docs/SPEC.md §6: anonymous visitors are offered login and register; signed-in free users logout and subscribe. */
 export function LimitDialog({ onClose }: { onClose: () => void }) {
@@ -11,7 +11,7 @@ export function LimitDialog({ onClose }: { onClose: () => void }) {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
   return (
-    <VoiceDialog
+    <ModalDialog
       testId="limit-dialog"
       title={t('voice_limit_title')}
       onClose={onClose}
@@ -51,16 +51,16 @@ export function LimitDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <p>{signedIn ? t('voice_limit_signed_in') : t('voice_limit_anonymous')}</p>
-      <Tooltip label={t('voice_dialog_close')} side="left" className="voice-dialog-close-anchor">
+      <Tooltip label={t('voice_dialog_close')} side="left" className="dialog-close-anchor">
         <button
           type="button"
-          className="voice-dialog-close"
+          className="dialog-close"
           aria-label={t('voice_dialog_close')}
           onClick={onClose}
         >
           ×
         </button>
       </Tooltip>
-    </VoiceDialog>
+    </ModalDialog>
   );
 }

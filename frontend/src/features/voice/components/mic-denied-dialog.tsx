@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { detectMicHelpBrowser, type MicHelpBrowser } from '../mic-help-browser';
-import { VoiceDialog } from './voice-dialog';
+import { ModalDialog } from '../../../lib/modal-dialog';
 
 const steps = {
   chrome: ['mic_denied_chrome_step_1', 'mic_denied_chrome_step_2', 'mic_denied_chrome_step_3'],
@@ -21,7 +21,7 @@ export function MicDeniedDialog({ onClose, userAgent }: { onClose: () => void; u
   const { t } = useTranslation();
   const browser = detectMicHelpBrowser(userAgent ?? navigator.userAgent);
   return (
-    <VoiceDialog
+    <ModalDialog
       testId="mic-denied-dialog"
       title={t('mic_denied_title')}
       onClose={onClose}
@@ -42,6 +42,6 @@ export function MicDeniedDialog({ onClose, userAgent }: { onClose: () => void; u
           <li key={key}>{t(key)}</li>
         ))}
       </ol>
-    </VoiceDialog>
+    </ModalDialog>
   );
 }

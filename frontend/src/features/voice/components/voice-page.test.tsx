@@ -205,7 +205,7 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     const notice = await screen.findByTestId('initializing-overlay');
-    expect(notice.closest('.voice-backdrop')).toBeNull();
+    expect(notice.closest('.dialog-backdrop')).toBeNull();
     expect(mainButton()).toBeEnabled();
     await events.click(mainButton());
     expect(badge()).toHaveAttribute('data-status', 'stopped');
