@@ -12,7 +12,7 @@ export function AnalysisPrompt({ onAnalyze, onCancel }: { onAnalyze: () => void;
         <>
           <button
             type="button"
-            className="voice-button"
+            className="button button-soft"
             data-testid="analysis-prompt-cancel"
             onClick={onCancel}
           >
@@ -20,7 +20,7 @@ export function AnalysisPrompt({ onAnalyze, onCancel }: { onAnalyze: () => void;
           </button>
           <button
             type="button"
-            className="voice-button voice-button-primary"
+            className="button button-soft button-primary"
             data-testid="analysis-prompt-analyze"
             onClick={onAnalyze}
           >

@@ -51,7 +51,7 @@ function Download({ engine }: { engine: TranslationEngineControls }) {
           />
           <button
             type="button"
-            className="voice-button"
+            className="button button-soft"
             data-testid="device-translation-cancel"
             onClick={engine.cancel}
           >

@@ -18,7 +18,7 @@ export function LanguageDrawer({ onClose, ...list }: LanguageListProps & { onClo
           <div className="voice-drawer-handle" aria-hidden="true" />
           <div className="voice-picker-header">
             <Drawer.Title className="voice-picker-title">{t('voice_language_picker_title')}</Drawer.Title>
-            <Drawer.Close className="voice-button voice-picker-cancel" data-testid="language-picker-cancel">
+            <Drawer.Close className="button button-soft voice-picker-cancel" data-testid="language-picker-cancel">
               {t('voice_language_picker_cancel')}
             </Drawer.Close>
           </div>

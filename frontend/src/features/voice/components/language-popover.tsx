@@ -28,7 +28,7 @@ export function LanguagePopover({
         >
           <div className="voice-picker-header">
             <Popover.Title className="voice-picker-title">{t('voice_language_picker_title')}</Popover.Title>
-            <Popover.Close className="voice-button voice-picker-cancel" data-testid="language-picker-cancel">
+            <Popover.Close className="button button-soft voice-picker-cancel" data-testid="language-picker-cancel">
               {t('voice_language_picker_cancel')}
             </Popover.Close>
           </div>

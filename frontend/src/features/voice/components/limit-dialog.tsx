@@ -20,7 +20,7 @@ export function LimitDialog({ onClose }: { onClose: () => void }) {
           <>
             <button
               type="button"
-              className="voice-button"
+              className="button button-soft"
               data-testid="limit-logout"
               onClick={() => session.logout()}
             >
@@ -28,7 +28,7 @@ export function LimitDialog({ onClose }: { onClose: () => void }) {
             </button>
             <Link
               to={PAGES.subscribe}
-              className="voice-button voice-button-primary"
+              className="button button-soft button-primary"
               data-testid="limit-subscribe"
             >
               {t('voice_limit_subscribe')}
@@ -36,12 +36,12 @@ export function LimitDialog({ onClose }: { onClose: () => void }) {
           </>
         ) : (
           <>
-            <Link to={PAGES.login} className="voice-button" data-testid="limit-login">
+            <Link to={PAGES.login} className="button button-soft" data-testid="limit-login">
               {t('voice_limit_login')}
             </Link>
             <Link
               to={PAGES.register}
-              className="voice-button voice-button-primary"
+              className="button button-soft button-primary"
               data-testid="limit-register"
             >
               {t('voice_limit_register')}

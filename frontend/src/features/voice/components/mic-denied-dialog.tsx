@@ -28,7 +28,7 @@ export function MicDeniedDialog({ onClose, userAgent }: { onClose: () => void; u
       actions={
         <button
           type="button"
-          className="voice-button voice-button-primary"
+          className="button button-soft button-primary"
           data-testid="mic-denied-got-it"
           onClick={onClose}
         >

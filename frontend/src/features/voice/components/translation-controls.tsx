@@ -43,7 +43,7 @@ function PickerTrigger({
     <button
       ref={ref}
       type="button"
-      className="voice-button voice-picker-trigger"
+      className="button button-soft voice-picker-trigger"
       data-testid={testId}
       data-variant={variant}
       data-lang={code}

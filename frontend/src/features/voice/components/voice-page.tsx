@@ -208,7 +208,7 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
         <div className="voice-actions">
           <button
             type="button"
-            className="voice-button voice-button-primary voice-main-button"
+            className="button button-soft button-primary voice-main-button"
             data-testid="main-button"
             data-action={action}
             disabled={isMainButtonDisabled(state)}
@@ -221,7 +221,7 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
           {isAnalysisButtonShown(state) && (
             <button
               type="button"
-              className="voice-button"
+              className="button button-soft"
               data-testid="analysis-button"
               onClick={() => dispatch({ type: 'analysis_opened' })}
             >
@@ -230,7 +230,7 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
           )}
           <button
             type="button"
-            className="voice-button"
+            className="button button-soft"
             data-testid="clear-button"
             disabled={isClearDisabled(state)}
             onClick={() => dispatch({ type: 'clear' })}
