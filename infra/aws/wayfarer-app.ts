@@ -106,7 +106,7 @@ export function buildWayfarer(app: App, options: { readonly deployWebAssets: boo
   for (const stack of [data, auth, events, api, web, monitoring])
     expireEveryFunctionsLogs(stack, logRetention);
 
-  acknowledgeReviewedFindings(app, { data, auth, events, api, web, monitoring });
+  acknowledgeReviewedFindings(app, { data, auth, events, api, web });
   Tags.of(app).add('app', 'wayfarer');
   Tags.of(app).add('stage', config.stage);
   return { config, data, auth, events, api, web, monitoring };
