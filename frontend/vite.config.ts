@@ -7,7 +7,7 @@ import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import type * as Constants from '@wayfarer/shared/constants';
+import type * as UiConstants from './src/lib/ui-constants';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type * as ShellSkeletonModule from './src/app/shell-skeleton';
@@ -16,7 +16,7 @@ import { createTheme } from '@aws-amplify/ui';
 import { amplifyTheme } from './src/app/amplify-theme';
 
 // Node 20 cannot import a workspace package's .ts file directly; Vite's module runner can.
-const { module: constants } = await runnerImport<typeof Constants>('@wayfarer/shared/constants');
+const { module: constants } = await runnerImport<typeof UiConstants>('./src/lib/ui-constants.ts');
 const { module: serverPaths } = await runnerImport<typeof ServerPaths>('@wayfarer/shared/api/server-paths');
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));

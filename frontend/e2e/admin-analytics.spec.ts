@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Browser, type Page } from '@playwright/test';
 import { test } from './support/traveller';
-import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../src/lib/ui-constants';
 import { LITERAL_MESSAGES, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 import { FORM_ERROR_KEYS, RESET_PASSWORD_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';
 

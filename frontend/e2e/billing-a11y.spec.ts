@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { PAGES } from '@wayfarer/shared/api/pages';
-import { LOCAL_STORAGE_KEYS, THEMES } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS, THEMES } from '../src/lib/ui-constants';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 
 // The subscription pages with no serious or critical axe violations, in both themes, as a signed-in user

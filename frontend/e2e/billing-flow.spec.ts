@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { PAGES } from '@wayfarer/shared/api/pages';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 import { fakeMicrophone } from './support/fake-microphone';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';

@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 import { fakeMicrophone } from './support/fake-microphone';
 import {
   deviceTranslatorLog,

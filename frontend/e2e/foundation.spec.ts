@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { test } from './support/traveller';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 
 test.describe('404 page', () => {
   test('an unknown path shows the 404 page and Go Home leads to /', async ({ page }) => {

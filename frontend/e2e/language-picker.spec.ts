@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
-import { LANGUAGE_PICKER_BREAKPOINT_PX } from '@wayfarer/shared/constants';
+import { LANGUAGE_PICKER_BREAKPOINT_PX } from '../src/lib/ui-constants';
 import { hideDeviceTranslator } from './support/device-translator-stand-in';
 
 // The shared local cloud has no translation engine, so GET /api/capabilities truthfully says 'unavailable' and

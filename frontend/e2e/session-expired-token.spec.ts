@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
 
 // docs/SPEC.md §6 and §7: a traveller who comes back after the access token has expired is still signed in while

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { test } from './support/traveller';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 
 // Issue 3: no serious or critical axe violations on these screens, in both themes.
 const screens = [

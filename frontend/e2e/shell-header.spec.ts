@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
-import { LANGUAGE_COOKIE, LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '@wayfarer/shared/constants';
+import { LANGUAGE_COOKIE, LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '../src/lib/ui-constants';
 
 const isCompact = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 

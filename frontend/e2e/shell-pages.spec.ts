@@ -5,7 +5,7 @@ import {
   MINIMUM_AGE_YEARS,
   REFUND_REPLY_BUSINESS_DAYS,
   REFUND_WINDOW_HOURS,
-} from '@wayfarer/shared/constants';
+} from '../src/lib/ui-constants';
 
 const legalPages = [
   { path: '/privacy-policy', titles: { en: 'Privacy policy', fr: 'Politique de confidentialité' } },

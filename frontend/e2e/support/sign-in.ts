@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../../src/lib/ui-constants';
 
 /**
  * Registers a fresh account through the API and leaves its token where the app looks for it; with a plan, the

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../lib/ui-constants';
 import { SessionContext, signedOutSession, type SessionValue } from '../lib/session-context';
 import { createTestI18n } from '../testing/render-app';
 import { AppHeader } from './app-header';

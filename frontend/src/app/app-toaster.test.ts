@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { TOAST_SWIPE_THRESHOLD_PX } from '@wayfarer/shared/constants';
+import { TOAST_SWIPE_THRESHOLD_PX } from '../lib/ui-constants';
 
 // docs/SPEC.md §9 sets the swipe-to-dismiss threshold at 45 px. sonner offers no prop for it (2.0.8 hard-codes it), so
 // the rule is held here: an upgrade that changes sonner's threshold fails this test instead of changing the

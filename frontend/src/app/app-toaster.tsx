@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_VISIBLE_MAX, TOAST_WIDTH_PX } from '@wayfarer/shared/constants';
+import { TOAST_DURATION_MS, TOAST_VISIBLE_MAX, TOAST_WIDTH_PX } from '../lib/ui-constants';
 import { useThemeChoice } from './use-theme-choice';
 
 // Sonner has no prop for the width, only the --width variable (its own default is also 356 px). The swipe

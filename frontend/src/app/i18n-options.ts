@@ -12,7 +12,7 @@ import {
   LOCALE_RETRY_DELAY_MS,
   LOCAL_STORAGE_KEYS,
   SUPPORTED_UI_LANGUAGES,
-} from '@wayfarer/shared/constants';
+} from '../lib/ui-constants';
 import type { LanguageDetectionOptions } from './language-detector';
 import type { LocaleBackendOptions } from './locale-backend';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, SUPPORTED_UI_LANGUAGES } from '@wayfarer/shared/constants';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, SUPPORTED_UI_LANGUAGES } from '../lib/ui-constants';
 
 type UiLanguage = (typeof SUPPORTED_UI_LANGUAGES)[number];
 

@@ -7,7 +7,7 @@ import type { BackendModule, ReadCallback } from 'i18next';
  * any other non-OK answer or a body that is not JSON is final.
  */
 export interface LocaleBackendOptions {
-  /** With `{{lng}}` and `{{ns}}` in it (shared/constants.ts LOCALE_LOAD_PATH). */
+  /** With `{{lng}}` and `{{ns}}` in it (frontend/src/lib/ui-constants.ts LOCALE_LOAD_PATH). */
   readonly loadPath: string;
 }
 

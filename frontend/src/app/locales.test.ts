@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_UI_LANGUAGES } from '@wayfarer/shared/constants';
+import { SUPPORTED_UI_LANGUAGES } from '../lib/ui-constants';
 
 type LocaleFile = Record<string, unknown>;
 

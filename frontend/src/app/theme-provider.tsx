@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Theme } from '@wayfarer/shared/constants';
+import type { Theme } from '../lib/ui-constants';
 import { ThemeChoiceContext, type ThemeChoiceState } from './use-theme-choice';
 import { readStoredTheme, storeTheme } from './theme';
 import { AMPLIFY_THEME_NAME } from './amplify-theme-name';

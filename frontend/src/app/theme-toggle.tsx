@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Theme } from '@wayfarer/shared/constants';
+import type { Theme } from '../lib/ui-constants';
 import { Tooltip } from '../lib/tooltip';
 import { MonitorIcon, MoonIcon, SunIcon } from './nav-icons';
 import { useThemeChoice } from './use-theme-choice';

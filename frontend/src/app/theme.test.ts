@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { DEFAULT_THEME, LOCAL_STORAGE_KEYS } from '../lib/ui-constants';
 import { readStoredTheme, storeTheme } from './theme';
 
 function storageWith(value: string | null) {

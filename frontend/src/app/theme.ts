@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, LOCAL_STORAGE_KEYS, THEMES, type Theme } from '@wayfarer/shared/constants';
+import { DEFAULT_THEME, LOCAL_STORAGE_KEYS, THEMES, type Theme } from '../lib/ui-constants';
 
 type StorageSource<Method extends keyof Storage> = () => Pick<Storage, Method>;
 

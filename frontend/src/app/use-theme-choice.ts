@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Theme } from '@wayfarer/shared/constants';
+import type { Theme } from '../lib/ui-constants';
 
 export interface ThemeChoiceState {
   theme: Theme;

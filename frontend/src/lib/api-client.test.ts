@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from './ui-constants';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import {
   ApiError,

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { SessionResponse } from '@wayfarer/shared/api/auth';
 import { routeTable, type RouteId } from '@wayfarer/shared/api/route-table';
 import type { routeSchemas } from '@wayfarer/shared/api/routes';
-import { TOKEN_REFRESH_THRESHOLD_SECONDS } from '@wayfarer/shared/constants';
+import { TOKEN_REFRESH_THRESHOLD_SECONDS } from './ui-constants';
 import { HTTP_ERROR_KEYS, LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { messageForFailedResponse, serverMessageOf } from '@wayfarer/shared/domain/error-mapping';
 import { clearStoredToken, storedToken, storeToken } from './stored-token';

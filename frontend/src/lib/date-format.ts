@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, SUPPORTED_UI_LANGUAGES } from '@wayfarer/shared/constants';
+import { FALLBACK_LANGUAGE, SUPPORTED_UI_LANGUAGES } from './ui-constants';
 
 type UiLanguage = (typeof SUPPORTED_UI_LANGUAGES)[number];
 

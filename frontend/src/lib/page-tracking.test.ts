@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from './ui-constants';
 import { createPageTracker, trackedPageFor } from './page-tracking';
 
 function trackerWithClock() {

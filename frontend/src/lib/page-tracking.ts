@@ -1,4 +1,5 @@
-import { TRACKED_PAGES, TRACKING_DEDUPE_MS, type TrackedPage } from '@wayfarer/shared/constants';
+import { TRACKED_PAGES, type TrackedPage } from '@wayfarer/shared/constants';
+import { TRACKING_DEDUPE_MS } from './ui-constants';
 import { PAGE_QUERY, PAGES } from '@wayfarer/shared/api/pages';
 import { callRoute } from './api-client';
 

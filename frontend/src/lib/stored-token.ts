@@ -1,4 +1,4 @@
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from './ui-constants';
 
 // The session token in this browser's storage. Apart from the api client so that the first screen can tell
 // whether anyone is signed in without loading the client and its route table (docs/DESIGN.md §8).

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@wayfarer/shared/constants';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './ui-constants';
 import { Tooltip } from './tooltip';
 
 function renderTwo() {

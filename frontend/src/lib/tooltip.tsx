@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@wayfarer/shared/constants';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './ui-constants';
 
 export type TooltipSide = 'top' | 'bottom' | 'left' | 'right';
 

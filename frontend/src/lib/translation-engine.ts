@@ -1,5 +1,5 @@
 import type { EngineState } from '@wayfarer/shared/api/capabilities';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from './ui-constants';
 
 /** What the browser's Translator API says of a language pair (its availability() states). */
 export type DeviceAvailability = 'available' | 'downloadable' | 'downloading' | 'unavailable';

@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { SESSION_STORAGE_KEYS } from '../../lib/ui-constants';
 
 // docs/SPEC.md §2: unlocked for the browser session. The server's HttpOnly cookie is what grants access; this flag
 // only spares the prompt while that cookie lives, and is dropped when the server says it no longer does.

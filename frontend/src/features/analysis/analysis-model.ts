@@ -1,5 +1,5 @@
 import type { EmergencyResult, Location, Price, RatesInfo } from '@wayfarer/shared/api/analysis';
-import { PROGRESS_COMPLETE } from '@wayfarer/shared/constants';
+import { PROGRESS_COMPLETE } from '../../lib/ui-constants';
 import { filterLocations, filterPrices } from '@wayfarer/shared/domain/filters';
 import { nextAnalysisProgress } from '@wayfarer/shared/domain/progress';
 

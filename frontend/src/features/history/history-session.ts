@@ -1,4 +1,4 @@
-import { HISTORY_MAX_SESSIONS } from '@wayfarer/shared/constants';
+import { HISTORY_MAX_SESSIONS } from '../../lib/ui-constants';
 
 /** One stopped voice session as the browser keeps it (docs/SPEC.md §1: on the device only, never sent anywhere). */
 export interface HistoryCue {

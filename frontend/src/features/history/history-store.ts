@@ -1,5 +1,5 @@
 import { openDB, type IDBPDatabase } from 'idb';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../../lib/ui-constants';
 import { idsOverLimit, type HistorySession } from './history-session';
 
 /** The IndexedDB database that holds the history; it lives in this browser only (docs/SPEC.md §1). */

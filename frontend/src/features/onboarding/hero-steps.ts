@@ -1,4 +1,4 @@
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../../lib/ui-constants';
 
 /** docs/SPEC.md §2: the hero banner walks through these four steps, one per HERO_STEP_ROTATION_MS. */
 export const HERO_STEPS = ['speak', 'transcribe', 'translate', 'analyze'] as const;

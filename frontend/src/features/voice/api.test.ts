@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../../lib/ui-constants';
 import { fetchCallerCountry, fetchSpeechKey, fetchVoiceCapabilities, reportUsage } from './api';
 
 function answer(status: number, body: unknown) {

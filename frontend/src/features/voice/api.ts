@@ -1,6 +1,6 @@
 import type { EngineState } from '@wayfarer/shared/api/capabilities';
 import type { SpeechKeyResponse, UsageUpdateRequest } from '@wayfarer/shared/api/speech';
-import { IP_LOOKUP_TIMEOUT_MS } from '@wayfarer/shared/constants';
+import { IP_LOOKUP_TIMEOUT_MS } from '../../lib/ui-constants';
 import { RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { ApiError, callRoute } from '../../lib/api-client';
 import { fetchCapabilities, isEngineState } from '../../lib/capabilities';

@@ -1,4 +1,5 @@
-import { RECORDING_START_DELAY_MS, SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
+import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
+import { RECORDING_START_DELAY_MS } from '../../lib/ui-constants';
 import { RATE_LIMIT_KEYS, VOICE_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { AudioCaptureError, startAudioCapture, type AudioCapture } from '../../lib/audio-capture';
 import { openDeepgramSocket, type DeepgramSocket, type TranscriptResult } from '../../lib/deepgram-socket';

@@ -1,11 +1,5 @@
-import {
-  DEFAULT_ENABLE_TRANSLATION,
-  DEFAULT_VOICE_GENDER,
-  FALLBACK_SUGGESTION_LANGUAGES,
-  LOCAL_STORAGE_KEYS,
-  VOICE_GENDERS,
-  type VoiceGender,
-} from '@wayfarer/shared/constants';
+import { FALLBACK_SUGGESTION_LANGUAGES, VOICE_GENDERS, type VoiceGender } from '@wayfarer/shared/constants';
+import { DEFAULT_ENABLE_TRANSLATION, DEFAULT_VOICE_GENDER, LOCAL_STORAGE_KEYS } from '../../lib/ui-constants';
 import { isAvailableLanguage, languagePart, parseRecentLanguages } from '@wayfarer/shared/domain/languages';
 
 /** docs/SPEC.md §3 Settings, apart from the recent languages, which keep their own key. */

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsStats } from '@wayfarer/shared/api/analytics';
-import { SESSION_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { SESSION_STORAGE_KEYS } from '../../../lib/ui-constants';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { createTestI18n } from '../../../testing/render-app';
 import { AdminAnalyticsPage } from './admin-analytics-page';

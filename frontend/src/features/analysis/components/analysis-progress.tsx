@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ANALYSIS_PROGRESS_TICK_MS } from '@wayfarer/shared/constants';
+import { ANALYSIS_PROGRESS_TICK_MS } from '../../../lib/ui-constants';
 import { ProgressBar } from '../../../lib/progress-bar';
 
 /** The analysis progress bar (docs/SPEC.md §4); `data-value` is the percentage (docs/TESTIDS.md). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { ANALYSIS_PROGRESS_TICK_MS } from '@wayfarer/shared/constants';
+import { ANALYSIS_PROGRESS_TICK_MS } from '../../../lib/ui-constants';
 import { analyzeEmergency, analyzeLocations, analyzePrices } from '../api';
 import { analysisReducer, initialAnalysisState, isRunning, type AnalysisState } from '../analysis-model';
 

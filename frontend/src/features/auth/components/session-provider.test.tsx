@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../../../lib/ui-constants';
 import en from '../../../../../locales/en/translation.json';
 import { useSession } from '../../../lib/session-context';
 import { createTestI18n } from '../../../testing/render-app';

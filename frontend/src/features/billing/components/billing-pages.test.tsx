@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import type { Subscription } from '@wayfarer/shared/api/billing';
 import { PAGES } from '@wayfarer/shared/api/pages';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../../../lib/ui-constants';
 import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import type * as BillingApi from '../api';
 import { SessionContext, signedOutSession, type SessionValue } from '../../../lib/session-context';

@@ -5,11 +5,11 @@ import {
   MINIMUM_AGE_YEARS,
   REFUND_REPLY_BUSINESS_DAYS,
   REFUND_WINDOW_HOURS,
-} from '@wayfarer/shared/constants';
+} from '../../../lib/ui-constants';
 import type { LegalSection } from '../legal-content';
 import './legal-page.css';
 
-// The figures in the texts come from shared/constants.ts, so the pages cannot drift from the rules they state.
+// The figures in the texts come from lib/ui-constants.ts, so the pages cannot drift from the rules they state.
 const policyValues = {
   minimumAge: MINIMUM_AGE_YEARS,
   refundWindowHours: REFUND_WINDOW_HOURS,

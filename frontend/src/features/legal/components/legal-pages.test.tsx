@@ -8,7 +8,7 @@ import {
   REFUND_REPLY_BUSINESS_DAYS,
   REFUND_WINDOW_HOURS,
   SUPPORTED_UI_LANGUAGES,
-} from '@wayfarer/shared/constants';
+} from '../../../lib/ui-constants';
 import en from '../../../../../locales/en/translation.json';
 import { languageOptions } from '../../../app/i18n-options';
 import { privacyPolicySections, refundPolicySections, termsOfServiceSections } from '../legal-content';

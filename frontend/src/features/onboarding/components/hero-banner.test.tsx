@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HERO_STEP_ROTATION_MS } from '@wayfarer/shared/constants';
+import { HERO_STEP_ROTATION_MS } from '../../../lib/ui-constants';
 import { createTestI18n } from '../../../testing/render-app';
 import { HERO_DISMISSED_STORAGE_KEY } from '../hero-steps';
 import { HeroBanner } from './hero-banner';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HERO_STEP_ROTATION_MS } from '@wayfarer/shared/constants';
+import { HERO_STEP_ROTATION_MS } from '../../../lib/ui-constants';
 import { HERO_STEPS, heroStepAt, readHeroDismissed, storeHeroDismissed, type HeroStep } from '../hero-steps';
 import { strokeIconProps } from '../../../lib/stroke-icon';
 import { Tooltip } from '../../../lib/tooltip';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PHOTO_PROGRESS_TICK_MS } from '@wayfarer/shared/constants';
+import { PHOTO_PROGRESS_TICK_MS } from '../../../lib/ui-constants';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { ProgressBar } from '../../../lib/progress-bar';
 import type { DevicePhotoTranslation } from '../hooks/use-device-photo-translation';

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import { PAGES } from '@wayfarer/shared/api/pages';
-import { LOCAL_STORAGE_KEYS, PHOTO_PROGRESS_TICK_MS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS, PHOTO_PROGRESS_TICK_MS } from '../../../lib/ui-constants';
 import en from '../../../../../locales/en/translation.json';
 import { SessionContext, signedOutSession, type SessionValue } from '../../../lib/session-context';
 import { createTestI18n } from '../../../testing/render-app';

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_STORAGE_KEYS } from '@wayfarer/shared/constants';
+import { LOCAL_STORAGE_KEYS } from '../../../lib/ui-constants';
 import { useDevicePhotoTranslation } from './use-device-photo-translation';
 
 type Listener = (event: { loaded: number }) => void;

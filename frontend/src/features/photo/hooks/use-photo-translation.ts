@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranslateImageResponse } from '@wayfarer/shared/api/vision';
-import { PHOTO_PROGRESS_TICK_MS, PROGRESS_COMPLETE } from '@wayfarer/shared/constants';
+import { PHOTO_PROGRESS_TICK_MS, PROGRESS_COMPLETE } from '../../../lib/ui-constants';
 import { nextPhotoProgress } from '@wayfarer/shared/domain/progress';
 import { translateImage } from '../api';
 import { translationFailureMessage } from '../photo-model';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_PICKER_BREAKPOINT_PX, VOICE_GENDERS, type VoiceGender } from '@wayfarer/shared/constants';
+import { VOICE_GENDERS, type VoiceGender } from '@wayfarer/shared/constants';
+import { LANGUAGE_PICKER_BREAKPOINT_PX } from '../../../lib/ui-constants';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { VoiceSettingsControls } from '../hooks/use-voice-settings';
 import { languageName } from '../../../lib/language-labels';
