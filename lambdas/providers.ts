@@ -213,8 +213,9 @@ const registeredEngines: { -readonly [C in Capability]?: EngineFactory<Capabilit
 const isRegistered = (capability: Capability): boolean => registeredEngines[capability] !== undefined;
 
 /**
- * Called by infra/local before serving. The engines live there, so no Lambda bundle ever carries them; an
- * engine already built keeps running until resetProviders.
+ * Called by the local cloud (infra/local) before serving, with engines/register.ts's list. The engines live in
+ * engines/, which no Lambda imports, so no Lambda bundle ever carries them; an engine already built keeps running
+ * until resetProviders.
  */
 export function registerEmbeddedEngines(engines: EmbeddedEngines): void {
   Object.assign(registeredEngines, engines);
