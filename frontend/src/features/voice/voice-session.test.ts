@@ -325,6 +325,15 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     expect(seen.ended).toHaveBeenCalledWith('limit_reached');
   });
 
+  it('once the dropped lease is reported, its key’s cut-off does not end the session as a spent allowance', async () => {
+    mocks.fetchSpeechKey.mockReset();
+    mocks.fetchSpeechKey.mockResolvedValueOnce(key('first', 10)).mockResolvedValue({ kind: 'failed' });
+    const { seen, socket } = await connected(5);
+    socket.options.onFailure({ code: 1006, reason: '' });
+    await vi.advanceTimersByTimeAsync(7000);
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('failed');
+  });
+
   it('at Stop, reports the new socket’s lease from its own key, so each second is reported once', async () => {
     const { session, socket } = await connected(5);
     socket.options.onFailure({ code: 1006, reason: '' });

@@ -265,9 +265,10 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
       if (!(await online())) return lost();
       if (stopped) return;
       // The dropped lease is closed before the next key is asked for: a report closes the caller's newest open
-      // lease, which after the key would be the new one. If the report fails, the key closes it instead.
+      // lease, which after the key would be the new one. If the report fails, the key closes it instead. Once it
+      // is closed, its key's cut-off no longer says anything: the next key's time to live does.
       const seconds = takeLeaseSeconds();
-      if (seconds !== undefined) await reportUsage(seconds);
+      if (seconds !== undefined && (await reportUsage(seconds))) clearTimeout(cutOff);
       if (stopped) return;
       const key = await fetchSpeechKey();
       if (stopped) {
