@@ -189,22 +189,36 @@ describe('speech socket client', () => {
     expect(current().closedWith).toBe(1000);
   });
 
-  it('reconnects once on a dropped socket with the same key, then reports the second drop', () => {
+  it('reports a dropped socket at once and never reopens it: a new socket needs a fresh key (docs/SPEC.md §4)', () => {
     const { client, sockets, current, onFailure, results: seen } = setup();
     current().open();
     current().receive(results(true, 'Before.'));
     current().drop(1006);
-    expect(sockets).toHaveLength(2);
-    expect(current().protocols).toEqual(['token', 'secret-key']);
-    const chunk = new ArrayBuffer(8);
-    client.sendAudio(chunk);
-    current().open();
-    expect(current().sent).toEqual([chunk]);
-    current().receive(results(true, 'After.'));
-    expect(seen.map((result) => result.text)).toEqual(['Before.', 'After.']);
-    current().drop(1011, 'NET-0001');
-    expect(sockets).toHaveLength(2);
-    expect(onFailure).toHaveBeenCalledWith({ code: 1011, reason: 'NET-0001' });
+    expect(onFailure).toHaveBeenCalledWith({ code: 1006, reason: '' });
+    expect(sockets).toHaveLength(1);
+    client.sendAudio(new ArrayBuffer(8));
+    expect(current().sent).toHaveLength(0);
+    expect(seen.map((result) => result.text)).toEqual(['Before.']);
+  });
+
+  it('says when the server accepted the socket', () => {
+    const onOpen = vi.fn();
+    const sockets: FakeSocket[] = [];
+    openDeepgramSocket({
+      url: 'ws://127.0.0.1:9/v1/listen',
+      key: 'k',
+      onTranscript: () => undefined,
+      onOpen,
+      onFailure: () => undefined,
+      createSocket: (url, protocols) => {
+        const socket = new FakeSocket(url, protocols);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    expect(onOpen).not.toHaveBeenCalled();
+    sockets[0]!.open();
+    expect(onOpen).toHaveBeenCalledOnce();
   });
 
   it('does not retry a refused key', () => {

@@ -37,7 +37,12 @@ export interface DeepgramSocketOptions {
   readonly url: string;
   readonly key: string;
   readonly onTranscript: (result: TranscriptResult) => void;
-  /** The socket closed for good: refused, or dropped again after its one reconnect. */
+  /** The server accepted the socket (its key and parameters): audio flows from here on. */
+  readonly onOpen?: () => void;
+  /**
+   * The socket closed without our finish() or close(): refused, or dropped (1006 when the network went). The
+   * client never reopens it: a new socket needs a fresh key, which is the voice session's to take.
+   */
   readonly onFailure: (failure: SocketFailure) => void;
   readonly createSocket?: (url: string, protocols: string[]) => WebSocketLike;
   readonly keepAliveIntervalMs?: number;
@@ -61,7 +66,7 @@ const OPEN = 1;
 /** Deepgram closes a socket that hears nothing for 10 s; it recommends a KeepAlive every 3-5 s. */
 const DEFAULT_KEEP_ALIVE_MS = 4000;
 const DEFAULT_CLOSE_TIMEOUT_MS = 3000;
-/** Audio kept while (re)connecting: 10 s of 250 ms chunks. Older chunks are dropped first. */
+/** Audio kept while connecting: 10 s of 250 ms chunks. Older chunks are dropped first. */
 const MAX_PENDING_CHUNKS = 40;
 
 export function speechSocketUrl(base: string): string {
@@ -75,7 +80,8 @@ const browserSocket = (url: string, protocols: string[]): WebSocketLike => new W
 /**
  * A client for Deepgram's live transcription protocol (`/v1/listen`), in production and against the local
  * socket alike. The key travels as the WebSocket subprotocol pair `token, <key>`, as browsers cannot set headers.
- * A dropped socket is reopened once with the same key; the transcript lives with the caller, so nothing is lost.
+ * A dropped socket is not reopened here: its key may no longer open one (a key opens sockets for 30 s), so the
+ * voice session reconnects with a fresh key (docs/SPEC.md §4, Connection lost).
  */
 export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSocket {
   const createSocket = options.createSocket ?? browserSocket;
@@ -83,7 +89,6 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
   const url = speechSocketUrl(options.url);
   const pending: ArrayBuffer[] = [];
   let socket: WebSocketLike;
-  let reconnected = false;
   let closing = false;
   let muted = false;
   let keepAlive: ReturnType<typeof setInterval> | undefined;
@@ -95,6 +100,7 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
     socket.onopen = () => {
       for (const chunk of pending.splice(0)) socket.send(chunk);
       if (muted) startKeepAlive();
+      options.onOpen?.();
     };
     socket.onmessage = (event) => {
       if (typeof event.data !== 'string') return;
@@ -104,19 +110,12 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
     socket.onerror = () => {
       // A close event always follows; the decision is taken there.
     };
-    const current = socket;
     socket.onclose = (event) => {
-      if (current !== socket) return;
       stopKeepAlive();
       if (closing) return closed?.();
-      // 1008 is bad credentials or parameters: a second try would fail the same way.
-      if (event.code === CLOSE.normal || event.code === CLOSE.policyViolation || reconnected) {
-        closing = true;
-        options.onFailure({ code: event.code, reason: event.reason });
-        return;
-      }
-      reconnected = true;
-      connect();
+      closing = true;
+      pending.length = 0;
+      options.onFailure({ code: event.code, reason: event.reason });
     };
   }
 

@@ -10,8 +10,8 @@ import { localSockets } from '../local-routes';
 import { call, startFaultCloud, until, type FaultCloud } from './fault-cloud';
 
 // The server side of a phone losing its network mid-phrase: the socket's TCP connection is destroyed without a
-// close frame. What the browser's voice loop does then (reconnect, keep the transcript) is the frontend's and is
-// not exercised here; what the server promises is: the finals sent before the drop were sent, a fresh key
+// close frame. What the browser's voice loop does then (reconnect with a fresh key, keep the transcript) is the
+// frontend's, shown in a browser by frontend/e2e/voice-reconnect.spec.ts; what the server promises is: the finals sent before the drop were sent, a fresh key
 // opens a new socket at once, and the usage charged is what was spoken, within issue 24's charging rule.
 
 const PASSWORD = 'Travel!2024x';

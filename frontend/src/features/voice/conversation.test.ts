@@ -416,3 +416,37 @@ describe('Mute', () => {
     );
   });
 });
+
+describe('Connection lost (docs/SPEC.md §4)', () => {
+  it('shows a reconnect beside the status, which keeps going: a phrase in flight is still translated', () => {
+    const state = run(
+      stateWith({ status: 'translating', translationEnabled: true, transcript: 'Where is the station?' }),
+      { type: 'connection_lost' },
+    );
+    expect(state).toMatchObject({
+      status: 'translating',
+      reconnecting: true,
+      transcript: 'Where is the station?',
+    });
+    expect(run(state, { type: 'translation_finished', text: '¿Dónde está la estación?' })).toMatchObject({
+      status: 'speaking',
+      reconnecting: true,
+    });
+    expect(isActive(state)).toBe(true);
+  });
+
+  it('ends when the new socket is open, and with the session: stop, a failure, the limit, a new start', () => {
+    const lost = run(recording, { type: 'connection_lost' });
+    expect(run(lost, { type: 'connection_restored' })).toMatchObject({
+      status: 'recording',
+      reconnecting: false,
+    });
+    for (const type of ['stop', 'failed', 'limit_reached', 'start'] as const)
+      expect(run(lost, { type }).reconnecting, type).toBe(false);
+  });
+
+  it('means nothing once the session is over', () => {
+    const stopped = stateWith({ status: 'stopped', transcript: 'kept' });
+    expect(run(stopped, { type: 'connection_lost' })).toBe(stopped);
+  });
+});

@@ -64,6 +64,11 @@ export interface ConversationState {
   readonly activeSide: Side | null;
   /** Two-way mode: the translation last handed to the loudspeaker, which the microphone may hear back. */
   readonly lastSpoken: string;
+  /**
+   * The speech socket dropped and a new one is being opened (docs/SPEC.md §4, Connection lost). Beside the
+   * status, not one of them: a phrase may still be translated or read out meanwhile.
+   */
+  readonly reconnecting: boolean;
 }
 
 export const initialConversationState: ConversationState = {
@@ -84,6 +89,7 @@ export const initialConversationState: ConversationState = {
   phrases: [],
   activeSide: null,
   lastSpoken: '',
+  reconnecting: false,
 };
 
 export type ConversationEvent =
@@ -105,6 +111,9 @@ export type ConversationEvent =
   | { type: 'stop' }
   | { type: 'limit_reached' }
   | { type: 'failed' }
+  /** The socket dropped; the session reconnects with a fresh key (docs/SPEC.md §4, Connection lost). */
+  | { type: 'connection_lost' }
+  | { type: 'connection_restored' }
   | { type: 'clear' }
   | { type: 'translation_toggled'; enabled: boolean }
   | { type: 'mute_toggled' }
@@ -264,6 +273,20 @@ function settledTranslation(state: ConversationState): ConversationState {
   return { ...state, translation: fullTranslation(state), translationDraft: '' };
 }
 
+/** The session is over (stopped, the limit, a failure): nothing is in flight, muted or reconnecting any more. */
+function ended(state: ConversationState, status: ConversationStatus, transcript: string): ConversationState {
+  return {
+    ...settledTranslation(state),
+    transcript,
+    interim: '',
+    muted: false,
+    translationInFlight: false,
+    generatingAudio: false,
+    reconnecting: false,
+    status,
+  };
+}
+
 /**
  * A session is open while active and while finishing: finishing still takes the socket's last results and their
  * translation (docs/SPEC.md §4 Finish), so the session has not ended yet.
@@ -304,6 +327,7 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         muted: false,
         translationInFlight: false,
         generatingAudio: false,
+        reconnecting: false,
       };
     case 'microphone_started':
       if (state.status !== 'initializing') return state;
@@ -389,35 +413,18 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       // What was still being heard is kept: results arriving after stop are ignored (finish waits for them).
       const transcript = joinPhrases(state.transcript, state.interim);
       return {
-        ...settledTranslation(state),
-        transcript,
-        interim: '',
-        muted: false,
-        translationInFlight: false,
-        generatingAudio: false,
-        status: state.status === 'limit_reached' ? 'limit_reached' : 'stopped',
+        ...ended(state, state.status === 'limit_reached' ? 'limit_reached' : 'stopped', transcript),
         analysisPromptOpen: transcript !== '' && !state.analysisPanelVisible,
       };
     }
     case 'limit_reached':
-      return {
-        ...settledTranslation(state),
-        transcript: joinPhrases(state.transcript, state.interim),
-        interim: '',
-        muted: false,
-        translationInFlight: false,
-        generatingAudio: false,
-        status: 'limit_reached',
-      };
+      return ended(state, 'limit_reached', joinPhrases(state.transcript, state.interim));
     case 'failed':
-      return {
-        ...settledTranslation(state),
-        interim: '',
-        muted: false,
-        translationInFlight: false,
-        generatingAudio: false,
-        status: 'error',
-      };
+      return ended(state, 'error', state.transcript);
+    case 'connection_lost':
+      return isSessionOpen(state) ? { ...state, reconnecting: true } : state;
+    case 'connection_restored':
+      return { ...state, reconnecting: false };
     case 'clear':
       return cleared(state);
     case 'translation_toggled':

@@ -189,6 +189,50 @@ describe('voice screen', () => {
     expect(screen.getByTestId('transcript-original')).toHaveAttribute('data-empty', 'true');
   });
 
+  it('a dropped socket: the transcript keeps its finals and the phrase being heard, a notice says it reconnects, and recording goes on', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    act(() => socketOptions?.onOpen?.());
+    hear('Where is the station?', true);
+    hear('and the', false);
+    const first = socketOptions!;
+    act(() => first.onFailure({ code: 1006, reason: '' }));
+
+    expect(screen.getByTestId('voice-reconnecting-notice')).toHaveTextContent('Reconnecting');
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station? and the');
+    expect(mocks.toastError).not.toHaveBeenCalled();
+    await waitFor(() => expect(socketOptions).not.toBe(first));
+    expect(mocks.reportUsage).toHaveBeenCalledOnce();
+    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(2);
+    act(() => socketOptions?.onOpen?.());
+    expect(screen.queryByTestId('voice-reconnecting-notice')).toBeNull();
+
+    hear('The bus leaves at nine.', true);
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent(
+      'Where is the station? and the The bus leaves at nine.',
+    );
+    expect(badge()).toHaveAttribute('data-status', 'transcribed');
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
+    expect(mocks.reportUsage).toHaveBeenCalledTimes(2);
+  });
+
+  // Tries spent after a drop end the same way (voice-session.test.ts); a refused key (1008) ends at once.
+  it('a socket that cannot be replaced ends as before: voice_connection_lost and the error status', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    act(() => socketOptions?.onOpen?.());
+    hear('Where is the station?', true);
+    act(() => socketOptions?.onFailure({ code: 1008, reason: 'INVALID_AUTH: Invalid credentials.' }));
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
+    expect(mocks.toastError).toHaveBeenCalledWith('The connection to the speech service was lost.');
+    expect(screen.queryByTestId('voice-reconnecting-notice')).toBeNull();
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station?');
+    expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce();
+  });
+
   it('shows the initializing overlay until the microphone answers', async () => {
     let answer: (value: typeof capture) => void = () => {};
     mocks.startAudioCapture.mockReturnValue(new Promise((resolve) => (answer = resolve)));

@@ -160,6 +160,11 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
           {t('voice_offline_notice')}
         </p>
       )}
+      {state.reconnecting && (
+        <p className="voice-offline-notice" data-testid="voice-reconnecting-notice" role="status">
+          {t('voice_reconnecting')}
+        </p>
+      )}
 
       <div className="voice-card voice-conversation">
         <div className="voice-controls">

@@ -158,6 +158,8 @@ export function useConversation(options: ConversationOptions): Conversation {
           }),
         ended: (reason) =>
           live(() => release({ type: reason === 'limit_reached' ? 'limit_reached' : 'failed' })),
+        reconnecting: () => live(() => dispatch({ type: 'connection_lost' })),
+        reconnected: () => live(() => dispatch({ type: 'connection_restored' })),
         // Toasts outlive the session: a failed usage report arrives after stop.
         toast: (key) => toast.error(t(key)),
       },
