@@ -95,6 +95,8 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_ID: optionalText,
+  /** Stripe's API, https://api.stripe.com unless set: the fault suite points it at a local Stripe it can break. */
+  STRIPE_API_URL: optionalUrl,
 
   ADMIN_PASSWORD_HASH: optionalText,
   /** Local only: the local cloud hashes it at start; production sets ADMIN_PASSWORD_HASH instead. */

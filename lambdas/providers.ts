@@ -293,8 +293,9 @@ const refusingBilling = (reason: string): Billing => ({
 
 /** Billing: Stripe, or the local cloud's checkout and portal pages (engines/billing/), which only it has. */
 export const getBilling = /* @__PURE__ */ engine('billing', {
-  cloud: ({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID, APP_URL }) =>
+  cloud: ({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID, STRIPE_API_URL, APP_URL }) =>
     createStripeBilling({
+      apiUrl: STRIPE_API_URL,
       secretKey: present(STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
       webhookSecret: present(STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
       priceId: present(STRIPE_PRICE_ID, 'STRIPE_PRICE_ID'),

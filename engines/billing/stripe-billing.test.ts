@@ -1,8 +1,13 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { isDependencyUnavailable } from '@wayfarer/lambdas/http/dependency-failure';
 import { WebhookSignatureError } from '@wayfarer/lambdas/ports/billing';
 import { createStripeEmulator, type StripeEmulatorEvent } from './stripe-emulator';
-import { createStripeBilling, STRIPE_API_VERSION, verifyStripeSignature } from '@wayfarer/lambdas/adapters/cloud/stripe-billing';
+import {
+  createStripeBilling,
+  STRIPE_API_VERSION,
+  verifyStripeSignature,
+} from '@wayfarer/lambdas/adapters/cloud/stripe-billing';
 
 const SECRET_KEY = 'sk_test_wayfarer';
 const WEBHOOK_SECRET = 'whsec_wayfarer_test';
@@ -301,5 +306,72 @@ describe('the local Stripe, as the stripe SDK sees it', () => {
         success_url: APP_URL,
       }),
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing' });
+  });
+});
+
+describe('Stripe’s API failing', () => {
+  const QUICK = { timeoutMs: 500, maxRetries: 1 };
+
+  /** The emulator behind a fetch that fails the first `failures` requests as `how`, recording each request. */
+  function failing(how: 'status' | 'cut', failures: number) {
+    const fake = createStripeEmulator({
+      secretKey: SECRET_KEY,
+      prices: [PRICE],
+      checkoutPageUrl: 'https://checkout.example.com/pay',
+      portalPageUrl: 'https://billing.example.com/portal',
+    });
+    const seen: { url: string; idempotencyKey: string | null }[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      seen.push({ url: String(input), idempotencyKey: new Headers(init?.headers).get('idempotency-key') });
+      if (seen.length > failures) return fake.fetch(input, init);
+      if (how === 'status')
+        return new Response(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down' } }), {
+          status: 500,
+        });
+      return new Response(
+        new ReadableStream({
+          start: (controller) => {
+            controller.enqueue(new TextEncoder().encode('{"id":"cus_'));
+            controller.error(
+              new TypeError('terminated', {
+                cause: Object.assign(new Error('closed'), { code: 'UND_ERR_SOCKET' }),
+              }),
+            );
+          },
+        }),
+        { status: 200 },
+      );
+    };
+    const billing = createStripeBilling({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      priceId: PRICE,
+      appUrl: APP_URL,
+      fetch,
+      apiUrl: 'http://127.0.0.1:12111/',
+      budget: QUICK,
+    });
+    return { billing, seen };
+  }
+
+  it('tries a 5xx again with the same Idempotency-Key, at the configured origin, and the checkout opens', async () => {
+    const { billing, seen } = failing('status', 1);
+    await expect(billing.createCheckoutSession({ sub: 'u', email: 'a@example.com' })).resolves.toMatchObject({
+      checkoutUrl: expect.stringContaining('https://checkout.example.com/pay') as unknown,
+    });
+    expect(seen[0]!.url).toBe('http://127.0.0.1:12111/v1/customers');
+    expect(seen[1]!.idempotencyKey).toBe(seen[0]!.idempotencyKey);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('past its budget, a 5xx or an answer cut short is a dependency out of reach (a 503), never a 500', async () => {
+    for (const how of ['status', 'cut'] as const) {
+      const { billing, seen } = failing(how, Infinity);
+      const failure = await billing
+        .createCheckoutSession({ sub: 'u', email: 'a@example.com' })
+        .catch((error: unknown) => error);
+      expect(isDependencyUnavailable(failure), how).toBe(true);
+      expect(seen, how).toHaveLength(QUICK.maxRetries + 1);
+    }
   });
 });

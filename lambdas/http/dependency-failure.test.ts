@@ -40,6 +40,9 @@ describe('a dependency out of reach', () => {
     expect(isDependencyUnavailable(new Error('wrapped', { cause: refused }))).toBe(true);
     expect(isDependencyUnavailable(new AggregateError([refused]))).toBe(true);
     expect(isDependencyUnavailable(new Error('a bug'))).toBe(false);
+    // A provider's own answer (openai's APIError, the fetch adapters' errors: Stripe, Deepgram's key API).
+    expect(isDependencyUnavailable({ name: 'StripeRequestError', status: 502 })).toBe(true);
+    expect(isDependencyUnavailable({ name: 'StripeRequestError', status: 400 })).toBe(false);
     expect(
       isDependencyUnavailable({
         name: 'ConditionalCheckFailedException',

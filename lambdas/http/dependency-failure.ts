@@ -1,7 +1,8 @@
 /**
  * A dependency that is briefly out of reach (the table restarting, a provider's socket reset, a request that
  * ran past its deadline): the caller should retry, so it gets a 503 with Retry-After, never a 500 or a hang.
- * The SDKs have already retried by their own settings (lambdas/adapters/aws/table.ts, the OpenAI clients) when
+ * The SDKs have already retried by their own settings (lambdas/adapters/aws/table.ts, the OpenAI clients, and
+ * provider-fetch.ts for the fetch adapters of Stripe and Deepgram's key API) when
  * such an error reaches the error handler.
  */
 
@@ -38,15 +39,17 @@ const TRANSIENT_NAMES = new Set([
 ]);
 
 function transientHere(error: object): boolean {
-  const { code, name, $metadata } = error as {
+  const { code, name, $metadata, status } = error as {
     code?: unknown;
     name?: unknown;
     $metadata?: { httpStatusCode?: unknown };
+    /** A provider's HTTP answer: openai's APIError, the fetch adapters' errors (Stripe, Deepgram's key API). */
+    status?: unknown;
   };
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
   if (typeof name === 'string' && TRANSIENT_NAMES.has(name)) return true;
-  const status = $metadata?.httpStatusCode;
-  return typeof status === 'number' && status >= 500;
+  const answered = $metadata?.httpStatusCode ?? status;
+  return typeof answered === 'number' && answered >= 500;
 }
 
 /** True when the error, or one it wraps (cause, AggregateError), says a dependency is briefly unreachable. */

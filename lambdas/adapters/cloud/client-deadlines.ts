@@ -1,4 +1,6 @@
-import { OPENAI_BUDGETS } from './openai-client';
+import { DEEPGRAM_KEY_BUDGET } from './deepgram-keys';
+import { OPENAI_BUDGETS, type RequestBudget } from './openai-client';
+import { STRIPE_BUDGET } from './stripe-billing';
 
 /**
  * Each provider client's own retries and deadline (issue 26), in one place so they can be read against the
@@ -10,8 +12,25 @@ import { OPENAI_BUDGETS } from './openai-client';
  * A client's `timeout` covers the wait for the answer to start, not a stream that has started: a translation or
  * a voice that stalls mid-stream is ended by the function's own signal (lambdas/http, aborted before its timeout).
  */
-/** Keyed by the Lambda area that builds the client (checked against its timeout in infra/aws/provider-deadlines.test.ts). */
-export const CLIENT_DEADLINES = OPENAI_BUDGETS;
+/** A client's budget, and how many of its requests one call of the function makes one after another. */
+export interface ClientDeadline extends RequestBudget {
+  readonly sequentialRequests: number;
+}
 
-/** The SDKs' backoff between attempts stays under this (openai: 0.5 s doubling, capped; Deepgram similar). */
+/**
+ * Keyed by the Lambda area that builds the client (checked against its timeout in infra/aws/provider-deadlines.test.ts).
+ * Deepgram's key API and Stripe have no SDK in their bundles: provider-fetch.ts applies their budgets the SDKs' way.
+ */
+export const CLIENT_DEADLINES = {
+  translate: { ...OPENAI_BUDGETS.translate, sequentialRequests: 1 },
+  tts: { ...OPENAI_BUDGETS.tts, sequentialRequests: 1 },
+  analysis: { ...OPENAI_BUDGETS.analysis, sequentialRequests: 1 },
+  vision: { ...OPENAI_BUDGETS.vision, sequentialRequests: 1 },
+  // A cold container looks the project up, then mints the key.
+  speech: { ...DEEPGRAM_KEY_BUDGET, sequentialRequests: 2 },
+  // A first checkout creates the customer, then the session.
+  billing: { ...STRIPE_BUDGET, sequentialRequests: 2 },
+} as const satisfies Record<string, ClientDeadline>;
+
+/** The SDKs' backoff between attempts stays under this (openai and provider-fetch.ts: 0.5 s doubling, capped; Deepgram similar). */
 export const RETRY_BACKOFF_ALLOWANCE_MS = 2_000;

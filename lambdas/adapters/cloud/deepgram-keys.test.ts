@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isDependencyUnavailable } from '../../http/dependency-failure';
 import { createDeepgramKeys, DEEPGRAM_LISTEN_URL, DeepgramKeyError } from './deepgram-keys';
 
 interface Call {
@@ -115,5 +116,59 @@ describe('Deepgram temporary keys', () => {
       'http://127.0.0.1:4100/v1/projects',
       'http://127.0.0.1:4100/v1/projects/p/keys',
     ]);
+  });
+});
+
+describe('Deepgram’s key API failing', () => {
+  const QUICK = { timeoutMs: 500, maxRetries: 1 };
+  const issue = (keys: ReturnType<typeof createDeepgramKeys>) =>
+    keys.issue({ leaseId: 'l', subject: 's', ttlSeconds: 5 }).catch((error: unknown) => error);
+
+  it('tries a 5xx again within its budget and mints the key', async () => {
+    let keyAnswers = 0;
+    const { fetch, calls } = fakeDeepgram({
+      'GET /v1/projects': json({ projects: [{ project_id: 'p' }] }),
+      'POST /v1/projects/p/keys': () =>
+        keyAnswers++ === 0 ? json({ err_code: 'X' }, 503)() : json({ key: 'k' })(),
+    });
+    const keys = createDeepgramKeys({ apiKey: 'k', fetch, budget: QUICK });
+    await expect(keys.issue({ leaseId: 'l', subject: 's', ttlSeconds: 5 })).resolves.toMatchObject({
+      key: 'k',
+    });
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+  });
+
+  it('past its budget, a 5xx is a dependency out of reach (a 503 with Retry-After), a refusal is not', async () => {
+    const down = fakeDeepgram({ 'GET /v1/projects': json({ err_code: 'INTERNAL' }, 500) });
+    const failure = await issue(createDeepgramKeys({ apiKey: 'k', fetch: down.fetch, budget: QUICK }));
+    expect(failure).toBeInstanceOf(DeepgramKeyError);
+    expect(isDependencyUnavailable(failure)).toBe(true);
+    expect(down.calls).toHaveLength(QUICK.maxRetries + 1);
+
+    const refused = fakeDeepgram({ 'GET /v1/projects': json({ err_code: 'INVALID_AUTH' }, 401) });
+    const refusal = await issue(createDeepgramKeys({ apiKey: 'k', fetch: refused.fetch, budget: QUICK }));
+    expect(isDependencyUnavailable(refusal)).toBe(false);
+    expect(refused.calls).toHaveLength(1);
+  });
+
+  it('an answer cut short is a dependency out of reach, never a key of nothing', async () => {
+    const cut = () =>
+      new Response(
+        new ReadableStream({
+          start: (controller) => {
+            controller.enqueue(new TextEncoder().encode('{"projects":[{"pro'));
+            controller.error(
+              new TypeError('terminated', {
+                cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+              }),
+            );
+          },
+        }),
+        { status: 200 },
+      );
+    const { fetch, calls } = fakeDeepgram({ 'GET /v1/projects': cut });
+    const failure = await issue(createDeepgramKeys({ apiKey: 'k', fetch, budget: QUICK }));
+    expect(isDependencyUnavailable(failure)).toBe(true);
+    expect(calls).toHaveLength(QUICK.maxRetries + 1);
   });
 });

@@ -11,6 +11,8 @@ import {
   type BillingSubscriptionEvent,
   type StampedSubscriptionState,
 } from '../../ports/billing';
+import type { RequestBudget } from './openai-client';
+import { fetchWithBudget } from './provider-fetch';
 
 export interface StripeBillingOptions {
   readonly secretKey: string;
@@ -22,6 +24,10 @@ export interface StripeBillingOptions {
   readonly appUrl: string;
   /** Stripe's API through this fetch instead of the network (tests, the local cloud's stand-in). */
   readonly fetch?: typeof globalThis.fetch;
+  /** Stripe's API origin, https://api.stripe.com unless set (STRIPE_API_URL: the fault suite's local Stripe). */
+  readonly apiUrl?: string;
+  /** STRIPE_BUDGET unless given (the fault suite shortens it). */
+  readonly budget?: RequestBudget;
   /** Seconds since the epoch, for the signature's replay window; tests move it. */
   readonly nowSeconds?: () => number;
 }
@@ -37,7 +43,13 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** The metadata key that names our account on Stripe's customer and subscription objects. */
 const USER_SUB_METADATA = 'userSub';
-const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * Each request to Stripe's API: 5 s for the whole answer and one retry, by stripe-node's rule (a connection error,
+ * a timeout, `Stripe-Should-Retry`, 409, 5xx: provider-fetch.ts), with the same Idempotency-Key. A checkout makes
+ * two requests one after the other (customer, session): 2 x (2 x 5 s + 0.5 s) = 21 s, under the billing function's
+ * 25 s (infra/aws/provider-deadlines.test.ts). stripe-node's defaults (80 s, 2 retries) would outlive it.
+ */
+export const STRIPE_BUDGET: RequestBudget = { timeoutMs: 5_000, maxRetries: 1 };
 
 const toIso = (epochSeconds: number): string => new Date(epochSeconds * 1000).toISOString();
 
@@ -186,34 +198,45 @@ export function stripeFormEncode(params: { readonly [key: string]: FormValue }):
   return pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
 }
 
-function createStripeApi(options: Pick<StripeBillingOptions, 'secretKey' | 'fetch'>) {
+function createStripeApi(options: Pick<StripeBillingOptions, 'secretKey' | 'fetch' | 'apiUrl' | 'budget'>) {
   const fetchFn = options.fetch ?? globalThis.fetch;
+  const apiUrl = (options.apiUrl ?? STRIPE_API_URL).replace(/\/+$/, '');
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
     body?: string,
     idempotencyKey?: string,
   ): Promise<T> {
-    const response = await fetchFn(`${STRIPE_API_URL}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${options.secretKey}`,
-        'stripe-version': STRIPE_API_VERSION,
-        ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        // A POST is retried safely by the caller: Stripe answers a repeated key with the first answer.
-        ...(method === 'POST' ? { 'idempotency-key': idempotencyKey ?? crypto.randomUUID() } : {}),
+    const response = await fetchWithBudget(
+      fetchFn,
+      `${apiUrl}${path}`,
+      {
+        method,
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          'stripe-version': STRIPE_API_VERSION,
+          ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          // Every attempt of a POST carries one key: Stripe answers a repeated key with the first answer.
+          ...(method === 'POST' ? { 'idempotency-key': idempotencyKey ?? crypto.randomUUID() } : {}),
+        },
+        body,
       },
-      body,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const answer = (await response.json().catch(() => undefined)) as
-      { error?: { message?: string } } | undefined;
+      options.budget ?? STRIPE_BUDGET,
+    );
+    let answer: { error?: { message?: string } } | undefined;
+    try {
+      answer = JSON.parse(response.text) as typeof answer;
+    } catch {
+      answer = undefined;
+    }
     if (!response.ok) {
       throw new StripeRequestError(
         response.status,
         answer?.error?.message ?? `Stripe answered ${response.status}`,
       );
     }
+    if (answer === undefined)
+      throw new Error(`Stripe answered ${response.status} with a body that is not JSON`);
     return answer as T;
   }
   return {
