@@ -11,6 +11,8 @@ import {
   type ResultsMessage,
 } from '@wayfarer/shared/api/speech-protocol';
 import { SPEECH_MODEL, SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
+import { answerJson } from './json-api-fault';
+import type { ProviderFault } from './openai-compatible-server';
 import { serveUntilStopped } from './serve-until-stopped';
 import { startTestServer } from './test-server';
 
@@ -34,6 +36,10 @@ export interface ScriptedDeepgramServer {
   readonly url: string;
   /** The socket address: DEEPGRAM_LISTEN_URL. */
   readonly listenUrl: string;
+  /** Sets the fault every key API request meets from now on (json-api-fault.ts); undefined clears it. */
+  fault(fault: ProviderFault | undefined): void;
+  /** Key API requests received (GET /v1/projects and POST .../keys), faulted ones included. */
+  readonly keyApiRequests: number;
   close(): Promise<void>;
 }
 
@@ -41,10 +47,12 @@ const PROJECT_ID = 'scripted-project';
 const BYTES_PER_SECOND = SPEECH_SAMPLE_RATE_HZ * 2;
 const MODEL_INFO = { name: `2-general-${SPEECH_MODEL}`, version: '2025-01-01.0', arch: SPEECH_MODEL };
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
+/** Deepgram's error body. */
+const deepgramError = (status: number) => ({
+  err_code: status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST',
+  err_msg: 'Scripted failure',
+  request_id: randomUUID(),
+});
 
 function results(
   phrase: ScriptedPhrase,
@@ -91,6 +99,12 @@ export async function startScriptedDeepgramServer(options: {
 }): Promise<ScriptedDeepgramServer> {
   const host = options.host ?? '127.0.0.1';
   const issuedKeys = new Set<string>();
+  let currentFault: ProviderFault | undefined;
+  let keyApiRequests = 0;
+
+  function sendJson(response: ServerResponse, status: number, body: unknown): void {
+    answerJson(response, currentFault, { status, body: JSON.stringify(body) }, deepgramError);
+  }
 
   function authorised(request: IncomingMessage): boolean {
     return /^Token \S+$/.test(request.headers.authorization ?? '');
@@ -98,6 +112,7 @@ export async function startScriptedDeepgramServer(options: {
 
   function handle(request: IncomingMessage, response: ServerResponse): void {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    keyApiRequests += 1;
     if (!authorised(request)) return sendJson(response, 401, { err_code: 'INVALID_AUTH' });
     if (request.method === 'GET' && pathname === '/v1/projects') {
       return sendJson(response, 200, { projects: [{ project_id: PROJECT_ID, name: 'Scripted' }] });
@@ -180,6 +195,12 @@ export async function startScriptedDeepgramServer(options: {
   return {
     url: server.url,
     listenUrl: `ws://${host}:${server.port}${LISTEN_PATH}`,
+    fault: (fault) => {
+      currentFault = fault;
+    },
+    get keyApiRequests() {
+      return keyApiRequests;
+    },
     close: () => {
       for (const client of sockets.clients) client.terminate();
       return server.close();
