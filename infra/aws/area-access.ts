@@ -1,4 +1,5 @@
 import type { HandlerArea } from '@wayfarer/shared/api/route-types';
+import type { IndexPartition, TablePartition } from '@wayfarer/lambdas/adapters/aws/table-keys';
 
 /**
  * What each handler area may touch in AWS, and how it is sized. Routes and consumers come from shared/;
@@ -23,9 +24,24 @@ const SECRET_ID_NAMES: Readonly<Record<SecretName, string>> = {
 export const secretIdOf = (stage: string, secret: SecretName): string =>
   `wayfarer/${stage}/${SECRET_ID_NAMES[secret]}`;
 
+/**
+ * The table as an area may use it. 'none': never, so no grant on it. 'describe': DescribeTable only (the health
+ * check's ping, which reads no item). Otherwise item calls, read or read-write, on the named partitions only
+ * (`TABLE_PARTITIONS` in table-keys.ts; the grant's dynamodb:LeadingKeys condition, docs/DESIGN.md §9), and
+ * Query on gsi1 for the `index` partitions named. Both lists are exactly the partitions the area's bundle builds
+ * keys in: infra/aws/table-partitions.test.ts derives them from the bundled code and compares.
+ */
+export type TableAccess =
+  | 'none'
+  | 'describe'
+  | {
+      readonly access: 'read' | 'readWrite';
+      readonly partitions: readonly TablePartition[];
+      readonly index?: readonly IndexPartition[];
+    };
+
 export interface AreaAccess {
-  /** 'none': the area never touches the table, so it gets no grant on it. */
-  readonly table: 'none' | 'read' | 'readWrite';
+  readonly table: TableAccess;
   /** Publishes domain events on the bus (events:PutEvents on that bus only). */
   readonly publishesEvents: boolean;
   readonly secrets: readonly SecretName[];
@@ -37,8 +53,8 @@ export interface AreaAccess {
   readonly timeoutSeconds: number;
 }
 
+// No table default: each area names the partitions it touches.
 const httpDefaults = {
-  table: 'readWrite',
   publishesEvents: false,
   // Anonymous callers are counted by a keyed hash of their IP (usage, rate limits), on any route.
   secrets: ['ipHash'],
@@ -48,43 +64,105 @@ const httpDefaults = {
   // API Gateway gives a buffered integration 29 s (BUFFERED_INTEGRATION_TIMEOUT_SECONDS): the Lambda's own
   // deadline comes first, so the caller gets the handler's clean 503, not API Gateway's 504 while it still runs.
   timeoutSeconds: 25,
-} as const satisfies AreaAccess;
+} as const satisfies Omit<AreaAccess, 'table'>;
 
 // Exhaustive: a new area in shared/api/route-types.ts does not compile until its access is declared here.
 const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
-  health: { ...httpDefaults, table: 'read', secrets: [], memorySize: 256, timeoutSeconds: 10 },
-  // Reads the provider keys only to say which are configured (GET /api/capabilities); never the table's data.
+  health: { ...httpDefaults, table: 'describe', secrets: [], memorySize: 256, timeoutSeconds: 10 },
+  // Reads the provider keys only to say which are configured (GET /api/capabilities); never the table.
   capabilities: {
     ...httpDefaults,
-    table: 'read',
+    table: 'none',
     secrets: ['providers'],
     memorySize: 256,
     timeoutSeconds: 10,
   },
   // The only area that may use the app client: its admin calls and its secret (docs/DESIGN.md §9, "Cognito").
-  auth: { ...httpDefaults, secrets: ['ipHash', 'cognitoClient'], userPoolAdmin: true },
+  // Profiles, reset tokens, refresh sessions (a reset finds an account's sessions in gsi1), attempt counters.
+  auth: {
+    ...httpDefaults,
+    table: {
+      access: 'readWrite',
+      partitions: ['USER#', 'RESET#', 'SESSION#', 'ATTEMPTS#'],
+      index: ['EMAIL#', 'SESSIONS#'],
+    },
+    secrets: ['ipHash', 'cognitoClient'],
+    userPoolAdmin: true,
+  },
   // Forgot-password: counts the attempt and publishes passwordResetRequested; the mail area does the rest.
-  'reset-request': { ...httpDefaults, publishesEvents: true },
-  speech: { ...httpDefaults, secrets: ['ipHash', 'providers'] },
-  usage: { ...httpDefaults, publishesEvents: true },
+  'reset-request': {
+    ...httpDefaults,
+    table: { access: 'readWrite', partitions: ['ATTEMPTS#'] },
+    publishesEvents: true,
+  },
+  // The caller's profile (plan) and the day's usage with its leases. The profile store's email lookup comes
+  // with the store, so gsi1's EMAIL# partitions too.
+  speech: {
+    ...httpDefaults,
+    table: { access: 'readWrite', partitions: ['USER#', 'USAGE#'], index: ['EMAIL#'] },
+    secrets: ['ipHash', 'providers'],
+  },
+  usage: { ...httpDefaults, table: { access: 'readWrite', partitions: ['USAGE#'] }, publishesEvents: true },
   // Streaming responses are not bound by the 29 s buffered limit (their integration allows
   // STREAMING_INTEGRATION_TIMEOUT_SECONDS); a long translation or TTS clip may need more.
   // Least privilege: they call a provider with its key and nothing else (their per-viewer limit is the web ACL's).
   tts: { ...httpDefaults, table: 'none', secrets: ['providers'], memorySize: 1024, timeoutSeconds: 60 },
   translate: { ...httpDefaults, table: 'none', secrets: ['providers'], memorySize: 1024, timeoutSeconds: 60 },
   // Reads the RATES item (one signed GetItem, no DynamoDB client: the openai client fills the bundle budget).
-  analysis: { ...httpDefaults, table: 'read', secrets: ['ipHash', 'providers'], memorySize: 1024 },
+  analysis: {
+    ...httpDefaults,
+    table: { access: 'read', partitions: ['RATES'] },
+    secrets: ['ipHash', 'providers'],
+    memorySize: 1024,
+  },
   // Exchange rates: the route reads the RATES item, the daily schedule writes it from the ECB feed.
-  rates: { ...httpDefaults, memorySize: 256 },
+  rates: { ...httpDefaults, table: { access: 'readWrite', partitions: ['RATES'] }, memorySize: 256 },
   // Reads the caller's profile (one signed GetItem, as analysis: the openai client fills the bundle budget).
-  vision: { ...httpDefaults, table: 'read', secrets: ['ipHash', 'providers'], memorySize: 1536 },
-  billing: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'stripe'] },
-  analytics: { ...httpDefaults, publishesEvents: true, secrets: ['ipHash', 'admin'] },
-  consumers: { ...httpDefaults, secrets: [], memorySize: 256, timeoutSeconds: 30 },
+  vision: {
+    ...httpDefaults,
+    table: { access: 'read', partitions: ['USER#'] },
+    secrets: ['ipHash', 'providers'],
+    memorySize: 1536,
+  },
+  // Checkout and portal (the caller's profile, per-address attempt counters) and the Stripe webhook (the
+  // customer's reverse lookup, the profile's subscription, the delivery's idempotency mark).
+  billing: {
+    ...httpDefaults,
+    table: {
+      access: 'readWrite',
+      partitions: ['USER#', 'CUSTOMER#', 'EVENT#', 'ATTEMPTS#'],
+      index: ['EMAIL#'],
+    },
+    publishesEvents: true,
+    secrets: ['ipHash', 'stripe'],
+  },
+  // The dashboard's figures, the admin password's lockout counters; the analytics store's writers (the page-view
+  // projection) come with the store.
+  analytics: {
+    ...httpDefaults,
+    table: {
+      access: 'readWrite',
+      partitions: ['EVENT#', 'STATS#', 'VISITORS#', 'ANONYMOUS#', 'RECENT', 'ATTEMPTS#'],
+    },
+    publishesEvents: true,
+    secrets: ['ipHash', 'admin'],
+  },
+  // The usage day counters and the analytics projections, each delivery behind its idempotency mark.
+  consumers: {
+    ...httpDefaults,
+    table: {
+      access: 'readWrite',
+      partitions: ['USAGE#', 'EVENT#', 'STATS#', 'VISITORS#', 'ANONYMOUS#', 'RECENT'],
+    },
+    secrets: [],
+    memorySize: 256,
+    timeoutSeconds: 30,
+  },
   // The password-reset consumer: finds the account by the address in its profile (gsi1), writes the hashed
   // token and its idempotency mark, and is the only function that may send mail.
   mail: {
     ...httpDefaults,
+    table: { access: 'readWrite', partitions: ['USER#', 'EVENT#', 'RESET#'], index: ['EMAIL#'] },
     secrets: [],
     sendsMail: true,
     memorySize: 256,

@@ -1,9 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, USER_POOL_ADMIN_ACTIONS } from './constructs/area-function';
+import { routes } from '@wayfarer/shared/api/routes';
+import type { HandlerArea } from '@wayfarer/shared/api/route-types';
+import { eventRules, RATE_REFRESH_HANDLER } from '@wayfarer/shared/events';
+import { INDEX_PARTITIONS, TABLE_PARTITIONS } from '@wayfarer/lambdas/adapters/aws/table-keys';
+import { accessForArea } from './area-access';
+import {
+  LEADING_KEYS,
+  LEADING_KEYS_OPERATOR,
+  TABLE_DESCRIBE_ACTIONS,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+  USER_POOL_ADMIN_ACTIONS,
+} from './constructs/area-function';
 import { repositoryRoot } from './lambda-bundling';
-import { synthWayfarer } from './testing/synth-wayfarer';
+import { resourcesOfType, synthWayfarer } from './testing/synth-wayfarer';
 
 const { templates } = synthWayfarer({ context: { mailFrom: 'Wayfarer <no-reply@mail.example.com>' } });
 
@@ -11,6 +23,7 @@ interface Statement {
   readonly Effect: string;
   readonly Action?: string | string[];
   readonly Resource?: unknown;
+  readonly Condition?: Record<string, Record<string, string | string[]>>;
 }
 
 function asList<T>(value: T | T[] | undefined): T[] {
@@ -128,7 +141,9 @@ describe('IAM across all stacks', () => {
     );
     for (const command of dynamoCommands) expect(actionOf, `${command}Command`).toHaveProperty(command);
     const used = new Set([...dynamoCommands].flatMap((command) => actionOf[command] ?? []));
-    expect([...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS].sort()).toEqual([...used].sort());
+    expect([...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS, ...TABLE_DESCRIBE_ACTIONS].sort()).toEqual(
+      [...used].sort(),
+    );
 
     const granted = statements().filter(({ statement }) =>
       asList(statement.Action).some((action) => action.startsWith('dynamodb:')),
@@ -136,6 +151,90 @@ describe('IAM across all stacks', () => {
     expect(granted.length).toBeGreaterThan(20);
     for (const { where, statement } of granted) {
       expect(JSON.stringify(statement.Resource), where).not.toContain('*');
+    }
+  });
+
+  it("confines every function's table grant to its area's partitions (dynamodb:LeadingKeys), none left table-wide", () => {
+    const areaOf = new Map<string, HandlerArea>([
+      ...routes.map((route) => [route.id, route.handler.area] as const),
+      ...eventRules.map((rule) => [rule.consumer.id, rule.consumer.area] as const),
+      [RATE_REFRESH_HANDLER.id, RATE_REFRESH_HANDLER.area],
+    ]);
+    const pattern = (partition: string) => (partition.endsWith('#') ? `${partition}*` : partition);
+    /** A statement as compared: actions, where (the table or its index), and the partitions it allows. */
+    const shape = (statement: Statement) => {
+      const resource = JSON.stringify(statement.Resource);
+      const operators = Object.keys(statement.Condition ?? {});
+      return {
+        actions: asList(statement.Action).sort(),
+        on: resource.includes('/index/gsi1') ? 'gsi1' : 'table',
+        operators,
+        leadingKeys: asList(statement.Condition?.[LEADING_KEYS_OPERATOR]?.[LEADING_KEYS]).sort(),
+      };
+    };
+    let checked = 0;
+    for (const stack of ['api', 'events'] as const) {
+      const template = templates[stack];
+      const policies = Object.values(resourcesOfType(template, 'AWS::IAM::Policy')).map(
+        (policy) => policy.Properties ?? {},
+      );
+      for (const fn of Object.values(resourcesOfType(template, 'AWS::Lambda::Function'))) {
+        const handlerId = /^Wayfarer (.+)$/.exec(String(fn.Properties?.Description ?? ''))?.[1];
+        // CDK's own functions (log retention, custom resources) hold no table grant: the last test checks all.
+        if (handlerId === undefined) continue;
+        const area = areaOf.get(handlerId);
+        expect(area, handlerId).toBeDefined();
+        const role = (fn.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+        const actual = policies
+          .filter((policy) => JSON.stringify(policy.Roles).includes(`"${role}"`))
+          .flatMap((policy) => asList((policy.PolicyDocument as { Statement: Statement[] }).Statement))
+          .filter((statement) => asList(statement.Action).some((action) => action.startsWith('dynamodb:')))
+          .map(shape);
+        const access = accessForArea(area as HandlerArea).table;
+        const expected =
+          access === 'none'
+            ? []
+            : access === 'describe'
+              ? // The health check's DescribeTable names no item: the one grant without the condition.
+                [{ actions: ['dynamodb:DescribeTable'], on: 'table', operators: [], leadingKeys: [] }]
+              : [
+                  {
+                    actions: [
+                      ...TABLE_READ_ACTIONS,
+                      ...(access.access === 'readWrite' ? TABLE_WRITE_ACTIONS : []),
+                    ].sort(),
+                    on: 'table',
+                    operators: [LEADING_KEYS_OPERATOR],
+                    leadingKeys: TABLE_PARTITIONS.filter((p) => access.partitions.includes(p))
+                      .map(pattern)
+                      .sort(),
+                  },
+                  ...((access.index ?? []).length === 0
+                    ? []
+                    : [
+                        {
+                          actions: ['dynamodb:Query'],
+                          on: 'gsi1',
+                          operators: [LEADING_KEYS_OPERATOR],
+                          leadingKeys: INDEX_PARTITIONS.filter((p) => access.index?.includes(p))
+                            .map(pattern)
+                            .sort(),
+                        },
+                      ]),
+                ];
+        expect(actual, `${handlerId} (${area})`).toEqual(expected);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+
+    // Everywhere else too: a dynamodb grant is either confined to partitions or the health check's DescribeTable.
+    for (const { where, statement } of statements()) {
+      if (!asList(statement.Action).some((action) => action.startsWith('dynamodb:'))) continue;
+      const confined = statement.Condition?.[LEADING_KEYS_OPERATOR]?.[LEADING_KEYS] !== undefined;
+      const describeOnly =
+        JSON.stringify(asList(statement.Action)) === JSON.stringify(TABLE_DESCRIBE_ACTIONS);
+      expect(confined || describeOnly, where).toBe(true);
     }
   });
 });

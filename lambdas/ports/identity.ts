@@ -78,6 +78,12 @@ export interface Identity {
   emailOf(sub: string): Promise<string | undefined>;
   /** Sets a permanent password (password reset). */
   setPassword(sub: string, password: string): Promise<void>;
+  /**
+   * Signs the account out at the provider everywhere: every refresh token it issued stops working, and its access
+   * tokens stop working for the provider's own calls (our API checks tokens itself, so they live out their hour
+   * there). A password reset calls it.
+   */
+  signOutEverywhere(sub: string): Promise<void>;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { HandlerReference as SharedHandlerReference } from '@wayfarer/shared/api/route-types';
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
-import { accessForArea, type SecretName } from '../area-access';
+import { accessForArea, type SecretName, type TableAccess } from '../area-access';
 import type { FunctionEnvironment } from '../function-environment';
 import { HandlerFunction } from './handler-function';
 
@@ -31,8 +31,8 @@ export interface AreaResources {
 /*
  * Exactly the Cognito admin calls lambdas/adapters/aws/cognito-identity.ts makes: registering (create, set the
  * password, remove a half-made account), signing in and refreshing (AdminInitiateAuth), reading an account,
- * setting the password on reset (iam-policies.test.ts compares the two). RevokeToken needs no IAM permission:
- * it is the client secret that authorises it.
+ * setting the password on reset and signing the account out everywhere after it (iam-policies.test.ts compares
+ * the two). RevokeToken needs no IAM permission: it is the client secret that authorises it.
  */
 export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminCreateUser',
@@ -40,25 +40,63 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminInitiateAuth',
   'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUserGlobalSignOut',
 ];
 
 /*
  * Exactly the DynamoDB calls lambdas/adapters/aws makes (iam-policies.test.ts maps its commands to these):
- * GetItem, Query and DescribeTable (health) to read; PutItem, UpdateItem and DeleteItem to write, which
- * TransactWriteItems also needs for its Put and Update parts. Granted on the table and its one index by name,
- * not `index/*` as the table's grant helpers would.
+ * GetItem and Query to read items; PutItem, UpdateItem and DeleteItem to write them, which TransactWriteItems
+ * also needs for its Put and Update parts (each part is authorised as that action, conditions included: AWS,
+ * "Using IAM with DynamoDB transactions"); DescribeTable for the health check, which reads no item.
  */
-export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DescribeTable'];
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'];
 export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+export const TABLE_DESCRIBE_ACTIONS = ['dynamodb:DescribeTable'];
 
-function tableStatement(table: ITableV2, access: 'read' | 'readWrite'): PolicyStatement {
-  return new PolicyStatement({
-    actions: access === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
-    resources: [
-      table.tableArn,
-      ...tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-    ],
-  });
+/** The condition operator and key that confine a table grant to named partitions (docs/DESIGN.md §9). */
+export const LEADING_KEYS_OPERATOR = 'ForAllValues:StringLike';
+export const LEADING_KEYS = 'dynamodb:LeadingKeys';
+
+/** `USER#` -> `USER#*` (every partition of that shape); `RATES` -> `RATES` (that one partition). */
+export function leadingKeyPattern(partition: string): string {
+  return partition.endsWith('#') ? `${partition}*` : partition;
+}
+
+const onlyPartitions = (partitions: readonly string[]) => ({
+  [LEADING_KEYS_OPERATOR]: { [LEADING_KEYS]: partitions.map(leadingKeyPattern) },
+});
+
+/**
+ * The area's statements on the table: item calls on its partitions only, and Query on gsi1 (by the index's ARN,
+ * where LeadingKeys is the gsi1pk the Query names) on its index partitions only. Scan, PartiQL and the batch
+ * calls are never granted: ForAllValues is true of a request that names no partition key at all, so only calls
+ * that always name one may carry it (DescribeTable, which names none, is the health check's own statement).
+ */
+function tableStatements(table: ITableV2, access: TableAccess): PolicyStatement[] {
+  if (access === 'none') return [];
+  if (access === 'describe') {
+    return [new PolicyStatement({ actions: TABLE_DESCRIBE_ACTIONS, resources: [table.tableArn] })];
+  }
+  const statements = [
+    new PolicyStatement({
+      actions:
+        access.access === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
+      resources: [table.tableArn],
+      conditions: onlyPartitions(access.partitions),
+    }),
+  ];
+  if (access.index !== undefined && access.index.length > 0) {
+    statements.push(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: tableDefinition.globalSecondaryIndexes.map(
+          (index) => `${table.tableArn}/index/${index.indexName}`,
+        ),
+        conditions: onlyPartitions(access.index),
+      }),
+    );
+  }
+  return statements;
 }
 
 /** `auth.forgotPassword` -> `AuthForgotPassword`: a readable construct id. */
@@ -92,7 +130,7 @@ export function createAreaFunction(
     readsSecrets: secretArns.length > 0,
   });
 
-  if (access.table !== 'none') fn.addToRolePolicy(tableStatement(resources.table, access.table));
+  for (const statement of tableStatements(resources.table, access.table)) fn.addToRolePolicy(statement);
   if (access.publishesEvents) resources.eventBus.grantPutEventsTo(fn);
   for (const name of access.secrets) resources.secrets[name].grantRead(fn);
   if (access.userPoolAdmin) {

@@ -19,7 +19,7 @@ function accessToken(sub: string): string {
   return `${part({ alg: 'none' })}.${part({ sub, exp: 2_000_000_000, username: sub })}.sig`;
 }
 
-type Answer = Record<string, unknown> | { readonly error: string };
+type Answer = Record<string, unknown> | { readonly error: string; readonly status?: number };
 
 interface Sent {
   readonly target: string;
@@ -44,7 +44,7 @@ function fakeCognito(answers: Record<string, Answer>) {
         const failed = 'error' in answer;
         return {
           response: {
-            statusCode: failed ? 400 : 200,
+            statusCode: failed ? ((answer.status as number | undefined) ?? 400) : 200,
             headers: {
               'content-type': 'application/x-amz-json-1.1',
               ...(failed ? { 'x-amzn-errortype': answer.error } : {}),
@@ -127,6 +127,28 @@ describe('the confidential app client: only the holder of its secret can use it'
         body: { ClientId: CLIENT_ID, ClientSecret: CLIENT_SECRET, Token: 'refresh-1' },
       },
     ]);
+  });
+
+  it('signs the account out everywhere (AdminUserGlobalSignOut): its refresh tokens and access tokens die', async () => {
+    const { identity, sent } = fakeCognito({ AdminUserGlobalSignOut: {} });
+    await identity.signOutEverywhere(SUB);
+    expect(sent).toEqual([
+      { target: 'AdminUserGlobalSignOut', body: { UserPoolId: POOL_ID, Username: SUB } },
+    ]);
+  });
+
+  it("tolerates only cognito-local's answer that it lacks AdminUserGlobalSignOut, and an account already gone", async () => {
+    // cognito-local 5.3.0 answers an unimplemented call with HTTP 500 and this type (its server.js).
+    const local = fakeCognito({
+      AdminUserGlobalSignOut: { error: 'CognitoLocal#Unsupported', status: 500 },
+    });
+    await expect(local.identity.signOutEverywhere(SUB)).resolves.toBeUndefined();
+    const gone = fakeCognito({ AdminUserGlobalSignOut: { error: 'UserNotFoundException' } });
+    await expect(gone.identity.signOutEverywhere(SUB)).resolves.toBeUndefined();
+    const refused = fakeCognito({ AdminUserGlobalSignOut: { error: 'NotAuthorizedException' } });
+    await expect(refused.identity.signOutEverywhere(SUB)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
   });
 
   it('registers with admin calls only: created without a message, then its password set for good', async () => {

@@ -5,6 +5,7 @@ import {
   AdminGetUserCommand,
   AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   RevokeTokenCommand,
   type AttributeType,
@@ -33,6 +34,9 @@ import {
  *   errors). All of them are the same InvalidCredentialsError.
  * - cognito-local sends no ExpiresIn: the expiry is read from the access token's own `exp` claim.
  * - REFRESH_TOKEN_AUTH returns no new refresh token unless rotation is on: the old one is kept.
+ * - cognito-local 5.3.0 lacks AdminUserGlobalSignOut: it answers HTTP 500 with the type `CognitoLocal#Unsupported`
+ *   (which Cognito never sends). That one answer is taken as done: locally the deleted refresh sessions end every
+ *   refresh, and cognito-local checks no revocation anyway.
  */
 
 /** The flows the app client offers: sign-in by the Lambdas' admin call, and refresh. The CDK and the local cloud set these. */
@@ -59,6 +63,13 @@ const WRONG_CREDENTIALS = new Set([
 
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : '';
+}
+
+/** cognito-local's answer to a call it does not implement (HTTP 500, `__type` "CognitoLocal#Unsupported"). */
+function isCognitoLocalUnsupported(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata
+    ?.httpStatusCode;
+  return errorName(error) === 'Unsupported' && status === 500;
 }
 
 /** The `sub` and `exp` claims of a JWT, unverified: the token has just come from the provider itself. */
@@ -226,6 +237,16 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
         return attribute(user.UserAttributes, 'email');
       } catch (error) {
         if (errorName(error) === 'UserNotFoundException') return undefined;
+        throw error;
+      }
+    },
+
+    async signOutEverywhere(sub) {
+      try {
+        await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool(), Username: sub }));
+      } catch (error) {
+        // The account is gone (signed out either way), or the local stand-in lacks the call (above).
+        if (errorName(error) === 'UserNotFoundException' || isCognitoLocalUnsupported(error)) return;
         throw error;
       }
     },

@@ -45,6 +45,32 @@
  * never does: every read here drops items whose `expiresAt` has passed.
  */
 
+/**
+ * Every partition of the table, by the prefix its partition key starts with ('#'-ended) or the whole key (RECENT,
+ * RATES): each IAM grant names the ones its area's code builds keys in (infra/aws/area-access.ts, docs/DESIGN.md
+ * §9). infra/aws/table-partitions.test.ts maps every builder below to exactly one of these, so a new key shape
+ * does not pass until it is listed here.
+ */
+export const TABLE_PARTITIONS = [
+  'USER#',
+  'CUSTOMER#',
+  'USAGE#',
+  'EVENT#',
+  'STATS#',
+  'VISITORS#',
+  'ANONYMOUS#',
+  'RECENT',
+  'RATES',
+  'RESET#',
+  'SESSION#',
+  'ATTEMPTS#',
+] as const;
+export type TablePartition = (typeof TABLE_PARTITIONS)[number];
+
+/** gsi1's partitions, the same way: what a Query on the index names as gsi1pk. */
+export const INDEX_PARTITIONS = ['EMAIL#', 'SESSIONS#'] as const;
+export type IndexPartition = (typeof INDEX_PARTITIONS)[number];
+
 export interface TableKey {
   readonly pk: string;
   readonly sk: string;

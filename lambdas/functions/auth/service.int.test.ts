@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import {
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { createAttemptCounters } from '../../adapters/aws/attempt-counter-store';
 import { createRefreshSessions } from '../../adapters/aws/refresh-session-store';
@@ -147,6 +151,25 @@ describe('password reset over the real stores', () => {
     expect(await statusOf(refresh(first))).toBe(401);
     expect(await statusOf(refresh(second))).toBe(401);
     expect(await statusOf(refresh(other))).toBe('ok');
+  });
+});
+
+describe("the provider's global sign-out on reset, against cognito-local", () => {
+  it('is the one call cognito-local lacks: its Unsupported answer, and only that, is taken as done', async () => {
+    const identity = createCognitoIdentity({
+      region: config.AWS_REGION,
+      userPoolId: config.COGNITO_USER_POOL_ID,
+      clientId: config.COGNITO_CLIENT_ID,
+      clientSecret: config.COGNITO_CLIENT_SECRET,
+    });
+    const { sub } = await identity.signUp(uniqueEmail('signout'), GOOD_PASSWORD);
+    // The raw answer: if cognito-local ever implements the call, this fails and the tolerance in
+    // cognito-identity.ts can go.
+    const raw = new CognitoIdentityProviderClient({ region: config.AWS_REGION, maxAttempts: 1 });
+    await expect(
+      raw.send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.COGNITO_USER_POOL_ID, Username: sub })),
+    ).rejects.toMatchObject({ name: 'Unsupported', $metadata: { httpStatusCode: 500 } });
+    await expect(identity.signOutEverywhere(sub)).resolves.toBeUndefined();
   });
 });
 

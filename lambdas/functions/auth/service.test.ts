@@ -35,6 +35,7 @@ const NEW_PASSWORD = 'Voyage$2025y';
 function fakeIdentity() {
   const accounts = new Map<string, { sub: string; password: string }>();
   const revoked: string[] = [];
+  const signedOut: string[] = [];
   let issued = 0;
   const session = (sub: string) => {
     issued += 1;
@@ -71,8 +72,11 @@ function fakeIdentity() {
     async revoke(refreshToken) {
       revoked.push(refreshToken);
     },
+    async signOutEverywhere(sub) {
+      signedOut.push(sub);
+    },
   };
-  return Object.assign(identity, { revoked });
+  return Object.assign(identity, { revoked, signedOut });
 }
 
 function setUp() {
@@ -394,6 +398,18 @@ describe('password reset', () => {
     await expect(refreshOf(someoneElse, 'sub-2')).resolves.toMatchObject({
       user: { email: 'b@example.com' },
     });
+  });
+
+  it("signs the account out with the identity provider too: the provider's own refresh tokens die", async () => {
+    const { service, identity, linkToken, deliver } = setUp();
+    await service.register(registration('a@example.com'), here);
+    await service.register(registration('b@example.com'), here);
+    await service.forgotPassword({ email: 'a@example.com' }, here);
+    await deliver();
+
+    await service.resetPassword({ token: linkToken(), password: NEW_PASSWORD }, here);
+
+    expect(identity.signedOut).toEqual(['sub-1']);
   });
 
   it('refuses a token after an hour', async () => {

@@ -133,8 +133,11 @@ export function createAuthService(ports: AuthServicePorts) {
         if (error instanceof PasswordRejectedError) throw new ValidationError(undefined, { cause: error });
         throw error;
       }
-      // Whoever knew the old password may hold a session: none of them outlives its access token now.
+      // Whoever knew the old password may hold a session: none of them outlives its access token now. Ours end
+      // first (our refresh needs them); then the provider's own refresh tokens, and its access tokens for its own
+      // calls (docs/DESIGN.md §9, Sessions).
       await sessions.endAll(sub);
+      await identity.signOutEverywhere(sub);
       return { message: 'Your password has been reset.' };
     },
 
