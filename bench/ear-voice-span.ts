@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { freePort } from '@wayfarer/infra/local/free-port';
+import { AUDIO_CHUNK_INTERVAL_MS } from '@wayfarer/shared/constants';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const WAV = path.join(root, 'frontend/e2e/fixtures/speech-doctor-slt.wav');
@@ -51,7 +52,7 @@ function instrument(audible: number): void {
       const samples = new Int16Array(bytes);
       for (let i = samples.length - 1; i >= 0; i--) {
         if (Math.abs(samples[i]!) > audible) {
-          // A chunk leaves once its 250 ms are complete; its sample i was captured (length - i) / 16 ms before.
+          // A chunk leaves once it is complete (AUDIO_CHUNK_INTERVAL_MS); its sample i was captured (length - i) / 16 ms before.
           w.__frames.push({ at: performance.now(), lastAudibleAgoMs: (samples.length - i) / 16 });
           break;
         }
@@ -258,7 +259,7 @@ export async function main(): Promise<void> {
   );
   console.log('  where the time goes (p50, ms):');
   console.log(
-    `    end of speech -> final transcript (endpointing 300 ms, 250 ms chunks): ${span((m) => m.final - m.speechEnd)}`,
+    `    end of speech -> final transcript (endpointing 300 ms, ${AUDIO_CHUNK_INTERVAL_MS} ms chunks): ${span((m) => m.final - m.speechEnd)}`,
   );
   console.log(`    final -> translate request sent: ${span((m) => m.translateStart - m.final)}`);
   console.log(

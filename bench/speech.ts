@@ -1,6 +1,6 @@
 // The local speech socket, measured end to end over a real WebSocket: word error rate on synthesized travel
 // sentences in several Debian voices (flite and festival, made at run time), real-time factor, and the latency
-// from the end of speech to the final result while audio streams in real time in 250 ms chunks (as the browser
+// from the end of speech to the final result while audio streams in real time in AUDIO_CHUNK_INTERVAL_MS chunks (as the browser
 // sends it). Needs `flite`, `text2wave` (festival + festvox-us-slt-hts) and `sox` on the PATH.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -168,7 +168,7 @@ function report(title: string, outcomes: Outcome[]): void {
       ` max ${Math.max(...latencies)} ms over ${latencies.length} phrases (goal p50 <= 450 ms)` +
       `; ${outcomes.length - latencies.length} without a speech_final`,
   );
-  // The part no server can avoid: 300 ms of silence must be heard, and it arrives in 250 ms chunks.
+  // The part no server can avoid: 300 ms of silence must be heard, and it arrives in AUDIO_CHUNK_INTERVAL_MS chunks.
   const floors = outcomes.map((o) => floorMs(o.clip));
   const beyond = outcomes.flatMap((o) => (o.latencyMs === null ? [] : [o.latencyMs - floorMs(o.clip)]));
   console.log(
@@ -196,7 +196,7 @@ async function realtime(url: string, clips: Clip[], concurrency: number): Promis
 }
 
 /**
- * Streams one clip: chunk k carries audio [k, k+1) x 250 ms and is sent when that audio would have been
+ * Streams one clip: chunk k carries audio [k, k+1) x AUDIO_CHUNK_INTERVAL_MS and is sent when that audio would have been
  * recorded, so "end of speech" on the wall clock is start + the clip's speech end.
  */
 function stream(url: string, clip: Clip, chunkMs: number): Promise<Outcome> {

@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
+import { AUDIO_CHUNK_INTERVAL_MS } from '@wayfarer/shared/constants';
 import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
@@ -46,8 +47,8 @@ test('a spoken sentence becomes a live transcript; stop offers the analysis', as
   await expect(badge).toHaveAttribute('data-status', 'transcribed');
   await expect(main).toHaveAttribute('data-action', 'finish');
 
-  // 250 ms chunks of 16 kHz PCM16 are 8000 bytes, and the file's speech reached the socket.
-  expect(audio.bytes).toEqual(new Set([8000]));
+  // 50 ms chunks of 16 kHz PCM16 are 1600 bytes, and the file's speech reached the socket.
+  expect(audio.bytes).toEqual(new Set([(16_000 * 2 * AUDIO_CHUNK_INTERVAL_MS) / 1000]));
   expect(audio.audible).toBeGreaterThan(4);
 
   const usage = page.waitForRequest((request) => request.url().includes('/api/usage/update'));

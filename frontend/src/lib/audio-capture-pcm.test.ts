@@ -18,17 +18,17 @@ function blocksOf(samples: number, value: (index: number) => number): Float32Arr
 }
 
 describe('Pcm16Chunker', () => {
-  it('a 250 ms chunk is 4000 samples', () => {
-    expect(PCM16_CHUNK_SAMPLES).toBe(4000);
+  it('a 50 ms chunk is 800 samples', () => {
+    expect(PCM16_CHUNK_SAMPLES).toBe(800);
   });
 
-  it('emits one chunk per 4000 samples at 16 kHz, keeping the remainder for the next', () => {
+  it('emits one chunk per 800 samples at 16 kHz, keeping the remainder for the next', () => {
     const chunks = collect(
       16000,
-      blocksOf(10_000, () => 0.5),
+      blocksOf(2_000, () => 0.5),
     );
     expect(chunks).toHaveLength(2);
-    expect(chunks[0]).toHaveLength(4000);
+    expect(chunks[0]).toHaveLength(800);
     expect(chunks[0]?.[0]).toBe(Math.round(0.5 * 0x7fff));
   });
 
@@ -41,30 +41,30 @@ describe('Pcm16Chunker', () => {
     expect(Array.from(chunks[0]?.slice(0, 5) ?? [])).toEqual([32767, -32768, 32767, -32768, 0]);
   });
 
-  it('downsamples 48 kHz to 16 kHz: one second gives four chunks', () => {
+  it('downsamples 48 kHz to 16 kHz: one second gives twenty chunks', () => {
     const chunks = collect(
       48000,
       blocksOf(48000, () => 0.3),
     );
-    expect(chunks).toHaveLength(4);
-    expect(chunks[3]?.[3999]).toBe(Math.round(0.3 * 0x7fff));
+    expect(chunks).toHaveLength(20);
+    expect(chunks[19]?.[799]).toBe(Math.round(0.3 * 0x7fff));
   });
 
-  it('downsamples 44.1 kHz to 16 kHz : two seconds give eight chunks', () => {
+  it('downsamples 44.1 kHz to 16 kHz : two seconds give forty chunks', () => {
     const chunks = collect(
       44100,
       blocksOf(44100 * 2 + 100, () => 0.1),
     );
-    const total = chunks.length * 4000;
+    const total = chunks.length * 800;
     expect(total).toBe(32000);
   });
 
   it('flush emits the partial chunk at once, so stopping loses none of the last words', () => {
     const chunks: Int16Array[] = [];
     const chunker = new Pcm16Chunker(16000, 16000, PCM16_CHUNK_SAMPLES, (chunk) => chunks.push(chunk));
-    for (const block of blocksOf(5_000, () => 0.5)) chunker.push(block);
+    for (const block of blocksOf(1_000, () => 0.5)) chunker.push(block);
     chunker.flush();
-    expect(chunks.map((chunk) => chunk.length)).toEqual([4000, 1000]);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([800, 200]);
     chunker.flush();
     expect(chunks).toHaveLength(2);
   });

@@ -161,13 +161,16 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     onLine = false;
     const { socket } = await connected();
     socket.options.onFailure({ code: 1006, reason: '' });
-    for (let byte = 0; byte < 50; byte += 1) microphone!(chunk(byte));
+    const captured = SPEECH_RECONNECT_BUFFERED_CHUNKS + 10;
+    for (let index = 0; index < captured; index += 1) microphone!(chunk(index % 256));
     onLine = true;
     window.dispatchEvent(new Event('online'));
     await settle();
 
     const sent = sockets[1]!.sent.map((audio) => new Uint8Array(audio)[0]);
-    expect(sent).toEqual(Array.from({ length: 40 }, (_, index) => index + 10));
+    expect(sent).toEqual(
+      Array.from({ length: SPEECH_RECONNECT_BUFFERED_CHUNKS }, (_, index) => (index + 10) % 256),
+    );
   });
 
   it('offline, takes no key and reports nothing until the network is back', async () => {

@@ -1,6 +1,6 @@
 import type { SpeechKeyResponse } from '@wayfarer/shared/api/speech';
 import { CLOSE } from '@wayfarer/shared/api/speech-protocol';
-import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
+import { AUDIO_CHUNK_INTERVAL_MS, SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
 import { RECORDING_START_DELAY_MS } from '../../lib/ui-constants';
 import { RATE_LIMIT_KEYS, VOICE_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { AudioCaptureError, startAudioCapture, type AudioCapture } from '../../lib/audio-capture';
@@ -28,8 +28,8 @@ export const SPEECH_RECONNECT_RATE_LIMITED_MS = 5000;
 export const SPEECH_RECONNECT_STABLE_MS = 10_000;
 /** Offline (navigator.onLine false) the session waits for the network, taking no key, at most this long. */
 export const SPEECH_RECONNECT_OFFLINE_MS = 120_000;
-/** Audio captured while reconnecting that is kept for the new socket: 10 s of 250 ms chunks, the oldest dropped. */
-export const SPEECH_RECONNECT_BUFFERED_CHUNKS = 40;
+/** Audio captured while reconnecting that is kept for the new socket: 10 s of chunks, the oldest dropped. */
+export const SPEECH_RECONNECT_BUFFERED_CHUNKS = 10_000 / AUDIO_CHUNK_INTERVAL_MS;
 
 export type VoiceMessageKey =
   | (typeof VOICE_ERROR_KEYS)[keyof typeof VOICE_ERROR_KEYS]
