@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
-import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
+import { AUDIO_CHUNK_INTERVAL_MS, SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 import { LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
 import { createLeaseStore } from '@wayfarer/lambdas/adapters/aws/lease-store';
 import { createTable } from '@wayfarer/lambdas/adapters/aws/table';
@@ -29,7 +29,9 @@ import { parseWav } from '@wayfarer/engines/speech/wav';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Travel!2024x';
-const CHUNK_MS = 250;
+const CHUNK_MS = AUDIO_CHUNK_INTERVAL_MS;
+/** A traveller starts a phrase at most every 5 s (SPEECH_KEY_LIMITS allows that pace, and no faster one for long). */
+const START_EVERY_MS = 5_000;
 const SAMPLE_RATE = 16_000;
 
 interface Options {
@@ -50,7 +52,7 @@ function options(): Options {
       photos: { type: 'string', default: '300' },
       analysis: { type: 'string', default: '10000' },
       translations: { type: 'string', default: '1000' },
-      speakers: { type: 'string', default: '4' },
+      speakers: { type: 'string', default: '8' },
       'sample-seconds': { type: 'string', default: '60' },
     },
   });
@@ -402,6 +404,7 @@ export async function main(): Promise<void> {
     };
     const phrases = await clips();
     const spokenBy = new Map<string, number>();
+    const lastStart = new Map<string, number>();
     let finals = 0;
     const menu = await readFile(path.join(REPO_ROOT, 'frontend/e2e/fixtures/menu.mjpeg'));
 
@@ -414,6 +417,10 @@ export async function main(): Promise<void> {
             (speaker < settings.phrases % speakers.length ? 1 : 0),
           1,
           async (index) => {
+            // The speaker's pace: the next Start comes no sooner than START_EVERY_MS after the last.
+            const due = (lastStart.get(token) ?? 0) + START_EVERY_MS - Date.now();
+            if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+            lastStart.set(token, Date.now());
             const outcome = await speak(base, token, phrases[(index + speaker) % phrases.length] as Clip);
             spokenBy.set(token, (spokenBy.get(token) ?? 0) + outcome.spoken);
             finals += outcome.finals;
