@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { HeroBanner } from '../features/onboarding/components/hero-banner';
 import { VoicePage } from '../features/voice/components/voice-page';
 import { prefetchVoiceCapabilities } from '../features/voice/hooks/use-translation-support';
-import { VoiceCardPending } from './shell-skeleton';
+import { VoiceSkeleton } from './shell-skeleton';
 
 /** What the home screen asks the API for before it mounts (main.tsx calls it on `/` as soon as this code is in). */
 export const prefetchHomeScreen = prefetchVoiceCapabilities;
@@ -41,7 +41,7 @@ export function HomeScreen() {
   return (
     <>
       <HeroBanner />
-      <VoicePage analysisPanel={analysisPanel} onSessionStopped={keepInHistory} pending={<VoiceCardPending />} />
+      <VoicePage analysisPanel={analysisPanel} onSessionStopped={keepInHistory} pending={<VoiceSkeleton />} />
     </>
   );
 }
