@@ -116,7 +116,7 @@ describe('allowance rules', () => {
   });
 
   it('a caller takes at most twice SPEECH_KEY_LIMITS.open keys a minute', () => {
-    expect(SPEECH_KEY_LIMITS).toEqual({ open: 6 });
+    expect(SPEECH_KEY_LIMITS).toEqual({ open: 8 });
     const taken: ReturnType<typeof lease>[] = [];
     for (let tenth = 0; tenth < 600; tenth++) {
       const at = after(tenth / 10);
@@ -125,11 +125,13 @@ describe('allowance rules', () => {
     expect(taken).toHaveLength(2 * SPEECH_KEY_LIMITS.open);
   });
 
-  it('a traveller who starts a new phrase every 5 seconds is never refused a key', () => {
+  it('a traveller who starts a new phrase every 5 seconds is never refused a key, whatever the network adds', () => {
     const taken: ReturnType<typeof lease>[] = [];
-    for (let second = 0; second < 600; second += 5) {
-      expect(keyRateDecision(taken, after(second)), `the start at ${second} s`).toBe('allowed');
-      taken.push(lease({ id: `k${second}`, issuedAt: after(second) }));
+    for (let start = 0; start < 120; start++) {
+      // The press comes every 5 s; each key request reaches the server 0 to 2 s after it, at random.
+      const at = start * 5 + ((start * 7919) % 2000) / 1000;
+      expect(keyRateDecision(taken, after(at)), `the start at ${at} s`).toBe('allowed');
+      taken.push(lease({ id: `k${start}`, issuedAt: after(at) }));
     }
   });
 

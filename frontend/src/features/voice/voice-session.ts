@@ -18,7 +18,7 @@ import type { MicrophoneStartResult } from './conversation';
 
 /**
  * The waits before each fresh key after a drop (the first at once: a server that closed may already be back), so
- * at most 4 keys per outage, within the 6 a caller may take in 30 s (lambdas/domain/allowance.ts
+ * at most 4 keys per outage, within the 8 a caller may take in 30 s (lambdas/domain/allowance.ts
  * SPEECH_KEY_LIMITS) even right after a start.
  */
 export const SPEECH_RECONNECT_DELAYS_MS = [0, 1000, 2000, 4000] as const;
