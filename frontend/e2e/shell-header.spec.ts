@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { signInFresh } from './support/sign-in';
 import { test } from './support/traveller';
-import type { SubscriptionStatus } from '@wayfarer/shared/api/auth';
 import { LANGUAGE_COOKIE, LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '../src/lib/ui-constants';
 
 const isCompact = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
@@ -52,28 +52,6 @@ test.describe('header', () => {
 });
 
 test.describe('header when signed in', () => {
-  const password = 'Travel!2024x';
-
-  /** A real account on the local cloud, its token stored the way the app stores it. */
-  async function signIn(page: Page, label: string): Promise<string> {
-    const email = `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-    const registered = await page.request.post('/api/auth/register', {
-      data: { email, password, confirmPassword: password },
-    });
-    expect(registered.status()).toBe(200);
-    const { token } = (await registered.json()) as { token: string };
-    await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
-      key: LOCAL_STORAGE_KEYS.authToken,
-      value: token,
-    });
-    return email;
-  }
-
-  // The local cloud's accounts all start without a plan; other plan states are the user fetch's answer.
-  async function withPlan(page: Page, email: string, subscriptionStatus: SubscriptionStatus) {
-    await page.route('**/api/auth/me', (route) => route.fulfill({ json: { email, subscriptionStatus } }));
-  }
-
   async function openAccountMenu(page: Page) {
     await page.getByTestId(isCompact(page) ? 'hamburger' : 'user-menu').click();
   }
@@ -81,7 +59,7 @@ test.describe('header when signed in', () => {
   test('without a plan: Subscribe, the email and Logout, no Manage subscription; Logout goes home', async ({
     page,
   }, testInfo) => {
-    const email = await signIn(page, 'header-none');
+    const email = await signInFresh(page);
     await page.goto('/privacy-policy');
     await openAccountMenu(page);
 
@@ -99,8 +77,7 @@ test.describe('header when signed in', () => {
   });
 
   test('ACTIVE: no Subscribe, Manage subscription in the menu', async ({ page }) => {
-    const email = await signIn(page, 'header-active');
-    await withPlan(page, email, 'ACTIVE');
+    await signInFresh(page, 'ACTIVE');
     await page.goto('/');
     await openAccountMenu(page);
 
@@ -112,8 +89,7 @@ test.describe('header when signed in', () => {
   });
 
   test('CANCELED: Subscribe and Manage subscription both offered', async ({ page }) => {
-    const email = await signIn(page, 'header-canceled');
-    await withPlan(page, email, 'CANCELED');
+    await signInFresh(page, 'CANCELED');
     await page.goto('/');
     await openAccountMenu(page);
 

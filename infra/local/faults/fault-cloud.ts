@@ -121,6 +121,25 @@ export async function callRetrying(
   }
 }
 
+/**
+ * A signed-in traveller subscribes: the checkout session the API starts, paid on the local Checkout page as the
+ * traveller's browser would post it. Returns the Checkout session's id.
+ */
+export async function payCheckout(baseUrl: string, token: string): Promise<string> {
+  const checkout = await call(baseUrl, 'POST', '/api/stripe/create-checkout-session', { token });
+  if (checkout.status !== 200) throw new Error(`checkout answered ${checkout.status}`);
+  const sessionId =
+    new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
+  const paid = await fetch(new URL('/__local/checkout/pay', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ session: sessionId }).toString(),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`the local Checkout page answered ${paid.status}`);
+  return sessionId;
+}
+
 /** Polls until `probe` is true; the suite waits on conditions, never on time. */
 export async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

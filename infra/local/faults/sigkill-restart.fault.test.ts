@@ -11,7 +11,7 @@ import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition
 import { usageDay } from '@wayfarer/lambdas/domain/allowance';
 import { LOCAL_CREDENTIALS } from '../dynamodb-local';
 import { freePort } from '../free-port';
-import { call, until } from './fault-cloud';
+import { call, payCheckout, until } from './fault-cloud';
 
 const PASSWORD = 'Travel!2024x';
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -89,16 +89,7 @@ describe('npm start killed with SIGKILL mid-session', () => {
     expect(
       (await call(url, 'POST', '/api/usage/update', { token, json: { durationSeconds: 1 } })).status,
     ).toBe(200);
-    const checkout = await call(url, 'POST', '/api/stripe/create-checkout-session', { token });
-    const sessionId =
-      new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
-    const paid = await fetch(new URL('/__local/checkout/pay', url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ session: sessionId }).toString(),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
+    await payCheckout(url, token);
     const subscriptionBefore = await call(url, 'GET', '/api/stripe/subscription', { token });
     expect(subscriptionBefore.status).toBe(200);
     await until('the usage is counted', async () => (await ledgerOf(sub)).countedSeconds > 0);

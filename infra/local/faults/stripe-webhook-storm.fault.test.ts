@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStripe } from '@wayfarer/engines/billing/local-stripe';
 import { stripeSignatureHeader } from '@wayfarer/engines/billing/stripe-emulator';
-import { call, startFaultCloud, type FaultCloud } from './fault-cloud';
+import { call, payCheckout, startFaultCloud, type FaultCloud } from './fault-cloud';
 
 const PASSWORD = 'Travel!2024x';
 const EVENTS = 50;
@@ -48,17 +48,7 @@ describe('a Stripe webhook storm', () => {
       json: { email, password: PASSWORD, confirmPassword: PASSWORD },
     });
     const token = (registered.body as { token: string }).token;
-    const checkout = await call(url, 'POST', '/api/stripe/create-checkout-session', { token });
-    expect(checkout.status).toBe(200);
-    const sessionId =
-      new URL((checkout.body as { checkoutUrl: string }).checkoutUrl).searchParams.get('session') ?? '';
-    const paid = await fetch(new URL('/__local/checkout/pay', url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ session: sessionId }).toString(),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
+    const sessionId = await payCheckout(url, token);
     const stripe = localStripe();
     const customer = String(stripe?.fake.checkoutSession(sessionId)?.customer);
     const subscription = stripe?.fake.subscriptionOf(customer);
