@@ -40,8 +40,11 @@ export class SegmentDecoder {
     return this.decode(this.audio(start, end), 'interim', isStale);
   }
 
-  speculate(id: number, start: number, end: number, isStale: () => boolean): void {
-    this.latestSpeculation = { id, transcript: this.decode(this.audio(start, end), 'speculative', isStale) };
+  /** Decodes ahead of a pause; the final for the same pause reuses it. Resolves null when dropped as stale. */
+  speculate(id: number, start: number, end: number, isStale: () => boolean): Promise<Transcript | null> {
+    const transcript = this.decode(this.audio(start, end), 'speculative', isStale);
+    this.latestSpeculation = { id, transcript };
+    return transcript;
   }
 
   /** The speculation `speculationId` when it gives a transcript, else a decode of [start, end). */

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLOSE, type ResultsMessage, type ServerMessage } from '@wayfarer/shared/api/speech-protocol';
+import {
+  CLOSE,
+  EAGER_END_OF_TURN_SILENCE_SECONDS,
+  type ResultsMessage,
+  type ServerMessage,
+} from '@wayfarer/shared/api/speech-protocol';
 import { parseListenQuery, type ListenOptions } from './listen-query';
 import { DeepgramLiveSession } from './live-session';
 import { createSpeechEngine, type SpeechEngine } from './speech-engine';
@@ -123,6 +128,31 @@ describe('DeepgramLiveSession on the embedded engine', () => {
     expect(finals).toHaveLength(1);
     expect(finals[0]).toMatchObject({ from_finalize: true, speech_final: false });
     expect(transcriptOf(finals[0]).toLowerCase()).toMatch(/i need a doctor/);
+  }, 30_000);
+
+  it('a pause shorter than the endpointing brings an eager end of turn, and its final says the same words', async () => {
+    const { messages, session, closed } = open();
+    // The clip up to its last word, then 200 ms of silence: past the speculation's 96 ms, short of the 300 ms
+    // endpointing, so the phrase is still open when the speculative decode is ready, however slow the machine.
+    await stream(session, concat(doctor.subarray(0, doctor.length - 16000), silence(0.2)), 5);
+    const isEager = (m: ResultsMessage) => {
+      const lastWord = m.channel.alternatives[0]?.words.at(-1);
+      return (
+        !m.is_final &&
+        lastWord !== undefined &&
+        m.start + m.duration - lastWord.end >= EAGER_END_OF_TURN_SILENCE_SECONDS
+      );
+    };
+    await vi.waitFor(() => expect(results(messages).some(isEager)).toBe(true), { timeout: 20_000 });
+    expect(results(messages).some((m) => m.is_final)).toBe(false);
+    await stream(session, silence(0.6), 5);
+    session.control(JSON.stringify({ type: 'CloseStream' }));
+    await closed;
+    const eager = results(messages).find(isEager);
+    const final = results(messages).find((m) => m.is_final);
+    expect(final).toMatchObject({ speech_final: true });
+    expect(transcriptOf(final)).toBe(transcriptOf(eager));
+    expect(transcriptOf(final).toLowerCase()).toMatch(/doctor/);
   }, 30_000);
 
   it('serves two sessions at once and both finish', async () => {

@@ -37,7 +37,11 @@ export const DEFAULT_LIVE_SESSION_SETTINGS: LiveSessionSettings = {
 };
 
 export interface LiveSessionTransport {
-  send(message: ServerMessage): void;
+  /**
+   * `heardAt` (epoch ms) is when the session took in the audio the message answers: the frame that asked for
+   * its decode or closed its phrase. A provider's latency is counted from there (issue 25's model).
+   */
+  send(message: ServerMessage, heardAt: number): void;
   /** Called once; the session ignores all input afterwards. */
   close(code: number, reason: string): void;
 }
@@ -64,6 +68,8 @@ export class DeepgramLiveSession {
   private state: SegmenterState;
   /** Final results and what follows them go out in order through this chain. */
   private outbox: Promise<void> = Promise.resolve();
+  /** While a decode's outcome is dispatched: when the audio it answers was taken in (else: now). */
+  private heardAt: number | undefined;
 
   constructor(
     private readonly engine: SpeechEngine,
@@ -117,7 +123,7 @@ export class DeepgramLiveSession {
   }
 
   private send(message: ServerMessage): void {
-    if (!this.ended) this.transport.send(message);
+    if (!this.ended) this.transport.send(message, this.heardAt ?? Date.now());
   }
 
   private enqueue(input: Input): void {
@@ -167,6 +173,16 @@ export class DeepgramLiveSession {
     }
   }
 
+  /** Dispatches a decode's outcome; what it sends answers audio taken in at `heardAt`. */
+  private dispatchHeard(heardAt: number, event: SegmenterEvent): void {
+    this.heardAt = heardAt;
+    try {
+      this.dispatch(event);
+    } finally {
+      this.heardAt = undefined;
+    }
+  }
+
   private dispatch(event: SegmenterEvent): void {
     const step = segmenterReducer(this.state, event);
     this.state = step.state;
@@ -176,6 +192,7 @@ export class DeepgramLiveSession {
 
   private perform(action: SegmenterAction): void {
     const decoder = this.stream!.decoder;
+    const heardAt = Date.now();
     switch (action.type) {
       case 'send-speech-started':
         return this.send(this.writer.speechStarted(action.firstSpeech));
@@ -186,7 +203,21 @@ export class DeepgramLiveSession {
       case 'decode-speculative': {
         const { segmentId, speculationId } = action;
         const wanted: WantedDecode = { type: 'speculative', segmentId, speculationId };
-        return decoder.speculate(speculationId, action.start, action.end, () => this.isStale(wanted));
+        decoder
+          .speculate(speculationId, action.start, action.end, () => this.isStale(wanted))
+          .then(
+            (transcript) => {
+              if (!this.ended)
+                this.dispatchHeard(heardAt, {
+                  type: 'speculation-decoded',
+                  segmentId,
+                  speculationId,
+                  transcript,
+                });
+            },
+            () => undefined,
+          );
+        return;
       }
       case 'decode-interim': {
         const { segmentId, end } = action;
@@ -195,7 +226,8 @@ export class DeepgramLiveSession {
           .interim(action.start, end, () => this.isStale(wanted))
           .then(
             (transcript) => {
-              if (!this.ended) this.dispatch({ type: 'interim-decoded', segmentId, end, transcript });
+              if (!this.ended)
+                this.dispatchHeard(heardAt, { type: 'interim-decoded', segmentId, end, transcript });
             },
             () => undefined,
           );
@@ -203,15 +235,19 @@ export class DeepgramLiveSession {
       }
       case 'decode-final': {
         const transcript = decoder.final(action.start, action.end, action.speculationId);
-        this.outbox = this.outbox.then(() => this.deliverFinal(action.segmentId, transcript));
+        this.outbox = this.outbox.then(() => this.deliverFinal(action.segmentId, transcript, heardAt));
         return;
       }
     }
   }
 
-  private async deliverFinal(segmentId: number, decoding: Promise<Transcript | null>): Promise<void> {
+  private async deliverFinal(
+    segmentId: number,
+    decoding: Promise<Transcript | null>,
+    heardAt: number,
+  ): Promise<void> {
     const transcript = await decoding.catch(() => null);
-    if (!this.ended) this.dispatch({ type: 'final-decoded', segmentId, transcript });
+    if (!this.ended) this.dispatchHeard(heardAt, { type: 'final-decoded', segmentId, transcript });
   }
 
   private isStale(request: WantedDecode): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VAD_FRAME_SAMPLES as FRAME } from './pcm-frames';
+import { EAGER_END_OF_TURN_SILENCE_SECONDS } from '@wayfarer/shared/api/speech-protocol';
+import { SAMPLE_RATE, VAD_FRAME_SAMPLES as FRAME } from './pcm-frames';
 import {
   DEFAULT_SEGMENTER_SETTINGS as SETTINGS,
   frameVoice,
@@ -152,6 +153,47 @@ describe('Speculative decoding', () => {
     expect(isDecodeWanted(resumed.state, { ...speculation!, type: 'speculative' })).toBe(false);
     const { actions } = run(resumed.state, ...silence(2), { type: 'finalize' });
     expect(ofType(actions, 'decode-final')[0]?.speculationId).toBeUndefined();
+  });
+});
+
+describe('Eager end of turn (issue 25)', () => {
+  const speculate = (options: Partial<SegmenterOptions> = {}) => {
+    const speculated = start(options, ...speech(20), ...silence(3));
+    const [speculation] = ofType(speculated.actions, 'decode-speculative');
+    const decoded = (state: SegmenterState, text = 'a doctor') =>
+      run(state, {
+        type: 'speculation-decoded',
+        segmentId: speculation!.segmentId,
+        speculationId: speculation!.speculationId,
+        transcript: words(text),
+      });
+    return { ...speculated, speculation: speculation!, decoded };
+  };
+
+  it('a speculation ready while its phrase is open goes out as an interim ending EAGER_END_OF_TURN_SILENCE_SECONDS or more past its last speech', () => {
+    const { state, decoded } = speculate();
+    const [eager] = ofType(decoded(state).actions, 'send-results');
+    expect(eager).toMatchObject({ isFinal: false, speechFinal: false, transcript: words('a doctor') });
+    expect(eager!.span.end).toBe(23 * FRAME);
+    const trailingSeconds = (eager!.span.end - eager!.span.lastSpeechEnd) / SAMPLE_RATE;
+    expect(trailingSeconds).toBeGreaterThanOrEqual(EAGER_END_OF_TURN_SILENCE_SECONDS);
+  });
+
+  it('the final after an eager end of turn reuses its decode: the same words', () => {
+    const { state, speculation, decoded } = speculate();
+    const { actions } = run(decoded(state).state, ...silence(7));
+    expect(ofType(actions, 'decode-final')[0]?.speculationId).toBe(speculation.speculationId);
+  });
+
+  it('no eager end of turn once speech resumed, once the phrase closed, without interim_results, or with no words', () => {
+    const resumed = speculate();
+    expect(ofType(resumed.decoded(run(resumed.state, ...speech(1)).state).actions, 'send-results')).toEqual([]);
+    const closed = speculate();
+    expect(ofType(closed.decoded(run(closed.state, ...silence(7)).state).actions, 'send-results')).toEqual([]);
+    const quiet = speculate({ interimResults: false });
+    expect(ofType(quiet.decoded(quiet.state).actions, 'send-results')).toEqual([]);
+    const empty = speculate();
+    expect(ofType(empty.decoded(empty.state, '').actions, 'send-results')).toEqual([]);
   });
 });
 

@@ -123,6 +123,8 @@ export type SegmenterEvent =
   | { type: 'close-stream' }
   /** An interim decode finished: null when it was dropped before it ran. */
   | { type: 'interim-decoded'; segmentId: number; end: number; transcript: Transcript | null }
+  /** A speculative decode finished: null when it was dropped (stale) or failed. */
+  | { type: 'speculation-decoded'; segmentId: number; speculationId: number; transcript: Transcript | null }
   /** A final decode finished, in the order the finals were asked for; null when it failed. */
   | { type: 'final-decoded'; segmentId: number; transcript: Transcript | null };
 
@@ -173,6 +175,8 @@ export function segmenterReducer(state: SegmenterState, event: SegmenterEvent): 
       return closeOpenSegment(state, { speechFinal: false, fromFinalize: false });
     case 'interim-decoded':
       return onInterimDecoded(state, event.segmentId, event.end, event.transcript);
+    case 'speculation-decoded':
+      return onSpeculationDecoded(state, event.segmentId, event.speculationId, event.transcript);
     case 'final-decoded':
       return onFinalDecoded(state, event.segmentId, event.transcript);
   }
@@ -345,6 +349,39 @@ function onInterimDecoded(
       : { ...state, closing: new Map(state.closing).set(segmentId, updated) };
   return {
     state: next,
+    actions: [
+      {
+        type: 'send-results',
+        span: spanOf(segment, end),
+        transcript,
+        isFinal: false,
+        speechFinal: false,
+        fromFinalize: false,
+      },
+    ],
+  };
+}
+
+/**
+ * The eager end of turn (issue 25): a speculation ready while its phrase is still open goes out as an interim
+ * whose window ends where the speculation did, speculateAfterFrames of silence past the last speech, which the
+ * client reads as EAGER_END_OF_TURN_SILENCE_SECONDS. Unless speech resumes, the final reuses this very decode,
+ * so it says the same words. A phrase already closed gets its final instead, at the same moment.
+ */
+function onSpeculationDecoded(
+  state: SegmenterState,
+  segmentId: number,
+  speculationId: number,
+  transcript: Transcript | null,
+): SegmenterStep {
+  const segment = state.open;
+  if (!state.options.interimResults || !transcript?.text) return { state, actions: [] };
+  if (segment?.id !== segmentId || segment.speculation?.id !== speculationId) return { state, actions: [] };
+  const end = segment.speculation.end;
+  if (end <= segment.lastInterimEmittedAt) return { state, actions: [] };
+  const updated: Segment = { ...segment, lastInterimEmittedAt: end, interimsSent: segment.interimsSent + 1 };
+  return {
+    state: { ...state, open: updated },
     actions: [
       {
         type: 'send-results',

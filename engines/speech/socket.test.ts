@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '@wayfarer/lambdas/testing/test-server';
 import { CLOSE } from '@wayfarer/shared/api/speech-protocol';
 import type { SpeechEngine } from './speech-engine';
-import { createSpeechSocket, type SpeechSocket } from './socket';
+import { createSpeechSocket, delayedDelivery, type SpeechSocket } from './socket';
 
 // The socket's own behaviour (key, parameters, close codes, protocol flow) over a stand-in engine: loud frames are
 // speech and every phrase reads "hello world". The real engine is covered by live-session.test.ts.
@@ -158,5 +158,37 @@ describe('local speech socket (/v1/listen)', () => {
 
   it('leaves other upgrade paths to the gateway', async () => {
     await expect(connect('/v1/speak', ['token', GOOD_KEY])).rejects.toThrow();
+  });
+});
+
+describe('the modelled provider delay (PROVIDER_LATENCY=realistic)', () => {
+  it('a message leaves the delay after the audio it answers, its decode counted inside the delay, in the order sent', async () => {
+    vi.useFakeTimers();
+    try {
+      const later = delayedDelivery(150);
+      const sent: string[] = [];
+      const heard = Date.now();
+      // Its decode took 100 ms: it waits the remaining 50, not another 150.
+      vi.advanceTimersByTime(100);
+      later(heard, () => sent.push('final'));
+      // Heard earlier, handed in later: it still goes after the final.
+      later(heard - 1000, () => sent.push('utterance end'));
+      await vi.advanceTimersByTimeAsync(49);
+      expect(sent).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent).toEqual(['final', 'utterance end']);
+      // A message whose decode outlasted the delay leaves at once.
+      later(Date.now() - 400, () => sent.push('late'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sent.at(-1)).toBe('late');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without a delay a message leaves at once', () => {
+    const sent: string[] = [];
+    delayedDelivery(0)(Date.now(), () => sent.push('now'));
+    expect(sent).toEqual(['now']);
   });
 });

@@ -25,8 +25,10 @@ export interface SpeechSocketOptions {
   /** Largest single WebSocket frame accepted; larger frames close the socket with 1009. */
   maxFrameBytes?: number;
   /**
-   * Added to every message the socket sends (and to its close), as Deepgram's final delay (issue 25's latency
-   * model); default: REALISTIC_LATENCY.sttFinalDelayMs with PROVIDER_LATENCY=realistic, else none.
+   * Deepgram's final delay (issue 25's latency model): a message leaves this long after the audio it answers
+   * was taken in, and never before the engine has it, so the local engine's own decode counts inside the
+   * delay, not on top of it (in production Moonshine does not run; Deepgram's own work is its delay). The close
+   * is delayed alike. Default: REALISTIC_LATENCY.sttFinalDelayMs with PROVIDER_LATENCY=realistic, else none.
    */
   messageDelayMs?: number;
 }
@@ -67,10 +69,9 @@ export function createSpeechSocket(options: SpeechSocketOptions): SpeechSocket {
   const delayMs =
     options.messageDelayMs ??
     (providerLatency(process.env) === 'realistic' ? REALISTIC_LATENCY.sttFinalDelayMs : 0);
-  /** Runs `action` after the modelled delay; every message is shifted alike, so their order is kept. */
-  const later = (action: () => void) => (delayMs > 0 ? void setTimeout(action, delayMs) : action());
 
   function accept(ws: WebSocket, request: IncomingMessage): void {
+    const later = delayedDelivery(delayMs);
     const url = new URL(request.url ?? '/', 'http://localhost');
     const key = keyFrom(request);
     // Frames that arrive while the key is being checked are kept and replayed in order.
@@ -108,12 +109,12 @@ export function createSpeechSocket(options: SpeechSocketOptions): SpeechSocket {
         engine,
         query.options,
         {
-          send: (message) =>
-            later(() => {
+          send: (message, heardAt) =>
+            later(heardAt, () => {
               if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
             }),
           close: (code, reason) =>
-            later(() => {
+            later(Date.now(), () => {
               if (ws.readyState === ws.OPEN) ws.close(code, reason);
             }),
         },
@@ -153,4 +154,18 @@ function toBytes(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
   if (Array.isArray(data)) return Buffer.concat(data);
   return Buffer.from(data);
+}
+
+/**
+ * The modelled provider delay for one socket: `later(heardAt, action)` runs `action` `delayMs` after `heardAt`,
+ * or at once when that is past, and never before an action handed in earlier (messages keep their order).
+ */
+export function delayedDelivery(delayMs: number): (heardAt: number, action: () => void) => void {
+  let outgoing = Promise.resolve();
+  const until = (due: number) =>
+    due <= Date.now() ? undefined : new Promise<void>((resolve) => setTimeout(resolve, due - Date.now()));
+  return (heardAt, action) => {
+    if (delayMs <= 0) return action();
+    outgoing = outgoing.then(() => until(heardAt + delayMs)).then(action);
+  };
 }

@@ -27,6 +27,15 @@ export const CLOSE_REASON = {
 
 // --- Server to client ---------------------------------------------------------------------------------------
 
+/**
+ * An interim Results whose window runs at least this far past its last word is an eager end of turn (issue 25):
+ * the speaker has paused, and the final will likely say the same words. The client may start work on it (the
+ * translation request) that it shows or speaks only once a final confirms the same text; Deepgram Flux's
+ * EagerEndOfTurn plays the same part. The local socket sends one as soon as its speculative decode is ready
+ * (engines/speech/segmenter.ts: 3 silent VAD frames, 96 ms, ahead of the 300 ms endpointing).
+ */
+export const EAGER_END_OF_TURN_SILENCE_SECONDS = 0.09;
+
 export interface ResultWord {
   word: string;
   start: number;
