@@ -8,6 +8,8 @@
 // in real time). Prints p50/p90 and the machine load; asserts nothing about time. Needs `npm run build:web`.
 import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
+import { SAMPLE_RATE, VAD_FRAME_SAMPLES } from '@wayfarer/engines/speech/pcm-frames';
+import { DEFAULT_SEGMENTER_SETTINGS } from '@wayfarer/engines/speech/segmenter';
 import { REALISTIC_LATENCY } from '@wayfarer/shared/api/provider-latency';
 import { splitClauses } from '@wayfarer/shared/domain/clauses';
 import {
@@ -34,6 +36,8 @@ interface Marks {
   retractions: number;
   /** Interim transcript revisions (the original text, which Deepgram's interim results revise by design). */
   interimRevisions: number;
+  /** POST /api/translate calls for the one phrase: more than one is a prepared translation the final did not take. */
+  translateCalls: number;
 }
 
 // Runs in the page before the app. No named helpers inside: tsx's name-keeping wrapper does not exist here.
@@ -98,6 +102,10 @@ function instrument(audible: number): void {
 }
 
 async function measure(page: Page, baseURL: string): Promise<Marks> {
+  let translateCalls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/translate') translateCalls += 1;
+  });
   await page.goto(`${baseURL}/`);
   await page.getByTestId('main-button').click();
   await page.waitForFunction(
@@ -122,7 +130,7 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
     };
   });
   await page.getByTestId('main-button').click();
-  return marks;
+  return { ...marks, translateCalls };
 }
 
 function percentile(values: number[], p: number): number {
@@ -183,6 +191,10 @@ async function runSetup(name: string, realistic: boolean): Promise<void> {
     `  retractions of shown translated text: ${retractions} (spoken clips are never cancelled once started)`,
   );
   console.log(`  interim transcript revisions (original text, by design of interim results): ${revisions}`);
+  const calls = runs.map((m) => m.translateCalls);
+  console.log(
+    `  translate calls per phrase: ${calls.join(' ')} (a second one is a translation prepared on an eager end of turn that the final did not take)`,
+  );
   if (realistic) {
     const firstClause = splitClauses(
       defaultTranslation([
@@ -192,15 +204,21 @@ async function runSetup(name: string, realistic: boolean): Promise<void> {
       LANGUAGE,
     )[0]!;
     const tokens = tokenise(firstClause).length;
-    const modelled =
-      ENDPOINTING_MS +
+    // The translation starts on the eager end of turn, the speculative decode's silence after the last word;
+    // the final (ENDPOINTING_MS) confirms it meanwhile and is no longer on the way to the first audio.
+    const eagerMs = Math.round(
+      ((DEFAULT_SEGMENTER_SETTINGS.speculateAfterFrames * VAD_FRAME_SAMPLES) / SAMPLE_RATE) * 1000,
+    );
+    const afterTurn =
       REALISTIC_LATENCY.sttFinalDelayMs +
       REALISTIC_LATENCY.firstTokenMs +
       (tokens - 1) * REALISTIC_LATENCY.interTokenMs +
       REALISTIC_LATENCY.speechFirstByteMs;
+    const modelled = eagerMs + afterTurn;
     console.log(
-      `  modelled provider delays: endpointing ${ENDPOINTING_MS} + final ${REALISTIC_LATENCY.sttFinalDelayMs} + first token ${REALISTIC_LATENCY.firstTokenMs}` +
-        ` + ${tokens - 1} more tokens of the first clause x ${REALISTIC_LATENCY.interTokenMs} + speech first byte ${REALISTIC_LATENCY.speechFirstByteMs} = ${modelled} ms;` +
+      `  modelled provider delays: eager end of turn after ${eagerMs} ms of silence (the final's endpointing is ${ENDPOINTING_MS}) + its message ${REALISTIC_LATENCY.sttFinalDelayMs} + first token ${REALISTIC_LATENCY.firstTokenMs}` +
+        ` + ${tokens - 1} more tokens of the first clause x ${REALISTIC_LATENCY.interTokenMs} + speech first byte ${REALISTIC_LATENCY.speechFirstByteMs} = ${modelled} ms` +
+        ` (${ENDPOINTING_MS + afterTurn} ms waiting for the final);` +
         ` measured p50 / modelled = ${(audio / modelled).toFixed(2)}; ours (measured - modelled) = ${audio - modelled} ms`,
     );
   }

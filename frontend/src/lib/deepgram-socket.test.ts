@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EAGER_END_OF_TURN_SILENCE_SECONDS } from '@wayfarer/shared/api/speech-protocol';
 import {
   openDeepgramSocket,
   speechSocketUrl,
@@ -127,9 +128,36 @@ describe('speech socket client', () => {
     current().receive({ type: 'Metadata' });
     current().receive(results(true, 'Where is the station?'));
     expect(seen).toEqual([
-      { text: 'where is', isFinal: false, speechFinal: false },
-      { text: 'Where is the station?', isFinal: true, speechFinal: true },
+      { text: 'where is', isFinal: false, speechFinal: false, eagerEndOfTurn: false },
+      { text: 'Where is the station?', isFinal: true, speechFinal: true, eagerEndOfTurn: false },
     ]);
+  });
+
+  it('an interim whose audio runs EAGER_END_OF_TURN_SILENCE_SECONDS past its last word is an eager end of turn; a final never is', () => {
+    const { current, results: seen } = setup();
+    current().open();
+    const timed = (isFinal: boolean, lastWordEnd: number) => ({
+      ...results(isFinal, 'I need a doctor'),
+      start: 0.5,
+      duration: 2,
+      channel: {
+        alternatives: [
+          {
+            transcript: 'I need a doctor',
+            confidence: 0.9,
+            words: [
+              { word: 'i', start: 0.6, end: 0.7 },
+              { word: 'doctor', start: 1.9, end: lastWordEnd },
+            ],
+          },
+        ],
+      },
+    });
+    current().receive(timed(false, 2.5));
+    current().receive(timed(false, 2.5 - EAGER_END_OF_TURN_SILENCE_SECONDS / 2));
+    current().receive(timed(false, 2.5 - EAGER_END_OF_TURN_SILENCE_SECONDS * 1.1));
+    current().receive(timed(true, 2.3));
+    expect(seen.map((result) => result.eagerEndOfTurn)).toEqual([false, false, true, false]);
   });
 
   it('reports the language nova-3 multilingual heard: languages on the alternative, else the words’ language', () => {

@@ -1,4 +1,9 @@
-import { CLOSE, type ClientControlType, type ResultsMessage } from '@wayfarer/shared/api/speech-protocol';
+import {
+  CLOSE,
+  EAGER_END_OF_TURN_SILENCE_SECONDS,
+  type ClientControlType,
+  type ResultsMessage,
+} from '@wayfarer/shared/api/speech-protocol';
 import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 
 /** One transcript result of Deepgram's live protocol, reduced to what the conversation needs. */
@@ -8,6 +13,11 @@ export interface TranscriptResult {
   readonly isFinal: boolean;
   /** The speaker paused (endpointing): the phrase is complete. */
   readonly speechFinal: boolean;
+  /**
+   * An interim whose audio runs on EAGER_END_OF_TURN_SILENCE_SECONDS or more past its last word: the speaker
+   * has paused, and the final will likely say the same (issue 25's eager end of turn).
+   */
+  readonly eagerEndOfTurn?: boolean;
   /**
    * The language nova-3 multilingual (`language=multi`) heard: `languages` on the alternative, else the words'
    * `language`. Deepgram may leave both out; so does the embedded recogniser.
@@ -192,19 +202,35 @@ function parseResult(text: string): TranscriptResult | null {
   // Read defensively: whatever the server sends, a malformed field must not break the conversation.
   const results = message as Partial<Record<keyof ResultsMessage, unknown>> & {
     channel?: {
-      alternatives?: { transcript?: unknown; languages?: unknown; words?: { language?: unknown }[] }[];
+      alternatives?: {
+        transcript?: unknown;
+        languages?: unknown;
+        words?: { language?: unknown; end?: unknown }[];
+      }[];
     };
   };
   if (results.type !== ('Results' satisfies ResultsMessage['type'])) return null;
   const alternative = results.channel?.alternatives?.[0];
   const transcript = alternative?.transcript;
   const language = detectedLanguage(alternative?.languages, alternative?.words);
+  const isFinal = results.is_final === true;
   return {
     text: typeof transcript === 'string' ? transcript : '',
-    isFinal: results.is_final === true,
+    isFinal,
     speechFinal: results.speech_final === true,
+    eagerEndOfTurn:
+      !isFinal &&
+      silenceAfterLastWord(results.start, results.duration, alternative?.words) >=
+        EAGER_END_OF_TURN_SILENCE_SECONDS,
     ...(language === undefined ? {} : { language }),
   };
+}
+
+/** Seconds from the last word's end to the end of the result's audio; 0 when there is no word to measure from. */
+function silenceAfterLastWord(start: unknown, duration: unknown, words: unknown): number {
+  if (typeof start !== 'number' || typeof duration !== 'number' || !Array.isArray(words)) return 0;
+  const end = (words.at(-1) as { end?: unknown } | undefined)?.end;
+  return typeof end === 'number' ? start + duration - end : 0;
 }
 
 function detectedLanguage(languages: unknown, words: unknown): string | undefined {

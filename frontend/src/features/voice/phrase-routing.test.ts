@@ -23,6 +23,22 @@ describe('routeTranscript (docs/SPEC.md §4, issue 18)', () => {
     });
   });
 
+  it('one-way: an eager end of turn is shown as an interim and its translation prepared unseen (issue 25)', () => {
+    const eager = { text: 'I need a doctor', isFinal: false, eagerEndOfTurn: true };
+    expect(routeTranscript(oneWay, eager, none)).toEqual({
+      event: { type: 'interim_transcript', text: 'I need a doctor' },
+      prepare: { text: 'I need a doctor' },
+    });
+  });
+
+  it('no translation is prepared with translation off, in two-way mode, for no words, or for a plain interim', () => {
+    const eager = { text: 'I need a doctor', isFinal: false, eagerEndOfTurn: true };
+    expect(routeTranscript({ ...oneWay, translationEnabled: false }, eager, none).prepare).toBeUndefined();
+    expect(routeTranscript(twoWay, eager, { pair, identify: undefined }).prepare).toBeUndefined();
+    expect(routeTranscript(oneWay, { ...eager, text: ' ' }, none).prepare).toBeUndefined();
+    expect(routeTranscript(oneWay, { ...eager, eagerEndOfTurn: false }, none).prepare).toBeUndefined();
+  });
+
   it('one-way: a final joins the transcript and is translated into the settings language', () => {
     expect(routeTranscript(oneWay, final('Where is it?'), { pair, identify: undefined })).toEqual({
       event: { type: 'final_transcript', text: 'Where is it?' },

@@ -7,6 +7,8 @@ export { loadLanguageIdentifier } from './conversation-sides';
 export interface HeardResult {
   readonly text: string;
   readonly isFinal: boolean;
+  /** An interim at a pause likely to be the end of the turn (lib/deepgram-socket.ts). */
+  readonly eagerEndOfTurn?: boolean;
   readonly language?: string;
 }
 
@@ -15,6 +17,11 @@ export interface PhraseRoute {
   readonly event: ConversationEvent;
   /** `outputLanguage` is set in two-way mode (the other side's language); else the settings' language applies. */
   readonly say?: { readonly text: string; readonly outputLanguage?: string };
+  /**
+   * Issue 25: translate this unseen now, for the final to take over if it says the same (SpeakBack.prepare).
+   * Without `say` or `prepare`, a translation prepared earlier is dropped: the speaker went on.
+   */
+  readonly prepare?: { readonly text: string };
 }
 
 /**
@@ -29,7 +36,16 @@ export function routeTranscript(
   result: HeardResult,
   twoWay: { readonly pair: LanguagePair | undefined; readonly identify: IdentifyLanguage | undefined },
 ): PhraseRoute {
-  if (!result.isFinal) return { event: { type: 'interim_transcript', text: result.text } };
+  if (!result.isFinal) {
+    const event = { type: 'interim_transcript', text: result.text } as const;
+    // Two-way mode waits for the final: the side, and so the language, is only known from it.
+    const prepares =
+      result.eagerEndOfTurn === true &&
+      state.translationEnabled &&
+      state.mode === 'one_way' &&
+      result.text.trim() !== '';
+    return prepares ? { event, prepare: { text: result.text } } : { event };
+  }
   const text = result.text;
   const translates = state.translationEnabled && text.trim() !== '';
   const pair = state.mode === 'two_way' ? twoWay.pair : undefined;

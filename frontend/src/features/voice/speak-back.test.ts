@@ -174,3 +174,122 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
     expect(log).toEqual(['started']);
   });
 });
+
+describe('translation prepared on an eager end of turn (issue 25)', () => {
+  /** Translate calls, each with its phrase and the means to stream chunks into it and end it. */
+  function heldTranslations() {
+    const calls: {
+      phrase: string;
+      signal: AbortSignal;
+      push: (chunk: string) => void;
+      end: () => void;
+      fail: () => void;
+    }[] = [];
+    mocks.streamRoute.mockImplementation(
+      async (
+        id: string,
+        call: { body: { messages?: { content: string }[]; text?: string }; signal: AbortSignal },
+      ) => {
+        if (id !== 'translate.stream') return new Response(`audio:${call.body.text}`);
+        const encoder = new TextEncoder();
+        let controller!: ReadableStreamDefaultController<Uint8Array>;
+        const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+        call.signal.addEventListener('abort', () =>
+          controller.error(new DOMException('aborted', 'AbortError')),
+        );
+        calls.push({
+          phrase: call.body.messages![0]!.content,
+          signal: call.signal,
+          push: (chunk) => controller.enqueue(encoder.encode(`0:${JSON.stringify(chunk)}\n`)),
+          end: () => controller.close(),
+          fail: () => controller.error(new Error('upstream gone')),
+        });
+        return new Response(body);
+      },
+    );
+    return calls;
+  }
+
+  it('nothing is shown or spoken before the final, and the final of the same words takes the one translation over', async () => {
+    const calls = heldTranslations();
+    const speakBack = createSpeakBack(events);
+    speakBack.prepare('Hello.', settings);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    calls[0]!.push('Bon');
+    await settled();
+    expect(log).toEqual([]);
+    speakBack.say('Hello.', settings);
+    await vi.waitFor(() => expect(log).toEqual(['started', 'chunk:Bon']));
+    calls[0]!.push('jour.');
+    calls[0]!.end();
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log.slice(0, 4)).toEqual(['started', 'chunk:Bon', 'chunk:jour.', 'generating:true']);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.signal.aborted).toBe(false);
+  });
+
+  it('a final of other words aborts the prepared translation and translates the final', async () => {
+    const calls = heldTranslations();
+    const speakBack = createSpeakBack(events);
+    speakBack.prepare('Hello.', settings);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    calls[0]!.push('Bonjour.');
+    speakBack.say('Hello there.', settings);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(calls[1]!.phrase).toBe('Hello there.');
+    calls[1]!.push('Bonjour à vous.');
+    calls[1]!.end();
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log).not.toContain('chunk:Bonjour.');
+  });
+
+  it('a final in another language than the one prepared is translated afresh', async () => {
+    const calls = heldTranslations();
+    const speakBack = createSpeakBack(events);
+    speakBack.prepare('Hello.', settings);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    speakBack.say('Hello.', { ...settings, outputLanguage: 'es' });
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[0]!.signal.aborted).toBe(true);
+  });
+
+  it('dropPrepared, a newer prepare of other words, and stop abort it; the same words again start nothing new', async () => {
+    const calls = heldTranslations();
+    const speakBack = createSpeakBack(events);
+    speakBack.prepare('Hello.', settings);
+    speakBack.prepare('Hello.', settings);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    speakBack.prepare('Hello, my friend.', settings);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[0]!.signal.aborted).toBe(true);
+    speakBack.dropPrepared();
+    expect(calls[1]!.signal.aborted).toBe(true);
+    speakBack.prepare('Goodbye.', settings);
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    speakBack.stop();
+    expect(calls[2]!.signal.aborted).toBe(true);
+    await settled();
+    expect(log).toEqual([]);
+  });
+
+  it('a prepared translation that fails is reported only by a final that takes it over', async () => {
+    const calls = heldTranslations();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const speakBack = createSpeakBack(events);
+    speakBack.prepare('Hello.', settings);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    calls[0]!.fail();
+    await settled();
+    speakBack.prepare('Hello again.', settings);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(log).toEqual([]);
+    calls[1]!.fail();
+    await settled();
+    speakBack.say('Hello again.', settings);
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log).toEqual(['started', 'failed:error_translation_failed', 'all-spoken']);
+    expect(calls).toHaveLength(2);
+    vi.mocked(console.warn).mockRestore();
+  });
+});

@@ -44,6 +44,14 @@ export interface SpeakBack {
    * clause as the translation streams in (the first clause as soon as it is complete).
    */
   say(phrase: string, settings: SpeakBackSettings): void;
+  /**
+   * An eager end of turn (issue 25): starts translating `phrase` unseen, before its final. The final's `say` of the
+   * same text in the same language takes the translation over, chunks already arrived included; a different
+   * final, a newer `prepare`, `dropPrepared` or `stop` aborts it. Nothing is shown or spoken until `say`.
+   */
+  prepare(phrase: string, settings: SpeakBackSettings): void;
+  /** The speaker went on (or the final will not be translated): the prepared translation is aborted. */
+  dropPrepared(): void;
   /** Resolves once every phrase handed in so far is translated (or has failed); its speech may still play. */
   translated(): Promise<void>;
   /** Aborts the translations and speech requests in flight and silences the audio; no further events. */
@@ -89,6 +97,29 @@ async function synthesise(
   return response.body;
 }
 
+/** A translation started on an eager end of turn, waiting unseen for its final (SpeakBack.prepare). */
+interface Prepared {
+  readonly phrase: string;
+  readonly outputLanguage: string;
+  readonly translator: PhraseTranslator;
+  readonly controller: AbortController;
+  /** Taking the translation over: the chunks arrived so far at once, then each as it arrives. */
+  readonly follow: (onChunk: (text: string) => void) => void;
+  readonly translation: Promise<string>;
+}
+
+function isPreparedFor(
+  entry: Prepared | undefined,
+  phrase: string,
+  settings: SpeakBackSettings,
+): boolean {
+  return (
+    entry?.phrase === phrase &&
+    entry.outputLanguage === settings.outputLanguage &&
+    entry.translator === (settings.translate ?? translate)
+  );
+}
+
 /**
  * docs/SPEC.md §4 translating -> speaking -> recording, for a stream of final phrases: translations run one at a time
  * so they finish in the order spoken; a phrase's speech is fetched while the next phrase translates, and clips
@@ -101,6 +132,21 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
   let translations: Promise<unknown> = Promise.resolve();
   let unfinished = 0;
   let generating = 0;
+  let prepared: Prepared | undefined;
+
+  function dropPrepared(): void {
+    prepared?.controller.abort();
+    prepared = undefined;
+  }
+
+  /** The prepared translation of exactly this phrase, taken over; any other is aborted. */
+  function takePrepared(phrase: string, settings: SpeakBackSettings): Prepared | undefined {
+    const taken = prepared;
+    prepared = undefined;
+    if (isPreparedFor(taken, phrase, settings)) return taken;
+    taken?.controller.abort();
+    return undefined;
+  }
 
   const live = (handler: () => void) => {
     if (!signal.aborted) handler();
@@ -138,7 +184,11 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
   }
 
   /** Resolves once the phrase is translated, with its speech still under way (wrapped, so it is not awaited). */
-  async function sayNow(phrase: string, settings: SpeakBackSettings): Promise<{ speech?: Promise<void> }> {
+  async function sayNow(
+    phrase: string,
+    settings: SpeakBackSettings,
+    taken: Prepared | undefined,
+  ): Promise<{ speech?: Promise<void> }> {
     if (signal.aborted) return {};
     events.translationStarted();
     const clauses = new ClauseStream(settings.outputLanguage);
@@ -148,14 +198,19 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
       for (const clause of texts) if (clause.trim() !== '') speeches.push(speak(clause.trim(), settings));
     };
     const spoken = () => ({ speech: Promise.all(speeches).then(() => undefined) });
+    const onChunk = (chunk: string) =>
+      live(() => {
+        events.chunk(chunk);
+        sayClauses(clauses.push(chunk));
+      });
     let text: string;
     try {
-      text = await (settings.translate ?? translate)(phrase, settings.outputLanguage, signal, (chunk) =>
-        live(() => {
-          events.chunk(chunk);
-          sayClauses(clauses.push(chunk));
-        }),
-      );
+      if (taken) {
+        taken.follow(onChunk);
+        text = await taken.translation;
+      } else {
+        text = await (settings.translate ?? translate)(phrase, settings.outputLanguage, signal, onChunk);
+      }
     } catch (error) {
       // docs/SPEC.md §8: an abort is the traveller's own doing; anything else is logged and shown.
       if (!isAbort(error, signal))
@@ -173,7 +228,9 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
     say(phrase, settings) {
       if (signal.aborted) return;
       unfinished += 1;
-      const turn = translations.then(() => sayNow(phrase, settings));
+      // Taken now, not when its turn comes: the next phrase's eager end of turn may arrive meanwhile.
+      const taken = takePrepared(phrase, settings);
+      const turn = translations.then(() => sayNow(phrase, settings, taken));
       // The next phrase may translate while this one's speech is fetched and played.
       translations = turn.catch(() => undefined);
       void turn
@@ -181,11 +238,41 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
         .catch(() => undefined)
         .finally(settle);
     },
+    prepare(phrase, settings) {
+      if (signal.aborted) return;
+      if (isPreparedFor(prepared, phrase, settings)) return;
+      dropPrepared();
+      const translator = settings.translate ?? translate;
+      const own = new AbortController();
+      const forward = () => own.abort();
+      signal.addEventListener('abort', forward, { once: true });
+      const chunks: string[] = [];
+      let listener: ((text: string) => void) | undefined;
+      const translation = translator(phrase, settings.outputLanguage, own.signal, (chunk) => {
+        chunks.push(chunk);
+        listener?.(chunk);
+      });
+      // A translation never taken over fails unseen: only its final's say reports a failure.
+      translation.catch(() => undefined).finally(() => signal.removeEventListener('abort', forward));
+      prepared = {
+        phrase,
+        outputLanguage: settings.outputLanguage,
+        translator,
+        controller: own,
+        translation,
+        follow: (onChunk) => {
+          for (const chunk of chunks) onChunk(chunk);
+          listener = onChunk;
+        },
+      };
+    },
+    dropPrepared,
     translated() {
       return translations.then(() => undefined);
     },
     stop() {
       controller.abort();
+      prepared = undefined;
       audio.stop();
     },
   };

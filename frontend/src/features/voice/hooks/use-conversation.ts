@@ -149,8 +149,9 @@ export function useConversation(options: ConversationOptions): Conversation {
               identify: run.identify,
             });
             dispatch(route.event);
-            if (!route.say) return;
             const settings = optionsRef.current.speakBackSettings();
+            if (route.prepare) return speakBack.prepare(route.prepare.text, settings);
+            if (!route.say) return speakBack.dropPrepared();
             speakBack.say(route.say.text, {
               ...settings,
               outputLanguage: route.say.outputLanguage ?? settings.outputLanguage,
