@@ -1,7 +1,7 @@
 import { DeepgramClient } from '@deepgram/sdk';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOpenAiCompatibleServer, type FakeOpenAiServer } from './openai-compatible-server';
+import { startOpenAiCompatibleServer, toneWav, type FakeOpenAiServer } from './openai-compatible-server';
 
 // The fake is only useful if the real SDKs accept it: each test drives it through the real client.
 
@@ -120,5 +120,59 @@ describe('fake OpenAI-compatible server', () => {
     expect(deepgramAudio.equals(openAiAudio)).toBe(true);
     expect(server.requests.at(-1)?.url).toContain('/v1/speak?');
     expect(server.requests.at(-1)?.headers.authorization).toBe('Token placeholder');
+  });
+
+  describe('holding back the tail of speech (issue 25 e2e)', () => {
+    const pcmLength = toneWav(0.4).length - 44;
+    // The server writes 4,096 bytes at a time; the tail is the last write.
+    const beforeTail = Math.floor((pcmLength - 1) / 4_096) * 4_096;
+    const speech = (fake: FakeOpenAiServer) =>
+      client(fake).audio.speech.create({
+        model: 'tts',
+        voice: 'alloy',
+        input: 'Hola',
+        response_format: 'pcm',
+      });
+
+    /** Reads until at least `bytes` have arrived (or the body ends); returns how many did. */
+    async function readAtLeast(
+      reader: ReadableStreamDefaultReader<Uint8Array>,
+      bytes: number,
+    ): Promise<number> {
+      let received = 0;
+      while (received < bytes) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += value.length;
+      }
+      return received;
+    }
+
+    it('sends the last chunk once released, even when the client had every byte before it first', async () => {
+      // The server pauses between writes, so the client can hold all but the tail before the tail is held.
+      server = await startOpenAiCompatibleServer({ holdAudioTail: true });
+      const reader = (await speech(server)).body!.getReader();
+      expect(await readAtLeast(reader, beforeTail)).toBe(beforeTail);
+      server.releaseAudio();
+      expect(await readAtLeast(reader, Number.POSITIVE_INFINITY)).toBe(pcmLength - beforeTail);
+    });
+
+    it('lets through the tail of a response begun before a release that came before that tail', async () => {
+      // The client may start playing, and the test release, while the server is still writing early chunks.
+      server = await startOpenAiCompatibleServer({ holdAudioTail: true, interAudioChunkMs: 100 });
+      const reader = (await speech(server)).body!.getReader();
+      const first = await readAtLeast(reader, 1);
+      server.releaseAudio();
+      expect(first + (await readAtLeast(reader, Number.POSITIVE_INFINITY))).toBe(pcmLength);
+    });
+
+    it('holds the tail of a response begun after the last release until the next one', async () => {
+      server = await startOpenAiCompatibleServer({ holdAudioTail: true });
+      server.releaseAudio();
+      const reader = (await speech(server)).body!.getReader();
+      expect(await readAtLeast(reader, beforeTail)).toBe(beforeTail);
+      server.releaseAudio();
+      expect(await readAtLeast(reader, Number.POSITIVE_INFINITY)).toBe(pcmLength - beforeTail);
+    });
   });
 });

@@ -72,7 +72,9 @@ export interface FakeOpenAiOptions {
   readonly interAudioChunkMs?: number;
   /**
    * Holds back the last chunk of every speech response until `releaseAudio()` (or POST /__release-audio): a
-   * client that plays only complete files never starts, one that streams does (issue 25's e2e).
+   * client that plays only complete files never starts, one that streams does (issue 25's e2e). A release lets
+   * through the tail of every response begun before it, whether or not that response has reached its tail yet:
+   * the client may start playing (and the test release) while the server is still writing the first chunks.
    */
   readonly holdAudioTail?: boolean;
   /** Length of the speech tone (default 0.4 s). */
@@ -102,7 +104,7 @@ export interface FakeOpenAiServer {
   nextClientClose(): Promise<ClosedConnection>;
   /** Changes the delay to the first token (and to a speech response's first byte) for the requests to come. */
   setFirstTokenMs(ms: number): void;
-  /** Sends the held-back tails of speech responses (holdAudioTail). */
+  /** Sends the tails of the speech responses begun so far, held back now or when they reach them (holdAudioTail). */
   releaseAudio(): void;
   close(): Promise<void>;
 }
@@ -244,7 +246,9 @@ export async function startOpenAiCompatibleServer(
   const scripted: ChatBehaviour[] = [];
   let currentFault: ProviderFault | undefined;
   let heldTails: (() => void)[] = [];
+  let releases = 0;
   const releaseAudio = () => {
+    releases += 1;
     const held = heldTails;
     heldTails = [];
     for (const release of held) release();
@@ -388,6 +392,7 @@ export async function startOpenAiCompatibleServer(
     raw = false,
   ) {
     const state = watch(request, response);
+    const releasesAtStart = releases;
     await sleep(speechFirstByteMs());
     if (state.gone) return;
     const fault = currentFault;
@@ -405,7 +410,8 @@ export async function startOpenAiCompatibleServer(
     response.writeHead(200, { 'content-type': contentType, 'transfer-encoding': 'chunked' });
     for (let offset = 0; offset < audio.length; offset += AUDIO_CHUNK_BYTES) {
       if (offset > 0) await sleep(interAudioChunkMs);
-      if (options.holdAudioTail && offset + AUDIO_CHUNK_BYTES >= audio.length && offset > 0) {
+      const atTail = offset + AUDIO_CHUNK_BYTES >= audio.length && offset > 0;
+      if (options.holdAudioTail && atTail && releases === releasesAtStart) {
         await new Promise<void>((resolve) => heldTails.push(resolve));
       }
       if (state.gone) return;
