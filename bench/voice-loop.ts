@@ -38,6 +38,8 @@ interface Marks {
   interimRevisions: number;
   /** POST /api/translate calls for the one phrase: more than one is a prepared translation the final did not take. */
   translateCalls: number;
+  /** When the page asked for the phrase's translation: before the final on an eager end of turn. */
+  translateAt: number;
 }
 
 // Runs in the page before the app. No named helpers inside: tsx's name-keeping wrapper does not exist here.
@@ -65,6 +67,13 @@ function instrument(audible: number): void {
       }
     }
     return send.call(this, data);
+  };
+  const fetchOriginal = window.fetch;
+  window.fetch = function (this: typeof window, ...args: Parameters<typeof fetch>) {
+    const url = args[0] instanceof Request ? args[0].url : String(args[0]);
+    if (w.__marks.translateAt === undefined && url.includes('/api/translate'))
+      w.__marks.translateAt = performance.now();
+    return fetchOriginal.apply(this, args);
   };
   const start = AudioBufferSourceNode.prototype.start;
   AudioBufferSourceNode.prototype.start = function (
@@ -125,6 +134,7 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
       final: w.__marks.final!,
       firstToken: w.__marks.firstToken!,
       played: w.__marks.played!,
+      translateAt: w.__marks.translateAt!,
       retractions: w.__marks.retractions!,
       interimRevisions: w.__marks.interimRevisions!,
     };
@@ -191,6 +201,16 @@ async function runSetup(name: string, realistic: boolean): Promise<void> {
     `  retractions of shown translated text: ${retractions} (spoken clips are never cancelled once started)`,
   );
   console.log(`  interim transcript revisions (original text, by design of interim results): ${revisions}`);
+  const early = runs.filter((m) => m.translateAt < m.final);
+  console.log(
+    `  translation asked for before the final (eager end of turn): ${early.length} of ${runs.length} runs` +
+      (early.length > 0
+        ? `, p50 ${percentile(
+            early.map((m) => m.final - m.translateAt),
+            50,
+          )} ms ahead`
+        : ''),
+  );
   const calls = runs.map((m) => m.translateCalls);
   console.log(
     `  translate calls per phrase: ${calls.join(' ')} (a second one is a translation prepared on an eager end of turn that the final did not take)`,
