@@ -15,6 +15,13 @@ describe('usageSubject', () => {
     expect(usageSubject({ kind: 'anonymous', sourceIp: '203.0.113.7' }, 'other')).not.toBe(subject);
   });
 
+  it('counts an anonymous IPv6 caller by its /64, and an IPv4-mapped address as the IPv4 one', () => {
+    const subjectOf = (sourceIp: string) => usageSubject({ kind: 'anonymous', sourceIp }, 'secret');
+    expect(subjectOf('2001:db8:1:2::1')).toBe(subjectOf('2001:db8:1:2:ffff:eeee:dddd:cccc'));
+    expect(subjectOf('2001:db8:1:3::1')).not.toBe(subjectOf('2001:db8:1:2::1'));
+    expect(subjectOf('::ffff:203.0.113.7')).toBe(subjectOf('203.0.113.7'));
+  });
+
   it('refuses to count anonymous callers without the hashing secret', () => {
     expect(() => usageSubject({ kind: 'anonymous', sourceIp: '203.0.113.7' }, undefined)).toThrow(
       MissingIpHashSecretError,

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { viewerGroup } from '@wayfarer/shared/api/rate-limits';
 
 /** Who a usage figure belongs to, as the http stack tells us. */
 export type UsageCaller =
@@ -23,8 +24,10 @@ export function usageSubject(caller: UsageCaller, ipHashSecret: string | undefin
   if (caller.kind === 'user') return caller.sub;
   if (ipHashSecret === undefined) throw new MissingIpHashSecretError();
   // Callers without an address (never seen behind API Gateway) share one allowance rather than get their own.
+  // An IPv6 caller counts by its /64, as the rate limits do: one subscriber's network, any address inside it
+  // at the client's choice, must not be a fresh allowance per address.
   const digest = createHmac('sha256', ipHashSecret)
-    .update(caller.sourceIp ?? 'unknown')
+    .update(caller.sourceIp === undefined ? 'unknown' : viewerGroup(caller.sourceIp))
     .digest('hex');
   return `${ANONYMOUS_PREFIX}${digest}`;
 }

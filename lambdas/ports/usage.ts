@@ -65,4 +65,14 @@ export interface Leases {
    * when the lease does not exist.
    */
   recordObserved(lease: Pick<SpeechLease, 'id' | 'subject' | 'day'>, seconds: number): Promise<boolean>;
+  /**
+   * Takes one of `slots` places for a key being issued, each held `holdSeconds`, atomically: of any number of
+   * concurrent calls at most `slots` succeed within a hold. False when every place is held.
+   */
+  claimKeySlot(
+    subject: string,
+    day: string,
+    now: Date,
+    limits: { readonly slots: number; readonly holdSeconds: number },
+  ): Promise<boolean>;
 }

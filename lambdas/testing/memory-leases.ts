@@ -5,6 +5,8 @@ export function createMemoryLeases(counted: Record<string, number> = {}): Leases
   readonly all: () => readonly SpeechLease[];
 } {
   const leases = new Map<string, SpeechLease>();
+  /** Per subject and day, when each held key place frees up (epoch ms). */
+  const slots = new Map<string, number[]>();
   return {
     all: () => [...leases.values()],
     async ledger(subject, day) {
@@ -20,6 +22,12 @@ export function createMemoryLeases(counted: Record<string, number> = {}): Leases
       const lease = leases.get(id);
       if (!lease || lease.closed) return false;
       leases.set(id, { ...lease, closed });
+      return true;
+    },
+    async claimKeySlot(subject, day, now, limits) {
+      const held = (slots.get(`${subject}#${day}`) ?? []).filter((until) => until > now.getTime());
+      if (held.length >= limits.slots) return false;
+      slots.set(`${subject}#${day}`, [...held, now.getTime() + limits.holdSeconds * 1000]);
       return true;
     },
     async recordObserved({ id }, seconds) {

@@ -1,5 +1,5 @@
 import type { Leases, SpeechLease } from '../../ports/usage';
-import { expiresAtAfter, LEASE_SK_PREFIX, leaseKey, usageDayKey, type Table } from './table';
+import { expiresAtAfter, keySlotKey, LEASE_SK_PREFIX, leaseKey, usageDayKey, type Table } from './table';
 import { tableDefinition } from './table-definition';
 
 const TTL = tableDefinition.timeToLiveAttribute;
@@ -47,6 +47,19 @@ export function createLeaseStore(table: Table): Leases {
         { closedAt: closed.at.toISOString(), chargedSeconds: closed.seconds },
         'closedAt',
       );
+    },
+
+    async claimKeySlot(subject, day, now, limits) {
+      // One conditional put per place, free when absent or past its TTL: two racing callers cannot both take
+      // the same place, so the limit holds however many key calls arrive at once.
+      for (let slot = 0; slot < limits.slots; slot++) {
+        const item = {
+          ...keySlotKey(subject, day, slot),
+          [TTL]: expiresAtAfter(limits.holdSeconds, now),
+        };
+        if (await table.putIfAbsent(item, now)) return true;
+      }
+      return false;
     },
 
     async recordObserved(lease, seconds) {

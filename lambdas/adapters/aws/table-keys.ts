@@ -126,6 +126,12 @@ export const leaseKey = (subject: string, day: string, keyId: string): TableKey 
   sk: `${LEASE_SK_PREFIX}${part('keyId', keyId)}`,
 });
 
+/** One of the few keys a subject may have opening a socket at once (SPEECH_KEY_LIMITS), held until its TTL. */
+export const keySlotKey = (subject: string, day: string, slot: number): TableKey => ({
+  pk: usageDayKey(subject, day).pk,
+  sk: `KEYSLOT#${slot}`,
+});
+
 export const eventSeenKey = (eventId: string): TableKey => ({
   pk: `EVENT#${part('eventId', eventId)}`,
   sk: 'SEEN',

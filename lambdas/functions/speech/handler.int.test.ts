@@ -54,6 +54,18 @@ describe('GET /api/deepgram/key over DynamoDB Local', () => {
     expect(JSON.parse(refusal!.body)).toEqual({ error: 'error_rate_limit' });
   });
 
+  it('30 parallel key calls from one caller get SPEECH_KEY_LIMITS.open keys; the rest answer 429 error_rate_limit', async () => {
+    const sourceIp = freshIp();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        key(makeApiEvent({ path: '/api/deepgram/key', sourceIp }), makeLambdaContext()),
+      ),
+    );
+    const statuses = results.map((result) => result.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(SPEECH_KEY_LIMITS.open);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - SPEECH_KEY_LIMITS.open);
+  });
+
   it('charges a client that takes a key and never calls usage/update: the next key is shorter by the time elapsed', async () => {
     let now = new Date();
     const published: unknown[] = [];

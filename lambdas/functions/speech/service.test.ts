@@ -82,8 +82,22 @@ describe('issueSpeechKey', () => {
     }
     expect(outcomes.slice(0, SPEECH_KEY_LIMITS.open)).toEqual(Array(SPEECH_KEY_LIMITS.open).fill('issued'));
     // 20 calls over a minute: at most twice the keys that may be opening at once.
-    expect(outcomes.filter((kind) => kind === 'issued').length).toBeLessThanOrEqual(2 * SPEECH_KEY_LIMITS.open);
+    expect(outcomes.filter((kind) => kind === 'issued').length).toBeLessThanOrEqual(
+      2 * SPEECH_KEY_LIMITS.open,
+    );
     expect(outcomes).toContain('too_many');
+  });
+
+  it('a burst of parallel key calls from one caller gets SPEECH_KEY_LIMITS.open keys, not one each', async () => {
+    const { ports } = setUp();
+    const generous = { ...policy, allowances: { anonymousSeconds: 3600, userSeconds: 3600 } };
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, () => issueSpeechKey(ports, generous, anonymous, undefined)),
+    );
+    expect(outcomes.filter((outcome) => outcome.kind === 'issued')).toHaveLength(SPEECH_KEY_LIMITS.open);
+    expect(outcomes.filter((outcome) => outcome.kind === 'too_many')).toHaveLength(
+      30 - SPEECH_KEY_LIMITS.open,
+    );
   });
 
   it('issues a key for the whole allowance and opens its lease', async () => {

@@ -8,6 +8,7 @@ import {
   decideKey,
   keyRateDecision,
   leaseCharge,
+  SPEECH_KEY_LIMITS,
   SPEECH_KEY_OPEN_SECONDS,
   secondsUsed,
   usageDay,
@@ -64,6 +65,13 @@ export async function issueSpeechKey(
   if (keyRateDecision(ledger.leases, now) === 'too_many') return { kind: 'too_many' };
   const decision = decideKey(role, secondsUsed(ledger, now), policy.allowances);
   if (decision.kind === 'spent') return { kind: 'spent' };
+  // The ledger read above is only a cheap first look: calls racing each other all read the same leases. The
+  // place is taken atomically, so a burst of parallel calls gets SPEECH_KEY_LIMITS.open keys, not one each.
+  const placed = await ports.leases.claimKeySlot(subject, day, now, {
+    slots: SPEECH_KEY_LIMITS.open,
+    holdSeconds: SPEECH_KEY_OPEN_SECONDS,
+  });
+  if (!placed) return { kind: 'too_many' };
 
   const lease = { id: ports.newId(), subject, day, issuedAt: now, ttlSeconds: decision.ttlSeconds };
   // The lease is written before the key exists: a key that is out there is always charged.
