@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EAGER_END_OF_TURN_SILENCE_SECONDS } from '@wayfarer/shared/api/speech-protocol';
+import { AUDIO_CHUNK_INTERVAL_MS } from '@wayfarer/shared/constants';
 import {
   openDeepgramSocket,
   speechSocketUrl,
@@ -118,6 +119,15 @@ describe('speech socket client', () => {
     expect(current().sent).toEqual([]);
     current().open();
     expect(current().sent).toEqual([first, second]);
+  });
+
+  it('keeps the last 10 s of audio sent while it connects, however small the chunks', () => {
+    const { client, current } = setup();
+    const tenSeconds = 10_000 / AUDIO_CHUNK_INTERVAL_MS;
+    const chunks = Array.from({ length: tenSeconds + 5 }, () => new ArrayBuffer(8));
+    for (const chunk of chunks) client.sendAudio(chunk);
+    current().open();
+    expect(current().sent).toEqual(chunks.slice(5));
   });
 
   it('reports interim and final results and ignores other messages', () => {

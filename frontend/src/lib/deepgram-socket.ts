@@ -4,7 +4,7 @@ import {
   type ClientControlType,
   type ResultsMessage,
 } from '@wayfarer/shared/api/speech-protocol';
-import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
+import { AUDIO_CHUNK_INTERVAL_MS, SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 
 /** One transcript result of Deepgram's live protocol, reduced to what the conversation needs. */
 export interface TranscriptResult {
@@ -76,8 +76,12 @@ const OPEN = 1;
 /** Deepgram closes a socket that hears nothing for 10 s; it recommends a KeepAlive every 3-5 s. */
 const DEFAULT_KEEP_ALIVE_MS = 4000;
 const DEFAULT_CLOSE_TIMEOUT_MS = 3000;
-/** Audio kept while connecting: 10 s of 250 ms chunks. Older chunks are dropped first. */
-const MAX_PENDING_CHUNKS = 40;
+/**
+ * Audio kept while connecting: 10 s of chunks, older ones dropped first. Counted in time, not chunks: at 50 ms
+ * a chunk, a fixed 40 kept only 2 s, and the first words of a slow start, or of a reconnect that hands its
+ * buffered audio to the new socket before it opens, were lost.
+ */
+const MAX_PENDING_CHUNKS = 10_000 / AUDIO_CHUNK_INTERVAL_MS;
 
 export function speechSocketUrl(base: string): string {
   const url = new URL(base);
