@@ -90,7 +90,8 @@ test('the network goes mid-phrase: the transcript keeps what was heard, a fresh 
   expect(sockets[1]!.page.protocols()[1]).not.toBe(first.page.protocols()[1]);
 
   // The second phrase is heard on the new socket.
-  await expect(transcript).toContainText(/taxi/i, { timeout: 30_000 });
+  // The recogniser spells it "taxi" or, on some runs, "taxy": either is the second phrase, heard.
+  await expect(transcript).toContainText(/\btax[iy]\b/i, { timeout: 30_000 });
   await expect(transcript).toContainText(/doctor/i);
   await expect(badge).toHaveAttribute('data-status', 'transcribed');
 
