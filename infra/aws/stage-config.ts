@@ -44,6 +44,14 @@ export interface StageConfig {
 
 const STAGE_NAME = /^[a-z][a-z0-9-]{0,15}$/;
 
+/**
+ * The stage-wide API Gateway throttle when context gives none: ten times the summed real peak of every class
+ * (shared/api/rate-limits.ts), a ceiling, not a limit. API Gateway applies it to each method of the stage
+ * separately. The cost model (cost-model/cost-model.ts) reads these.
+ */
+export const DEFAULT_THROTTLE_RATE_LIMIT = 1000;
+export const DEFAULT_THROTTLE_BURST_LIMIT = 2000;
+
 function readText(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
   if (value === undefined || value === null) return undefined;
@@ -93,9 +101,8 @@ export function readStageConfig(node: Node): StageConfig {
     openAiBaseUrl: readText(node, 'openAiBaseUrl'),
     logLevel: readText(node, 'logLevel'),
     alarmEmail: readText(node, 'alarmEmail'),
-    // Ten times the summed real peak of every class (shared/api/rate-limits.ts): a ceiling, not a limit.
-    throttleRateLimit: readWholeNumber(node, 'throttleRateLimit') ?? 1000,
-    throttleBurstLimit: readWholeNumber(node, 'throttleBurstLimit') ?? 2000,
+    throttleRateLimit: readWholeNumber(node, 'throttleRateLimit') ?? DEFAULT_THROTTLE_RATE_LIMIT,
+    throttleBurstLimit: readWholeNumber(node, 'throttleBurstLimit') ?? DEFAULT_THROTTLE_BURST_LIMIT,
     extraConnectSources: (readText(node, 'cspConnectSources') ?? '').split(/\s+/).filter(Boolean),
     logRetentionDays: readWholeNumber(node, 'logRetentionDays') ?? 30,
     dailySpendAlarmUsd: readWholeNumber(node, 'dailySpendAlarmUsd') ?? 25,

@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { REQUEST_ID_HEADER } from '@wayfarer/shared/api/request-id';
 import { JSON_CONTENT_TYPE } from './reply';
 import { requestStateOf } from './request-state';
 
@@ -10,8 +11,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
   'x-frame-options': 'DENY',
 };
-
-export const REQUEST_ID_HEADER = 'x-request-id';
 
 interface ResponseWithHeaders {
   headers?: Record<string, string | number | boolean>;

@@ -5,6 +5,7 @@ import {
   ApiError,
   callRoute,
   endServerSession,
+  lastFailedRequestId,
   liveStoredToken,
   msUntilRefreshDue,
   onSessionChange,
@@ -114,7 +115,10 @@ describe('callRoute', () => {
     await expect(callRoute('auth.me')).rejects.toMatchObject({ status: 429 });
     expect(storedToken()).toBe(token);
     expect(changes).toEqual([]);
-    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/refresh', '/api/auth/refresh']);
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/auth/refresh',
+      '/api/auth/refresh',
+    ]);
   });
 
   it("ends the session on a 401 to a call that carried a token: 'Authentication failed'", async () => {
@@ -172,6 +176,67 @@ describe('callRoute', () => {
     await expect(callRoute('auth.forgotPassword', { body: { email } })).rejects.toEqual(
       new ApiError(500, 'error_server'),
     );
+  });
+});
+
+describe('the request id of a failed call', () => {
+  it('is kept, carried by the error and logged with the route and status only: no URL, body or server text', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      fetchMock.mockResolvedValueOnce(
+        new Response(JSON.stringify({ error: `no account for ${email}` }), {
+          status: 500,
+          headers: { 'content-type': 'application/json', 'x-request-id': 'req-500' },
+        }),
+      );
+      const error = await callRoute('auth.forgotPassword', { body: { email } }).catch(
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).requestId).toBe('req-500');
+      expect(lastFailedRequestId()).toBe('req-500');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]).toEqual([
+        'API call auth.forgotPassword failed:',
+        { status: 500, requestId: 'req-500' },
+      ]);
+      const logged = JSON.stringify(warn.mock.calls);
+      expect(logged).not.toContain(email);
+      expect(logged).not.toContain('/api/');
+
+      // A success leaves the last failure's id; the next failure replaces it, streamed routes included.
+      fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+      fetchMock.mockResolvedValueOnce(
+        new Response('busy', { status: 503, headers: { 'x-request-id': 'req-503' } }),
+      );
+      await callRoute('auth.forgotPassword', { body: { email } });
+      expect(lastFailedRequestId()).toBe('req-500');
+      await expect(
+        streamRoute('translate.stream', { body: { messages: [], outputLanguage: 'fr' } }),
+      ).rejects.toBeInstanceOf(ApiError);
+      expect(lastFailedRequestId()).toBe('req-503');
+      expect(warn.mock.calls[1]).toEqual([
+        'API call translate.stream failed:',
+        { status: 503, requestId: 'req-503' },
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('is none when the answer carries none (an error page in front of the API): logged as none, the last one kept', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      fetchMock.mockResolvedValueOnce(new Response('gateway', { status: 502 }));
+      const error = await callRoute('auth.forgotPassword', { body: { email } }).catch(
+        (failure: unknown) => failure,
+      );
+      expect((error as ApiError).requestId).toBeUndefined();
+      expect(warn.mock.calls[0]?.[1]).toEqual({ status: 502, requestId: 'none' });
+      expect(lastFailedRequestId()).toBe('req-503');
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

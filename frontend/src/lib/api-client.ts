@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { SessionResponse } from '@wayfarer/shared/api/auth';
+import { REQUEST_ID_HEADER } from '@wayfarer/shared/api/request-id';
 import { routeTable, type RouteId } from '@wayfarer/shared/api/route-table';
 import type { routeSchemas } from '@wayfarer/shared/api/routes';
 import { TOKEN_REFRESH_THRESHOLD_SECONDS } from './ui-constants';
@@ -15,25 +16,58 @@ import { clearStoredToken, storedToken, storeToken } from './stored-token';
 
 /**
  * A failed call. `message` is a translation key (see isMessageKey) or the server's own text; `serverMessage` is
- * what the server said whatever docs/SPEC.md §8 maps the status to (a 429 on the user fetch shows it).
+ * what the server said whatever docs/SPEC.md §8 maps the status to (a 429 on the user fetch shows it);
+ * `requestId` is the API's `x-request-id` for the call, when it answered.
  */
 export class ApiError extends Error {
   // Private, so two failures that show the same message still compare equal: callers and tests compare them.
   readonly #serverMessage: string | undefined;
+  readonly #requestId: string | undefined;
 
   constructor(
     readonly status: number,
     message: string,
     serverMessage?: string,
+    requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
     this.#serverMessage = serverMessage;
+    this.#requestId = requestId;
   }
 
   get serverMessage(): string | undefined {
     return this.#serverMessage;
   }
+
+  get requestId(): string | undefined {
+    return this.#requestId;
+  }
+}
+
+// --- The last failed call's request id -------------------------------------------------------------------
+
+let lastFailedId: string | undefined;
+
+/**
+ * The `x-request-id` of the last call the API answered with a failure (docs/OPERATIONS.md: every log line of that
+ * request carries it), or undefined before any. The UI has no support-details panel to show it in; each failure
+ * is logged to the console with it (logFailure).
+ */
+export function lastFailedRequestId(): string | undefined {
+  return lastFailedId;
+}
+
+/**
+ * Keeps a failed answer's request id and logs the failure for whoever reads the console: the route id, the status
+ * and the request id only. Never the URL (path parameters and the query may be the traveller's), the body or
+ * the server's message.
+ */
+function logFailure(id: RouteId, response: Response): string | undefined {
+  const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  if (requestId) lastFailedId = requestId;
+  console.warn(`API call ${id} failed:`, { status: response.status, requestId: requestId ?? 'none' });
+  return requestId;
 }
 
 // --- The stored token ------------------------------------------------------------------------------------
@@ -289,6 +323,7 @@ async function send(id: RouteId, call: AnyCall = {}): Promise<Response> {
     throw new ApiError(0, call.fallbackKey ?? HTTP_ERROR_KEYS.server);
   }
   if (response.ok) return response;
+  const requestId = logFailure(id, response);
   const failure = await readJson(response);
   // The token was fresh or just refreshed, so a 401 means the session is over.
   if (response.status === 401 && token && !call.background) throw endSession();
@@ -302,6 +337,7 @@ async function send(id: RouteId, call: AnyCall = {}): Promise<Response> {
       fallbackKey: call.fallbackKey,
     }),
     failure.readable ? serverMessageOf(failure.body) : undefined,
+    requestId,
   );
 }
 

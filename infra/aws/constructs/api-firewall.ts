@@ -129,6 +129,87 @@ function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
   return { cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: false };
 }
 
+export type ApiFirewallRuleProps = Pick<ApiFirewallProps, 'routes' | 'stageName' | 'originVerifyValue'>;
+
+/**
+ * The web ACL's rules, in order: CloudFront only, then one rule per distinct body limit, then one per-viewer
+ * limit per rate class (shared/api/rate-limits.ts). Without the CDK's constructs, so the cost model
+ * (cost-model/waf-capacity.ts) counts and weighs the very rules the stack deploys.
+ */
+export function apiFirewallRules(props: ApiFirewallRuleProps): CfnWebACL.RuleProperty[] {
+  const throughCloudFront: CfnWebACL.RuleProperty = {
+    name: 'only-through-cloudfront',
+    priority: 0,
+    action: { block: { customResponse: { responseCode: 403, customResponseBodyKey: 'forbidden' } } },
+    statement: {
+      notStatement: {
+        statement: {
+          byteMatchStatement: {
+            fieldToMatch: { singleHeader: { Name: ORIGIN_VERIFY_HEADER } },
+            positionalConstraint: 'EXACTLY',
+            searchString: props.originVerifyValue,
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        },
+      },
+    },
+    visibilityConfig: visibility('only-through-cloudfront'),
+  };
+
+  const byLimit = new Map<number, RouteDefinition[]>();
+  for (const route of props.routes) {
+    byLimit.set(route.maxBodyBytes, [...(byLimit.get(route.maxBodyBytes) ?? []), route]);
+  }
+  const sizeRules = [...byLimit.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([limit, routes], index): CfnWebACL.RuleProperty => {
+      const name = `body-over-${limit}-bytes`;
+      return {
+        name,
+        priority: index + 1,
+        action: { block: { customResponse: { responseCode: 413, customResponseBodyKey: 'tooLarge' } } },
+        statement: {
+          andStatement: {
+            statements: [anyOf(routes.map((route) => routeMatch(route, props.stageName))), tooLarge(limit)],
+          },
+        },
+        visibilityConfig: visibility(name),
+      };
+    });
+
+  // One rate-based rule per class (shared/api/rate-limits.ts), counting a viewer's requests to the class's
+  // routes together, as the local gateway does (infra/local/viewer-limits.ts).
+  const classes = [...new Set(props.routes.map((route) => route.rateLimitClass))];
+  const perViewerRules = classes.map((rateLimitClass, index): CfnWebACL.RuleProperty => {
+    const limit = VIEWER_RATE_LIMITS[rateLimitClass];
+    const classRoutes = props.routes.filter((route) => route.rateLimitClass === rateLimitClass);
+    const name = `${rateLimitClass}-per-viewer`;
+    return {
+      name,
+      priority: sizeRules.length + 1 + index,
+      action: {
+        block: {
+          customResponse: { responseCode: 429, customResponseBodyKey: rateLimitedBodyKey(rateLimitClass) },
+        },
+      },
+      statement: {
+        rateBasedStatement: {
+          limit: limit.requests,
+          evaluationWindowSec: limit.windowSeconds,
+          aggregateKeyType: 'CUSTOM_KEYS',
+          customKeys: [
+            { header: { name: VIEWER_IP_HEADER, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+          ],
+          scopeDownStatement: anyOf(classRoutes.map((route) => routeMatch(route, props.stageName))),
+        },
+      },
+      visibilityConfig: visibility(name),
+    };
+  });
+
+  return [throughCloudFront, ...sizeRules, ...perViewerRules];
+}
+
 /**
  * The regional web ACL on the API stage: CloudFront only, then one rule per distinct body limit, then one
  * per-viewer limit per rate class (shared/api/rate-limits.ts).
@@ -138,81 +219,12 @@ export class ApiFirewall extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiFirewallProps) {
     super(scope, id);
-    const throughCloudFront: CfnWebACL.RuleProperty = {
-      name: 'only-through-cloudfront',
-      priority: 0,
-      action: { block: { customResponse: { responseCode: 403, customResponseBodyKey: 'forbidden' } } },
-      statement: {
-        notStatement: {
-          statement: {
-            byteMatchStatement: {
-              fieldToMatch: { singleHeader: { Name: ORIGIN_VERIFY_HEADER } },
-              positionalConstraint: 'EXACTLY',
-              searchString: props.originVerifyValue,
-              textTransformations: [{ priority: 0, type: 'NONE' }],
-            },
-          },
-        },
-      },
-      visibilityConfig: visibility('only-through-cloudfront'),
-    };
-
-    const byLimit = new Map<number, RouteDefinition[]>();
-    for (const route of props.routes) {
-      byLimit.set(route.maxBodyBytes, [...(byLimit.get(route.maxBodyBytes) ?? []), route]);
-    }
-    const sizeRules = [...byLimit.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([limit, routes], index): CfnWebACL.RuleProperty => {
-        const name = `body-over-${limit}-bytes`;
-        return {
-          name,
-          priority: index + 1,
-          action: { block: { customResponse: { responseCode: 413, customResponseBodyKey: 'tooLarge' } } },
-          statement: {
-            andStatement: {
-              statements: [anyOf(routes.map((route) => routeMatch(route, props.stageName))), tooLarge(limit)],
-            },
-          },
-          visibilityConfig: visibility(name),
-        };
-      });
-
-    // One rate-based rule per class (shared/api/rate-limits.ts), counting a viewer's requests to the class's
-    // routes together, as the local gateway does (infra/local/viewer-limits.ts).
     const classes = [...new Set(props.routes.map((route) => route.rateLimitClass))];
-    const perViewerRules = classes.map((rateLimitClass, index): CfnWebACL.RuleProperty => {
-      const limit = VIEWER_RATE_LIMITS[rateLimitClass];
-      const classRoutes = props.routes.filter((route) => route.rateLimitClass === rateLimitClass);
-      const name = `${rateLimitClass}-per-viewer`;
-      return {
-        name,
-        priority: sizeRules.length + 1 + index,
-        action: {
-          block: {
-            customResponse: { responseCode: 429, customResponseBodyKey: rateLimitedBodyKey(rateLimitClass) },
-          },
-        },
-        statement: {
-          rateBasedStatement: {
-            limit: limit.requests,
-            evaluationWindowSec: limit.windowSeconds,
-            aggregateKeyType: 'CUSTOM_KEYS',
-            customKeys: [
-              { header: { name: VIEWER_IP_HEADER, textTransformations: [{ priority: 0, type: 'NONE' }] } },
-            ],
-            scopeDownStatement: anyOf(classRoutes.map((route) => routeMatch(route, props.stageName))),
-          },
-        },
-        visibilityConfig: visibility(name),
-      };
-    });
-
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: props.name,
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      rules: [throughCloudFront, ...sizeRules, ...perViewerRules],
+      rules: apiFirewallRules(props),
       customResponseBodies: {
         ...Object.fromEntries(
           classes.map((rateLimitClass) => [

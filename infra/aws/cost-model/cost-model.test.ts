@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../lambda-bundling';
-import { costRows, limitRows, LIMITS, renderCostModel, SCALES } from './cost-model';
+import { routes } from '@wayfarer/shared/api/routes';
+import { CEILING_HEADROOM, PEAK_REQUESTS_PER_SECOND } from '@wayfarer/shared/api/rate-limits';
+import { DEFAULT_THROTTLE_RATE_LIMIT } from '../stage-config';
+import { costRows, limitRows, LIMITS, renderCostModel, SCALES, WEB_ACL } from './cost-model';
 import { PRICES } from './prices';
+import { statementCapacity } from './waf-capacity';
 
 const script = fileURLToPath(new URL('./cost-model.ts', import.meta.url));
 
@@ -79,10 +83,68 @@ describe('the cost model (docs/OPERATIONS.md)', () => {
       expect(rows[index]?.tripsAt).toBeGreaterThanOrEqual(rows[index - 1]?.tripsAt ?? 0);
     }
     for (const row of rows) {
+      expect(row.change.length).toBeGreaterThan(10);
+      // The web ACL's rules and capacity do not grow with travellers: the same figure at every scale.
+      if (!Number.isFinite(row.tripsAt)) {
+        const later = limitRows(100_000).find((candidate) => candidate.limit === row.limit);
+        expect(later?.atDau).toBe(row.atDau);
+        expect(row.atDau).toBeLessThanOrEqual(row.quota);
+        continue;
+      }
       const atTrip = limitRows(row.tripsAt).find((candidate) => candidate.limit === row.limit);
       expect(atTrip?.atDau).toBeCloseTo(row.quota, 6);
-      expect(row.change.length).toBeGreaterThan(10);
     }
+  });
+
+  it('reads our own ceilings from the code that sets them, not from figures of its own', () => {
+    expect(LIMITS.stageRate.value).toBe(DEFAULT_THROTTLE_RATE_LIMIT);
+    expect(LIMITS.expensiveRate.value).toBe(
+      Math.min(CEILING_HEADROOM * PEAK_REQUESTS_PER_SECOND.expensive, DEFAULT_THROTTLE_RATE_LIMIT),
+    );
+    // stacks/api-stack.test.ts checks the same figures against the synthesized template.
+    expect(WEB_ACL.rateBasedRules).toBe(new Set(routes.map((route) => route.rateLimitClass)).size);
+    expect(renderCostModel()).toContain(`1 web ACL, ${WEB_ACL.rules} rules`);
+  });
+
+  it('weighs web ACL statements by the WCUs AWS documents for each type', () => {
+    const none = [{ priority: 0, type: 'NONE' }];
+    const exact = {
+      byteMatchStatement: {
+        fieldToMatch: { singleHeader: { Name: 'x' } },
+        positionalConstraint: 'EXACTLY',
+        searchString: 'v',
+        textTransformations: none,
+      },
+    };
+    const regex = {
+      regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: '^/a$', textTransformations: none },
+    };
+    const size = {
+      sizeConstraintStatement: {
+        fieldToMatch: { body: {} },
+        comparisonOperator: 'GT',
+        size: 10,
+        textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+      },
+    };
+    expect(statementCapacity(exact)).toBe(2);
+    expect(statementCapacity({ ...exact, byteMatchStatement: { ...exact.byteMatchStatement, positionalConstraint: 'CONTAINS' } })).toBe(10);
+    expect(statementCapacity(regex)).toBe(3);
+    expect(statementCapacity(size)).toBe(11);
+    expect(statementCapacity({ notStatement: { statement: exact } })).toBe(2);
+    expect(statementCapacity({ andStatement: { statements: [exact, regex] } })).toBe(5);
+    expect(
+      statementCapacity({
+        rateBasedStatement: {
+          limit: 10,
+          aggregateKeyType: 'CUSTOM_KEYS',
+          customKeys: [{ header: { name: 'x', textTransformations: none } }],
+          scopeDownStatement: { orStatement: { statements: [regex, regex] } },
+        },
+      }),
+    ).toBe(2 + 30 + 6);
+    expect(() => statementCapacity({ geoMatchStatement: { countryCodes: ['FR'] } })).toThrow(/No documented WCU/);
+    expect(WEB_ACL.capacity).toBeGreaterThan(0);
   });
 
   it('names a public source for every price', () => {

@@ -6,7 +6,10 @@
  * document carries exactly this output).
  */
 import { fileURLToPath } from 'node:url';
+import { methodThrottle } from '../api-throttles';
+import { DEFAULT_THROTTLE_BURST_LIMIT, DEFAULT_THROTTLE_RATE_LIMIT } from '../stage-config';
 import { PRICES, PRICES_CHECKED } from './prices';
+import { apiWebAclFigures, WCU_SOURCES } from './waf-capacity';
 
 /** What one daily active traveller does on an average day. Estimates, not measurements: change them as data comes. */
 export const ASSUMPTIONS = {
@@ -54,11 +57,34 @@ export const ASSUMPTIONS = {
   staticRequestsPerDay: 20,
   /** The busiest hour carries this share of a day's traffic (travellers in a few time zones). */
   peakHourShare: 0.15,
-  /** Rules in the API's web ACL (constructs/api-firewall.ts: CloudFront-only, body sizes, the expensive rate). */
-  wafRules: 6,
 } as const;
 
-/** Quotas and configured ceilings the model checks, with where each comes from. */
+/** The API's web ACL, read from the rules the stack deploys (waf-capacity.ts), never retyped. */
+export const WEB_ACL = apiWebAclFigures();
+
+/** The stage's throttles when no context overrides them (stage-config.ts), as the API stack sets each method. */
+const DEFAULT_STAGE = {
+  throttleRateLimit: DEFAULT_THROTTLE_RATE_LIMIT,
+  throttleBurstLimit: DEFAULT_THROTTLE_BURST_LIMIT,
+};
+
+/** AWS WAF's quotas (https://docs.aws.amazon.com/waf/latest/developerguide/limits.html) and its WCU pricing. */
+export const WAF_QUOTAS = {
+  source: 'https://docs.aws.amazon.com/waf/latest/developerguide/limits.html',
+  /** Default quota per account and region, raised on request. */
+  requestsPerSecondPerWebAcl: 100_000,
+  /** Fixed: cannot be raised. A rule group holds at most 4. */
+  rateBasedRulesPerWebAcl: 10,
+  /** Fixed maximum WCUs of a web ACL; the base price covers 1,500, each 500 above costs more per request. */
+  maxCapacity: 5_000,
+  includedCapacity: 1_500,
+  capacitySource: WCU_SOURCES.capacity,
+} as const;
+
+/**
+ * Quotas and configured ceilings the model checks, with where each comes from. Our own ceilings are read from the
+ * code that sets them (api-throttles.ts, stage-config.ts), the web ACL's figures from its rules (waf-capacity.ts).
+ */
 export const LIMITS = {
   lambdaConcurrency: {
     value: 1_000,
@@ -66,17 +92,22 @@ export const LIMITS = {
       'Lambda concurrent executions per account and region, default quota (new accounts may start lower)',
   },
   stageRate: {
-    value: 50,
-    source: 'API stage throttle, context throttleRateLimit (stage-config.ts), requests/s',
+    value: methodThrottle('default', DEFAULT_STAGE).rate,
+    source:
+      "API stage throttle (context throttleRateLimit, stage-config.ts), which API Gateway applies to each method: the 'default' class's calls counted as one method, an upper bound, requests/s",
   },
   expensiveRate: {
-    value: 20,
+    value: methodThrottle('expensive', DEFAULT_STAGE).rate,
     source:
-      "per-method ceiling of the 'expensive' class (translate, TTS, photo), stacks/api-stack.ts, requests/s",
+      "per-method ceiling of the 'expensive' class (translate, TTS, photo): CEILING_HEADROOM x PEAK_REQUESTS_PER_SECOND (shared/api/rate-limits.ts), requests/s",
   },
   apiGatewayAccountRate: {
     value: 10_000,
     source: 'API Gateway requests/s per account and region, default quota',
+  },
+  wafWebAclRate: {
+    value: WAF_QUOTAS.requestsPerSecondPerWebAcl,
+    source: 'AWS WAF requests/s per web ACL, default quota (the API stage\'s web ACL sees every API call)',
   },
   statsPartitionUnits: {
     value: 1_000,
@@ -90,6 +121,14 @@ export const LIMITS = {
   deepgramStreams: {
     value: 100,
     source: "Deepgram's concurrent live streams on pay-as-you-go (check the account's plan)",
+  },
+  wafRateBasedRules: {
+    value: WAF_QUOTAS.rateBasedRulesPerWebAcl,
+    source: "AWS WAF rate-based rules per web ACL, fixed (one per 429 class, constructs/api-firewall.ts)",
+  },
+  wafCapacity: {
+    value: WAF_QUOTAS.includedCapacity,
+    source: `AWS WAF capacity units (WCUs) of the API's web ACL (${WEB_ACL.rules} rules), against the 1,500 the base price covers (${WAF_QUOTAS.maxCapacity.toLocaleString('en-US')} fixed maximum)`,
   },
 } as const;
 
@@ -170,8 +209,8 @@ export function costRows(dau: number): CostRow[] {
       service: 'WAF',
       usdPerDay:
         (apiCalls / MILLION) * P.wafMillionRequests.usd +
-        (P.wafWebAclMonth.usd + A.wafRules * P.wafRuleMonth.usd) / 30,
-      basis: `${round(apiCalls)} requests, 1 web ACL, ${A.wafRules} rules`,
+        (P.wafWebAclMonth.usd + WEB_ACL.rules * P.wafRuleMonth.usd) / 30,
+      basis: `${round(apiCalls)} requests, 1 web ACL, ${WEB_ACL.rules} rules`,
     },
     {
       service: 'Deepgram speech-to-text',
@@ -206,13 +245,18 @@ export interface LimitRow {
   /** The figure at `dau` travellers, in the limit's unit. */
   readonly atDau: number;
   readonly quota: number;
-  /** Daily active travellers at which the figure reaches the quota. */
+  /** Daily active travellers at which the figure reaches the quota; Infinity for a figure travellers do not move. */
   readonly tripsAt: number;
   readonly change: string;
 }
 
-/** The peak-hour figure of each limit per traveller, so tripsAt = quota / perTraveller. */
-function perTravellerAtPeak() {
+/**
+ * Each limit's figure: per traveller at the peak hour (so tripsAt = quota / perTraveller), or fixed by the code
+ * whatever the traffic (the web ACL's rules and capacity grow with routes and 429 classes, not travellers).
+ */
+type Figure = { readonly perTraveller: number } | { readonly fixed: number };
+
+function figures(): Record<keyof typeof LIMITS, Figure> {
   const calls = callsPerTraveller();
   const peak = (perDay: number) => (perDay * A.peakHourShare) / 3600;
   const concurrency =
@@ -225,44 +269,61 @@ function perTravellerAtPeak() {
   // A traveller speaking streams for their speech seconds: concurrent streams = speech-seconds/s at the peak.
   const streams = peak(A.speechSecondsPerDay);
   return {
-    lambdaConcurrency: concurrency,
-    stageRate: peak(calls.total),
-    expensiveRate: peak(calls.translate),
-    apiGatewayAccountRate: peak(calls.total),
-    statsPartitionUnits: peak(
-      A.pageViewsPerDay * A.statsUnitsPerPageView +
-        A.usageReportsPerDay * A.anonymousShare * A.statsUnitsPerAnonymousUsage,
-    ),
-    openAiTokensPerMinute: (tokensPerDay * A.peakHourShare) / 60,
-    deepgramStreams: streams,
+    lambdaConcurrency: { perTraveller: concurrency },
+    stageRate: { perTraveller: peak(calls.other) },
+    expensiveRate: { perTraveller: peak(calls.translate) },
+    apiGatewayAccountRate: { perTraveller: peak(calls.total) },
+    wafWebAclRate: { perTraveller: peak(calls.total) },
+    statsPartitionUnits: {
+      perTraveller: peak(
+        A.pageViewsPerDay * A.statsUnitsPerPageView +
+          A.usageReportsPerDay * A.anonymousShare * A.statsUnitsPerAnonymousUsage,
+      ),
+    },
+    openAiTokensPerMinute: { perTraveller: (tokensPerDay * A.peakHourShare) / 60 },
+    deepgramStreams: { perTraveller: streams },
+    wafRateBasedRules: { fixed: WEB_ACL.rateBasedRules },
+    wafCapacity: { fixed: WEB_ACL.capacity },
   };
 }
 
 const CHANGES: Record<keyof typeof LIMITS, string> = {
   lambdaConcurrency:
     'ask for a higher concurrency quota (Service Quotas) well before; streaming translate/TTS hold a slot for the whole answer',
-  stageRate: 'raise -c throttleRateLimit/throttleBurstLimit (it is a guard against floods, sized for today)',
+  stageRate:
+    'raise -c throttleRateLimit/throttleBurstLimit with PEAK_REQUESTS_PER_SECOND (shared/api/rate-limits.ts): a ceiling against floods',
   expensiveRate:
-    "raise the 'expensive' class ceiling in stacks/api-stack.ts (issue 24's throttles) with the provider budget",
+    "raise PEAK_REQUESTS_PER_SECOND.expensive (shared/api/rate-limits.ts) with the provider budget; the stage's throttle caps it too",
   apiGatewayAccountRate:
     'ask for a higher API Gateway quota; by then consider HTTP APIs or caching the static answers',
+  wafWebAclRate: 'ask for a higher requests-per-second quota for the web ACL (Service Quotas, AWS WAF)',
   statsPartitionUnits:
     'batch the page-view consumer (SQS, one transaction per batch) then shard VISITORS (docs/DESIGN.md §5)',
   openAiTokensPerMinute:
     'move up an OpenAI usage tier (spend history) or spread the load over a second project/key',
   deepgramStreams: 'ask Deepgram for a higher concurrency limit (a growth plan) before launch campaigns',
+  wafRateBasedRules:
+    'trips with a third new 429 class, not with travellers: before adding one, let two classes share a rule (one scope-down over both)',
+  wafCapacity:
+    'trips with routes and body limits, not travellers: above 1,500 WCUs each 500 more cost per million requests; merge body-size rules first',
 };
 
 export function limitRows(dau: number): LimitRow[] {
-  const per = perTravellerAtPeak();
+  const byLimit = figures();
   return (Object.keys(LIMITS) as (keyof typeof LIMITS)[])
-    .map((key) => ({
-      limit: LIMITS[key].source,
-      atDau: per[key] * dau,
-      quota: LIMITS[key].value,
-      tripsAt: LIMITS[key].value / per[key],
-      change: CHANGES[key],
-    }))
+    .map((key) => {
+      const figure = byLimit[key];
+      const quota = LIMITS[key].value;
+      return 'fixed' in figure
+        ? { limit: LIMITS[key].source, atDau: figure.fixed, quota, tripsAt: Infinity, change: CHANGES[key] }
+        : {
+            limit: LIMITS[key].source,
+            atDau: figure.perTraveller * dau,
+            quota,
+            tripsAt: quota / figure.perTraveller,
+            change: CHANGES[key],
+          };
+    })
     .sort((a, b) => a.tripsAt - b.tripsAt);
 }
 
@@ -304,11 +365,12 @@ export function renderCostModel(): string {
   lines.push('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
   const rowsAt = SCALES.map((dau) => limitRows(dau));
   (rowsAt[0] ?? []).forEach((row, index) => {
-    const figures = rowsAt
+    const cells = rowsAt
       .map((rows) => rows[index]?.atDau ?? 0)
-      .map((figure) => round(figure, figure < 100 ? 1 : 0))
+      .map((figure) => round(figure, figure < 100 && !Number.isInteger(figure) ? 1 : 0))
       .join(' | ');
-    lines.push(`| ${row.limit} | ${figures} | ${round(row.quota)} | ${round(row.tripsAt)} | ${row.change} |`);
+    const tripsAt = Number.isFinite(row.tripsAt) ? round(row.tripsAt) : 'not by travellers';
+    lines.push(`| ${row.limit} | ${cells} | ${round(row.quota)} | ${tripsAt} | ${row.change} |`);
   });
   lines.push('');
   lines.push(`Prices as of ${PRICES_CHECKED}; sources in infra/aws/cost-model/prices.ts.`);

@@ -15,6 +15,7 @@ import {
   pathPattern,
   VIEWER_IP_HEADER,
 } from '../constructs/api-firewall';
+import { LIMITS, WEB_ACL } from '../cost-model/cost-model';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
 import { API_STAGE_NAME } from './api-stack';
 
@@ -313,6 +314,28 @@ describe('API stack', () => {
       expect(rate, route.id).toBeGreaterThanOrEqual(floor);
       expect(burst, route.id).toBeGreaterThanOrEqual(rate);
     }
+  });
+
+  it('deploys the throttles and the web ACL the cost model (docs/OPERATIONS.md) computes with', () => {
+    const stage = Object.values(resourcesOfType(api, 'AWS::ApiGateway::Stage'))[0]?.Properties ?? {};
+    const settings = stage.MethodSettings as Properties[];
+    const stageWide = settings.find((setting) => setting.ResourcePath === '/*');
+    expect(stageWide?.ThrottlingRateLimit).toBe(LIMITS.stageRate.value);
+    const expensive = routes.filter((route) => route.rateLimitClass === 'expensive');
+    expect(expensive.length).toBeGreaterThan(0);
+    for (const route of expensive) {
+      const own = settings.find(
+        (setting) =>
+          setting.HttpMethod === route.method &&
+          setting.ResourcePath === `/${route.path.replaceAll('/', '~1')}`,
+      );
+      expect(own?.ThrottlingRateLimit, route.id).toBe(LIMITS.expensiveRate.value);
+    }
+    const acl = Object.values(resourcesOfType(api, 'AWS::WAFv2::WebACL'))[0]?.Properties ?? {};
+    const rules = acl.Rules as Properties[];
+    expect(rules).toHaveLength(WEB_ACL.rules);
+    const rateBased = rules.filter((rule) => (rule.Statement as Properties).RateBasedStatement !== undefined);
+    expect(rateBased).toHaveLength(WEB_ACL.rateBasedRules);
   });
 
   it('refuses, before any other rule, every request without the origin-verify header CloudFront adds', () => {

@@ -18,9 +18,9 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { CEILING_HEADROOM, PEAK_REQUESTS_PER_SECOND } from '@wayfarer/shared/api/rate-limits';
 import { routes } from '@wayfarer/shared/api/routes';
-import type { RateLimitClass, RouteDefinition } from '@wayfarer/shared/api/route-types';
+import type { RouteDefinition } from '@wayfarer/shared/api/route-types';
+import { methodThrottle } from '../api-throttles';
 import { constructIdFor, createAreaFunction, type AreaResources } from '../constructs/area-function';
 import { ApiFirewall } from '../constructs/api-firewall';
 import { AccessLogMetrics, addProviderErrorMetric, apiName, webAclName } from '../constructs/observability';
@@ -37,18 +37,6 @@ export const STREAMING_INTEGRATION_TIMEOUT_SECONDS = 120;
 /** Multipart uploads (the photo route) must reach the Lambda as bytes, base64-encoded, not as mangled text. */
 export const BINARY_MEDIA_TYPES = ['multipart/form-data'];
 
-/*
- * Aggregate ceilings per 429 class, across all callers: a backstop against a flood from many addresses running
- * up provider bills, never what stops one client (the web ACL's per-viewer rules do: shared/api/rate-limits.ts).
- * Each sits CEILING_HEADROOM times above the class's real peak, so no traveller is ever throttled by a script.
- */
-const CLASS_THROTTLES: Readonly<Record<RateLimitClass, { rate: number; burst: number }>> = Object.fromEntries(
-  Object.entries(PEAK_REQUESTS_PER_SECOND).map(([rateLimitClass, peak]) => [
-    rateLimitClass,
-    { rate: CEILING_HEADROOM * peak, burst: 2 * CEILING_HEADROOM * peak },
-  ]),
-) as Record<RateLimitClass, { rate: number; burst: number }>;
-
 export interface ApiStackProps extends StackProps {
   readonly stage: StageConfig;
   readonly resources: AreaResources;
@@ -60,11 +48,8 @@ export interface ApiStackProps extends StackProps {
 function methodOptionsFor(route: RouteDefinition, stage: StageConfig): MethodDeploymentOptions | undefined {
   // `default` routes share the stage-wide ceiling.
   if (route.rateLimitClass === 'default') return undefined;
-  const limits = CLASS_THROTTLES[route.rateLimitClass];
-  return {
-    throttlingRateLimit: Math.min(limits.rate, stage.throttleRateLimit),
-    throttlingBurstLimit: Math.min(limits.burst, stage.throttleBurstLimit),
-  };
+  const { rate, burst } = methodThrottle(route.rateLimitClass, stage);
+  return { throttlingRateLimit: rate, throttlingBurstLimit: burst };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -79,6 +79,14 @@ export class DataStack extends Stack {
       enforceSSL: true,
     });
     if (stage.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
+    else {
+      // Every alarm of every stack goes to this topic only: without a subscriber, nobody is told.
+      Annotations.of(this).addWarningV2(
+        'wayfarer:alarm-email-missing',
+        `No alarmEmail context value: the ${stage.stage} alarm topic has no subscriber, so every alarm reaches nobody. ` +
+          'Deploy with -c alarmEmail=<on-call address> (and confirm the subscription mail), or subscribe to the topic by hand.',
+      );
+    }
   }
 
   /** A secret whose JSON keys the operator fills after the first deploy (README, Deploy to AWS, "Secrets"). */
