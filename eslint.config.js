@@ -6,7 +6,9 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
 // The frontend's features, read from the folder so the list cannot name one that does not exist or miss one.
-const featureNames = readdirSync(new URL('./frontend/src/features/', import.meta.url), { withFileTypes: true })
+const featureNames = readdirSync(new URL('./frontend/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -19,12 +21,14 @@ const lambdasBelowAreas = {
 // The Lambdas reach an engine only through the port it implements, registered by the local cloud.
 const lambdasNeverSeeEngines = {
   group: ['@wayfarer/engines', '@wayfarer/engines/*', '**/engines/**'],
-  message: 'lambdas/ never imports engines/: a Lambda reaches an engine only through its port (docs/DESIGN.md §3).',
+  message:
+    'lambdas/ never imports engines/: a Lambda reaches an engine only through its port (docs/DESIGN.md §3).',
 };
 
 const enginesNeverSeeAreas = {
   regex: '^@wayfarer/lambdas/functions/|(^|/)lambdas/functions/',
-  message: 'An engine never imports a Lambda area: what both need lives below the areas (lambdas/domain, shared/).',
+  message:
+    'An engine never imports a Lambda area: what both need lives below the areas (lambdas/domain, shared/).',
 };
 
 const frontendOnlySeesShared = {
@@ -75,8 +79,21 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@wayfarer/lambdas/*', '@wayfarer/infra/*', '@wayfarer/frontend/*', '../../lambdas/*', '../../infra/*', '../../frontend/*'], message: 'shared/ depends on nothing else in the project (docs/DESIGN.md §3).' },
-            { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'], message: 'shared/ has no I/O (docs/DESIGN.md §3).' },
+            {
+              group: [
+                '@wayfarer/lambdas/*',
+                '@wayfarer/infra/*',
+                '@wayfarer/frontend/*',
+                '../../lambdas/*',
+                '../../infra/*',
+                '../../frontend/*',
+              ],
+              message: 'shared/ depends on nothing else in the project (docs/DESIGN.md §3).',
+            },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'],
+              message: 'shared/ has no I/O (docs/DESIGN.md §3).',
+            },
           ],
         },
       ],
@@ -89,7 +106,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*', '**/infra/**', '**/frontend/**'], message: 'lambdas/ may import only shared/ (docs/DESIGN.md §3).' },
+            {
+              group: ['@wayfarer/infra/*', '@wayfarer/frontend/*', '**/infra/**', '**/frontend/**'],
+              message: 'lambdas/ may import only shared/ (docs/DESIGN.md §3).',
+            },
             lambdasNeverSeeEngines,
             lambdasBelowAreas,
           ],
@@ -108,12 +128,19 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@aws-sdk/*', 'stripe', 'openai', '@deepgram/*'], message: 'Handlers and services see ports; SDK calls live in adapters (docs/DESIGN.md §3).' },
-            { group: ['@wayfarer/infra/*', '@wayfarer/frontend/*'], message: 'lambdas/ may import only shared/ (docs/DESIGN.md §3).' },
+            {
+              group: ['@aws-sdk/*', 'stripe', 'openai', '@deepgram/*'],
+              message: 'Handlers and services see ports; SDK calls live in adapters (docs/DESIGN.md §3).',
+            },
+            {
+              group: ['@wayfarer/infra/*', '@wayfarer/frontend/*'],
+              message: 'lambdas/ may import only shared/ (docs/DESIGN.md §3).',
+            },
             lambdasNeverSeeEngines,
             {
               regex: '^\\.\\./(?!\\.\\./)|(^|/)functions/',
-              message: 'An area imports only from below it, never another area: move shared logic to lambdas/domain/ or lambdas/events/.',
+              message:
+                'An area imports only from below it, never another area: move shared logic to lambdas/domain/ or lambdas/events/.',
             },
           ],
         },
@@ -130,7 +157,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@wayfarer/infra/*', '**/infra/**', '@wayfarer/frontend/*', '**/frontend/**'], message: 'engines/ see lambdas/ and shared/ only; the local cloud (infra/local) registers them (docs/DESIGN.md §3).' },
+            {
+              group: ['@wayfarer/infra/*', '**/infra/**', '@wayfarer/frontend/*', '**/frontend/**'],
+              message:
+                'engines/ see lambdas/ and shared/ only; the local cloud (infra/local) registers them (docs/DESIGN.md §3).',
+            },
             enginesNeverSeeAreas,
           ],
         },
@@ -142,7 +173,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@wayfarer/infra/*', '**/infra/**', '@wayfarer/frontend/*', '**/frontend/**'], message: 'engines/ see lambdas/ and shared/ only (docs/DESIGN.md §3).' }] },
+        {
+          patterns: [
+            {
+              group: ['@wayfarer/infra/*', '**/infra/**', '@wayfarer/frontend/*', '**/frontend/**'],
+              message: 'engines/ see lambdas/ and shared/ only (docs/DESIGN.md §3).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -151,7 +189,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@wayfarer/frontend/*', '**/frontend/src/**'], message: 'Nothing imports from frontend (docs/DESIGN.md §3).' }] },
+        {
+          patterns: [
+            {
+              group: ['@wayfarer/frontend/*', '**/frontend/src/**'],
+              message: 'Nothing imports from frontend (docs/DESIGN.md §3).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -191,7 +236,8 @@ export default tseslint.config(
             {
               name: '@playwright/test',
               importNames: ['test'],
-              message: "Take `test` from './support/traveller': each test is a traveller with an address of its own.",
+              message:
+                "Take `test` from './support/traveller': each test is a traveller with an address of its own.",
             },
           ],
           patterns: [
@@ -203,22 +249,30 @@ export default tseslint.config(
     },
   },
   // No feature reaches into another feature's internals (docs/STYLE.md, after bulletproof-react): from inside
-  // features/<name>/, a path that climbs into a sibling feature, or names one, is refused.
-  ...featureNames.map((feature) => ({
-    files: [`frontend/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            frontendOnlySeesShared,
-            {
-              regex: `(^|/)features/(?!${feature}/)[^/]+/|^(\\.\\./)+(?!${feature}/)(${featureNames.join('|')})(/|$)`,
-              message: 'Features do not import each other; share through src/lib or src/app.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  // features/<name>/, a path that climbs into a sibling feature, or names one, is refused. Nor does a feature
+  // import src/app, which composes the features: what they share lives in src/lib. A feature's tests may take
+  // the app's pieces (its i18n options) to render a page as the app does; the later block wins for them.
+  ...featureNames.flatMap((feature) => {
+    const apart = [
+      frontendOnlySeesShared,
+      {
+        regex: `(^|/)features/(?!${feature}/)[^/]+/|^(\\.\\./)+(?!${feature}/)(${featureNames.join('|')})(/|$)`,
+        message: 'Features do not import each other; share through src/lib.',
+      },
+    ];
+    const belowTheApp = {
+      regex: '(^|/)src/app(/|$)|^(\\.\\./)+app(/|$)',
+      message: 'A feature never imports src/app, which composes the features; share through src/lib.',
+    };
+    return [
+      {
+        files: [`frontend/src/features/${feature}/**/*.{ts,tsx}`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [...apart, belowTheApp] }] },
+      },
+      {
+        files: [`frontend/src/features/${feature}/**/*.test.{ts,tsx}`],
+        rules: { 'no-restricted-imports': ['error', { patterns: apart }] },
+      },
+    ];
+  }),
 );

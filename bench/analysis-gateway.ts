@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { embeddedAnalyzer } from '@wayfarer/engines/analysis/embedded-analyzer';
 import { startLocalCloud } from '@wayfarer/infra/local/local-cloud';
+import { percentile } from './lib/stats';
 
 // Our own sentences (not the dev set), one price or more each, in the four languages the grammar reads.
 const SENTENCES = [
@@ -92,10 +93,6 @@ function load(url: string, connections: number, durationMs: number): Promise<Loa
   });
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
-
 function flag(argv: readonly string[], name: string, fallback: number): number {
   const at = argv.indexOf(name);
   return at >= 0 ? Number(argv[at + 1]) : fallback;
@@ -129,7 +126,7 @@ async function analyserAlone(): Promise<void> {
   for (const [name, measure] of rows) {
     const sorted = await measure();
     console.log(
-      `  ${name.padEnd(20)} p50 ${percentile(sorted, 0.5).toFixed(0).padStart(5)} µs   p99 ${percentile(sorted, 0.99).toFixed(0).padStart(5)} µs`,
+      `  ${name.padEnd(20)} p50 ${percentile(sorted, 0.5, 'floor-index').toFixed(0).padStart(5)} µs   p99 ${percentile(sorted, 0.99, 'floor-index').toFixed(0).padStart(5)} µs`,
     );
   }
 }
@@ -159,7 +156,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     );
     console.log(
       `  ${(total / seconds).toFixed(0)} requests/s, ${errors} errors (statuses ${JSON.stringify(statuses)}), ` +
-        `latency p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms   goal >= 1500/s, 0 errors`,
+        `latency p50 ${percentile(sorted, 0.5, 'floor-index').toFixed(1)} ms, p99 ${percentile(sorted, 0.99, 'floor-index').toFixed(1)} ms   goal >= 1500/s, 0 errors`,
     );
   } finally {
     await cloud.stop();

@@ -24,6 +24,7 @@ import { OrphanGuard } from '@wayfarer/infra/local/child-processes';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from '@wayfarer/infra/local/dynamodb-local';
 import { freePort } from '@wayfarer/infra/local/free-port';
 import { checkJava, javaCommand } from '@wayfarer/infra/local/preflight';
+import { percentile } from './lib/stats';
 
 const REGION = 'us-east-1';
 const TABLE = 'wayfarer-bench-analytics';
@@ -65,9 +66,6 @@ function option(name: string, fallback: number): number {
   const value = index >= 0 ? Number(process.argv[index + 1]) : NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 export async function main(): Promise<void> {
   const viewCount = option('views', 100_000);
@@ -194,7 +192,7 @@ export async function main(): Promise<void> {
     );
     console.log(`queries per call: ${days.length + 1} (one per day partition + the recent list)`);
     console.log(
-      `stats(90) over ${runs} runs: p50 ${percentile(timings, 50).toFixed(1)} ms, p99 ${percentile(timings, 99).toFixed(1)} ms`,
+      `stats(90) over ${runs} runs: p50 ${percentile(timings, 0.5, 'nearest-rank').toFixed(1)} ms, p99 ${percentile(timings, 0.99, 'nearest-rank').toFixed(1)} ms`,
     );
     console.log(
       `load average: ${loadavg()

@@ -4,13 +4,14 @@
 // Printed minus that delay, with where the time goes. Needs the built SPA (`npm run build:web`).
 import { spawn } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { freePort } from '@wayfarer/infra/local/free-port';
 import { AUDIO_CHUNK_INTERVAL_MS } from '@wayfarer/shared/constants';
+import { currentLoad, sampleLoad } from './lib/stats';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const WAV = path.join(root, 'frontend/e2e/fixtures/speech-doctor-slt.wav');
@@ -203,8 +204,8 @@ export async function measureInBrowser<M>(options: {
       `--use-file-for-fake-audio-capture=${WAV}%noloop`,
     ],
   });
-  const load: number[] = [];
-  const sampler = setInterval(() => load.push(loadavg()[0]!), 1000);
+  const sampler = sampleLoad();
+  let load: number[] = [];
   const runs: M[] = [];
   try {
     for (let run = 0; run < options.count; run++) {
@@ -220,10 +221,10 @@ export async function measureInBrowser<M>(options: {
       await context.close();
     }
   } finally {
-    clearInterval(sampler);
+    load = sampler.stop();
     await browser.close();
   }
-  return { runs, peakLoad: Math.max(...load, loadavg()[0]!) };
+  return { runs, peakLoad: Math.max(...load, currentLoad()) };
 }
 
 export async function main(): Promise<void> {

@@ -18,6 +18,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { routes } from '@wayfarer/shared/api/routes';
 import { eventRules, RATE_REFRESH_HANDLER } from '@wayfarer/shared/events';
 import { handlerEntry, lambdaBundling, repositoryRoot } from '@wayfarer/infra/aws/lambda-bundling';
+import { median } from './lib/stats';
 
 const SIZE_GOAL_KB = 400;
 const IMPORT_GOAL_MS = 150;
@@ -92,14 +93,6 @@ function probeImport(file: string, names: readonly string[]): ImportProbe {
   );
   if (child.status !== 0) throw new Error(`import of ${file} failed:\n${child.stderr}`);
   return JSON.parse(child.stdout) as ImportProbe;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 export interface BundleFigure {

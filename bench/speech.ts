@@ -4,7 +4,7 @@
 // sends it). Needs `flite`, `text2wave` (festival + festvox-us-slt-hts) and `sox` on the PATH.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import WebSocket from 'ws';
@@ -18,6 +18,7 @@ import { startTestServer } from '@wayfarer/lambdas/testing/test-server';
 import { sharedSpeechEngine } from '@wayfarer/engines/speech/speech-engine';
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { createSpeechSocket } from '@wayfarer/engines/speech/socket';
+import { percentile, sampleLoad } from './lib/stats';
 
 const run = promisify(execFile);
 
@@ -114,8 +115,7 @@ export async function main(): Promise<void> {
   const appUrl = `${base}?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
 
   try {
-    const load: number[] = [];
-    const sampler = setInterval(() => load.push(loadavg()[0]!), 1000);
+    const sampler = sampleLoad();
 
     // Real-time factor: each clip sent as fast as the socket takes it, one at a time, no interim results.
     const rtfUrl = appUrl.replace('interim_results=true', 'interim_results=false');
@@ -131,7 +131,7 @@ export async function main(): Promise<void> {
     const single = await realtime(appUrl, clips, 1);
     // Four at once in real time: sockets sharing two cores.
     const shared = await realtime(appUrl, clips, 4);
-    clearInterval(sampler);
+    const load = sampler.stop();
 
     console.log(`real-time factor (whole socket path, 1 stream): ${rtf.toFixed(3)}  (goal <= 0.15)`);
     report('1 socket in real time', single);
@@ -164,7 +164,7 @@ function report(title: string, outcomes: Outcome[]): void {
     console.log(`    ${label.padEnd(32)} ${(own.rate * 100).toFixed(1)}%`);
   }
   console.log(
-    `  end of speech -> final: p50 ${percentile(latencies, 0.5)} ms, p95 ${percentile(latencies, 0.95)} ms,` +
+    `  end of speech -> final: p50 ${percentile(latencies, 0.5, 'nearest-rank')} ms, p95 ${percentile(latencies, 0.95, 'nearest-rank')} ms,` +
       ` max ${Math.max(...latencies)} ms over ${latencies.length} phrases (goal p50 <= 450 ms)` +
       `; ${outcomes.length - latencies.length} without a speech_final`,
   );
@@ -172,8 +172,8 @@ function report(title: string, outcomes: Outcome[]): void {
   const floors = outcomes.map((o) => floorMs(o.clip));
   const beyond = outcomes.flatMap((o) => (o.latencyMs === null ? [] : [o.latencyMs - floorMs(o.clip)]));
   console.log(
-    `    of which waiting for the endpointing silence to arrive: p50 ${percentile(floors, 0.5)} ms;` +
-      ` after it arrived: p50 ${percentile(beyond, 0.5)} ms, p95 ${percentile(beyond, 0.95)} ms`,
+    `    of which waiting for the endpointing silence to arrive: p50 ${percentile(floors, 0.5, 'nearest-rank')} ms;` +
+      ` after it arrived: p50 ${percentile(beyond, 0.5, 'nearest-rank')} ms, p95 ${percentile(beyond, 0.95, 'nearest-rank')} ms`,
   );
   const interims = outcomes.reduce((sum, o) => sum + o.interims, 0);
   console.log(`  interim results: ${(interims / outcomes.length).toFixed(1)} per phrase`);
@@ -313,12 +313,6 @@ function floorMs(clip: Clip): number {
 
 function seconds(clips: Clip[]): number {
   return clips.reduce((sum, clip) => sum + clip.pcm.length / RATE, 0);
-}
-
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
 function wordErrors(outcomes: Outcome[]): { errors: number; words: number; rate: number } {

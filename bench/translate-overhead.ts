@@ -14,15 +14,11 @@ import OpenAI from 'openai';
 import { listenApiGateway } from '@wayfarer/infra/local/testing/api-gateway';
 import { resetProviders } from '@wayfarer/lambdas/providers';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
+import { percentile } from './lib/stats';
 
 const GOAL_MS = 10;
 const FIRST_TOKEN_MS = 50;
 const PHRASE = { messages: [{ role: 'user', content: 'Where is the train station?' }], outputLanguage: 'es' };
-
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 async function firstLineAt(url: string): Promise<number> {
   const response = await fetch(`${url}/api/translate`, {
@@ -78,9 +74,10 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       direct.push(at - fake.firstTokenTimes.at(-1)!);
     }
     const row = (label: string, figures: number[]) =>
-      `${label.padEnd(44)} p50 ${percentile(figures, 50).toFixed(2).padStart(6)} ms   p90 ${percentile(
+      `${label.padEnd(44)} p50 ${percentile(figures, 0.5, 'floor-index').toFixed(2).padStart(6)} ms   p90 ${percentile(
         figures,
-        90,
+        0.9,
+        'floor-index',
       )
         .toFixed(2)
         .padStart(6)} ms`;
@@ -91,7 +88,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
           .join(' ')})`,
         row('through the local gateway (POST /api/translate)', throughGateway),
         row('openai SDK straight to the provider', direct),
-        `goal: <= ${GOAL_MS} ms p50 through the gateway: ${percentile(throughGateway, 50) <= GOAL_MS ? 'ok' : 'OVER'}`,
+        `goal: <= ${GOAL_MS} ms p50 through the gateway: ${percentile(throughGateway, 0.5, 'floor-index') <= GOAL_MS ? 'ok' : 'OVER'}`,
       ].join('\n'),
     );
   } finally {

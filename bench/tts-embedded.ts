@@ -3,7 +3,7 @@
 // through POST /api/tts/{provider} on a local cloud with TTS_ENGINE=embedded. Also how long one synthesis call
 // would hold an event loop, which is why it runs in a worker.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Speaker } from '@wayfarer/lambdas/ports/tts';
@@ -11,6 +11,7 @@ import { startLocalCloud } from '@wayfarer/infra/local/local-cloud';
 import { loadEspeak, ESPEAK_SAMPLE_RATE_HZ } from '@wayfarer/engines/tts/espeak';
 import { createEspeakSpeaker } from '@wayfarer/engines/tts/espeak-speaker';
 import { espeakVoiceFor } from '@wayfarer/engines/tts/voices';
+import { currentLoad, percentile, sampleLoad } from './lib/stats';
 
 const PHRASES: Record<string, string> = {
   en: 'Where is the nearest train station? I would like two tickets to the old town, please.',
@@ -30,16 +31,16 @@ interface Timing {
 export async function main(): Promise<void> {
   // The local cloud's AWS SDK clients would otherwise warn about Node 20 (the local runtime, docs/ENGINES.md).
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const load: number[] = [];
-  const sampler = setInterval(() => load.push(loadavg()[0] ?? 0), 1000);
+  const sampler = sampleLoad();
+  let load: number[] = [];
   try {
     await mainThreadCost();
     await throughPort();
     await throughRoute();
   } finally {
-    clearInterval(sampler);
+    load = sampler.stop();
   }
-  const loads = load.length > 0 ? load : [loadavg()[0] ?? 0];
+  const loads = load.length > 0 ? load : [currentLoad()];
   console.log(
     `  load average (1 min) during the run: ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}`,
   );
@@ -183,22 +184,17 @@ function report(title: string, timings: Timing[]): void {
   const first = timings.map((timing) => timing.firstAudioMs);
   const realTime = timings.map((timing) => timing.totalMs / 1000 / timing.audioSeconds);
   console.log(
-    `  ${title}: request -> first audio p50 ${ms(percentile(first, 0.5))}, p95 ${ms(percentile(first, 0.95))} ` +
+    `  ${title}: request -> first audio p50 ${ms(percentile(first, 0.5, 'nearest-rank'))}, p95 ${ms(percentile(first, 0.95, 'nearest-rank'))} ` +
       `(goal p50 <= 80 ms); whole phrase p50 ${ms(
         percentile(
           timings.map((timing) => timing.totalMs),
           0.5,
+          'nearest-rank',
         ),
       )} ` +
-      `for ${(timings[0]?.audioSeconds ?? 0).toFixed(1)} s of audio, real-time factor ${percentile(realTime, 0.5).toFixed(3)}` +
+      `for ${(timings[0]?.audioSeconds ?? 0).toFixed(1)} s of audio, real-time factor ${percentile(realTime, 0.5, 'nearest-rank').toFixed(3)}` +
       ` (${timings.length} runs)`,
   );
-}
-
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;

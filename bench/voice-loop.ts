@@ -18,6 +18,7 @@ import {
   tokenise,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { measureInBrowser, spaBuilt, startLocalCloud } from './ear-voice-span';
+import { percentile as percentileOf } from './lib/stats';
 
 const RUNS = Number(process.env.VOICE_LOOP_RUNS ?? 7);
 // -40 dBFS, as bench/speech.ts hears the end of speech.
@@ -143,10 +144,8 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
   return { ...marks, translateCalls };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.max(0, Math.ceil((sorted.length * p) / 100) - 1)]!);
-}
+const percentile = (values: number[], p: number): number =>
+  Math.round(percentileOf(values, p / 100, 'nearest-rank'));
 
 async function runSetup(name: string, realistic: boolean): Promise<void> {
   const env: Record<string, string> = realistic ? { PROVIDER_LATENCY: 'realistic' } : {};

@@ -63,4 +63,23 @@ describe('workspace import rules', () => {
     );
     expect(messages.join('\n')).toMatch(/Features do not import each other/);
   });
+
+  it('a feature never imports src/app, which composes the features; its tests may', async () => {
+    const source =
+      "import { languageOptions } from '../../../app/i18n-options';\nexport const options = languageOptions;\n";
+    const messages = await restrictedImports('frontend/src/features/legal/components/example.ts', source);
+    expect(messages.join('\n')).toMatch(/A feature never imports src\/app/);
+
+    expect(await restrictedImports('frontend/src/features/legal/components/example.test.ts', source)).toEqual(
+      [],
+    );
+  });
+
+  it('a feature test is still refused another feature', async () => {
+    const messages = await restrictedImports(
+      'frontend/src/features/history/example.test.ts',
+      "import { VoicePage } from '../voice/components/voice-page';\nexport const page = VoicePage;\n",
+    );
+    expect(messages.join('\n')).toMatch(/Features do not import each other/);
+  });
 });

@@ -27,6 +27,22 @@ describe('composition root', () => {
     );
   });
 
+  it('builds the embedded speech key issuer only as the readiness table allows: with IP_HASH_SECRET', async () => {
+    vi.stubEnv('STT_ENGINE', 'embedded');
+    vi.stubEnv('IP_HASH_SECRET', '');
+    resetProviders();
+    const refused = await getSpeechKeys();
+    await expect(refused.issue({ leaseId: 'l', subject: 's', ttlSeconds: 10 })).rejects.toThrow(
+      'STT_ENGINE=embedded needs IP_HASH_SECRET',
+    );
+
+    vi.stubEnv('IP_HASH_SECRET', 'secret');
+    resetProviders();
+    const keys = await getSpeechKeys();
+    const issued = await keys.issue({ leaseId: 'l', subject: 's', ttlSeconds: 10, host: '127.0.0.1:8787' });
+    expect(issued.key).toMatch(/^wf1\./);
+  });
+
   it('refuses an embedded engine nobody registered (a Lambda), naming the setting to change', () => {
     const translate = registeredEngine('translate');
 

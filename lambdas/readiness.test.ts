@@ -9,7 +9,8 @@ import {
 } from './readiness';
 
 // The readiness table, one test per rule. `registered` is what this process has: a Lambda has no embedded engine
-// but the speech key issuer; the local cloud registers tts, analysis, vision and billing.
+// but the speech key issuer (built in, given IP_HASH_SECRET); the local cloud registers tts, analysis, vision and
+// billing.
 const lambda: Registered = () => false;
 const localCloud: Registered = (capability) => capability !== 'translate' && capability !== 'stt';
 
@@ -43,10 +44,23 @@ describe('readiness table', () => {
     ).toBeUndefined();
   });
 
-  it('stt: cloud is ready with a Deepgram key, unavailable without; embedded is built in, ready everywhere', () => {
+  it('stt: cloud is ready with a Deepgram key, unavailable without; embedded is built in, ready with IP_HASH_SECRET', () => {
     expect(of({ DEEPGRAM_API_KEY: 'dg' }, 'stt')).toEqual({ engine: 'cloud', readiness: 'ready' });
     expect(of({ STT_ENGINE: 'cloud' }, 'stt')).toMatchObject({ engine: 'cloud', readiness: 'unavailable' });
-    expect(of({}, 'stt', lambda)).toEqual({ engine: 'embedded', readiness: 'ready' });
+    expect(of({ IP_HASH_SECRET: 'secret' }, 'stt', lambda)).toEqual({
+      engine: 'embedded',
+      readiness: 'ready',
+    });
+  });
+
+  it('stt: the embedded engine is unavailable without IP_HASH_SECRET, which signs and checks its keys', () => {
+    for (const registered of [lambda, localCloud]) {
+      expect(of({}, 'stt', registered)).toEqual({
+        engine: 'embedded',
+        readiness: 'unavailable',
+        reason: expect.stringMatching(/IP_HASH_SECRET/),
+      });
+    }
   });
 
   it('translate: cloud is ready with a server and a model; no embedded engine exists, even in the local cloud', () => {

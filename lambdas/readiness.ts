@@ -35,6 +35,7 @@ export interface ReadinessSettings {
   readonly STRIPE_WEBHOOK_SECRET?: string | undefined;
   readonly STRIPE_PRICE_ID?: string | undefined;
   readonly APP_URL?: string | undefined;
+  readonly IP_HASH_SECRET?: string | undefined;
 }
 
 const OPENAI_MODEL_SETTING = {
@@ -69,6 +70,8 @@ interface ReadinessRow {
   readonly embedded: EmbeddedKind;
   /** Why the embedded engine is unavailable, when it is. */
   readonly embeddedMissing: string;
+  /** What a built-in embedded engine needs from the settings, when it needs any. */
+  readonly builtInNeeds?: (settings: ReadinessSettings) => Verdict;
 }
 
 const ready: Verdict = { readiness: 'ready' };
@@ -95,6 +98,14 @@ export const READINESS_RULES: Readonly<Record<Capability, ReadinessRow>> = {
     // The embedded key issuer is small and built into the speech Lambda; its socket is the local cloud's.
     embedded: 'built-in',
     embeddedMissing: '',
+    // The issuer signs its keys, and the socket checks them, with a key derived from IP_HASH_SECRET: without it
+    // no key is issued (adapters/local/speech-keys.ts). The local cloud always sets it; in AWS only the areas
+    // that count anonymous callers hold it, and the capabilities area does not (infra/aws/area-access.ts).
+    builtInNeeds: (settings) =>
+      readyWhen(
+        settings.IP_HASH_SECRET !== undefined,
+        'STT_ENGINE=embedded needs IP_HASH_SECRET: the local speech socket checks keys signed with it',
+      ),
   },
   translate: {
     cloudChosen: (settings) => openAiSettings(settings, 'translate') !== undefined,
@@ -176,7 +187,8 @@ export function readinessOf(
   const row = READINESS_RULES[capability];
   const engine = config.engines[capability];
   if (engine === 'cloud') return { engine, ...row.cloud(config) };
-  const has = row.embedded === 'built-in' || (row.embedded === 'registered' && registered(capability));
+  if (row.embedded === 'built-in') return { engine, ...(row.builtInNeeds?.(config) ?? ready) };
+  const has = row.embedded === 'registered' && registered(capability);
   return { engine, ...(has ? ready : unavailable(row.embeddedMissing)) };
 }
 

@@ -51,8 +51,4 @@ describe('business constants of docs/SPEC.md §9', () => {
   it('offers a female and a male voice', () => {
     expect(constants.VOICE_GENDERS).toEqual(['female', 'male']);
   });
-
-  it('bills monthly', () => {
-    expect(constants.BILLING_INTERVAL).toBe('month');
-  });
 });

@@ -127,9 +127,6 @@ export type TrackedPage = (typeof TRACKED_PAGES)[number];
 
 // --- Policy -----------------------------------------------------------------------------------------------
 
-/** Pro is billed monthly, in advance, renewing automatically. */
-export const BILLING_INTERVAL = 'month';
-
 /**
  * How long a sign-in lasts without the password: Cognito's refresh-token validity (30 days, the user-pool client's
  * default; infra/aws/stacks/auth-stack.ts). The server keeps the refresh session that long, and the refresh and

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 
-/** The languages whose data ships as @tesseract.js-data packages (infra/package.json): read offline. */
+/** The languages whose data ships as @tesseract.js-data packages (engines/package.json): read offline. */
 export const OCR_LANGUAGES = ['eng', 'fra', 'spa', 'deu', 'ita', 'por'] as const;
 // The packages' integer-quantised LSTM models: as exact on printed menus as the full ones, at half the memory
 // (about 190 MB against 380 MB for all six, measured) and a quarter of the bytes.

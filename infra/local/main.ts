@@ -7,6 +7,7 @@ import path from 'node:path';
 import { getConfig } from '@wayfarer/lambdas/config';
 import { capabilityReadiness } from '@wayfarer/lambdas/providers';
 import { capabilityStatesOf } from '@wayfarer/lambdas/readiness';
+import { capabilityLines } from './banner';
 import { ChildStartError } from './child-processes';
 import { PortInUseError } from './loopback';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
@@ -124,13 +125,13 @@ async function main(): Promise<void> {
   await cloud.whenReady();
   if (stopping) return;
 
-  let providers: [string, string][];
+  let providers: string[];
   try {
-    // The same truth GET /api/capabilities tells the UI, plus billing.
+    // The readiness table GET /api/capabilities answers, plus billing, with each verdict and its reason.
     const config = await getConfig();
     const table = capabilityReadiness(config);
     const states = capabilityStatesOf(table);
-    providers = [...Object.entries(states), ['billing', table.billing.engine]];
+    providers = capabilityLines(table);
     // The voice's worker costs 0.8-1.7 s to start and the OCR worker 0.5-2.6 s (docs/ENGINES.md): pay it now,
     // in the background, rather than on the traveller's first translated phrase or first photo.
     warmEngines(states);
@@ -150,10 +151,7 @@ async function main(): Promise<void> {
       '  storage    embedded (DynamoDB Local)',
       '  identity   embedded (cognito-local)',
       '  events     embedded (local PutEvents endpoint)',
-      ...providers.map(
-        ([capability, engine]) =>
-          `  ${capability.padEnd(10)} ${engine}${engine === 'unavailable' ? (UNAVAILABLE_HINTS[capability] ?? '') : ''}`,
-      ),
+      ...providers,
       '',
       `Data: ${dataDir}. Local mode is for trying and developing Wayfarer, not for serving the public.`,
       'Press Ctrl-C to stop.',
@@ -161,13 +159,6 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
 }
-
-/** What to set, for the capabilities nothing serves; the README says more. */
-const UNAVAILABLE_HINTS: Readonly<Record<string, string>> = {
-  translate:
-    '  (set OPENAI_MODEL_TRANSLATE and OPENAI_API_KEY or OPENAI_BASE_URL: README, Translation and voices)',
-  tts: '  (set DEEPGRAM_API_KEY, or OPENAI_MODEL_TTS with OPENAI_API_KEY: README, Translation and voices)',
-};
 
 main().catch((error: unknown) => {
   console.error('\nwayfarer: the local cloud could not start:', error);

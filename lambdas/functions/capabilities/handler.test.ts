@@ -60,6 +60,10 @@ describe('capability states (GET /api/capabilities and the local banner)', () =>
 
   it('says an embedded engine nobody registered here (a Lambda) is unavailable', () => {
     expect(capabilityStates(loadConfig({})).tts).toBe('unavailable');
-    expect(capabilityStates(loadConfig({})).stt).toBe('embedded');
+  });
+
+  it('says the built-in speech key issuer serves only with IP_HASH_SECRET, which signs its keys', () => {
+    expect(capabilityStates(loadConfig({ IP_HASH_SECRET: 'secret' })).stt).toBe('embedded');
+    expect(capabilityStates(loadConfig({})).stt).toBe('unavailable');
   });
 });
