@@ -3,6 +3,7 @@ import type { DeepgramSocketOptions, TranscriptResult } from '../../lib/deepgram
 import type { SpeechKeyResult } from './api';
 import { AUDIO_CHUNK_INTERVAL_MS } from '@wayfarer/shared/constants';
 import {
+  FINISH_CAPTURE_TAIL_MS,
   reconnectDelay,
   SPEECH_RECONNECT_BUFFERED_CHUNKS,
   SPEECH_RECONNECT_OFFLINE_MS,
@@ -61,6 +62,13 @@ function events() {
 /** Lets the session's awaited calls (capture, key, report) settle. */
 async function settle() {
   await vi.advanceTimersByTimeAsync(0);
+}
+
+/** Stop, with its capture tail run out on the fake clock. */
+async function finished(session: { finish: () => Promise<void> }) {
+  const done = session.finish();
+  await vi.advanceTimersByTimeAsync(FINISH_CAPTURE_TAIL_MS);
+  await done;
 }
 
 /** A session whose first socket is open and has been for `openSeconds`. */
@@ -296,7 +304,7 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     onLine = false;
     socket.options.onFailure({ code: 1006, reason: '' });
     await vi.advanceTimersByTimeAsync(3000);
-    await session.finish();
+    await finished(session);
     onLine = true;
     window.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(10_000);
@@ -343,8 +351,20 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     await settle();
     sockets[1]!.options.onOpen?.();
     await vi.advanceTimersByTimeAsync(7000);
-    await session.finish();
-    expect(mocks.reportUsage.mock.calls).toEqual([[5], [7]]);
+    await finished(session);
+    expect(mocks.reportUsage.mock.calls).toEqual([[5], [7.25]]);
+  });
+
+  it('Stop keeps listening FINISH_CAPTURE_TAIL_MS: audio captured meanwhile reaches the socket before it is finalized', async () => {
+    const { session, socket } = await connected(5);
+    const done = session.finish();
+    await vi.advanceTimersByTimeAsync(FINISH_CAPTURE_TAIL_MS / 2);
+    microphone(chunk(42));
+    expect(socket.finish).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(FINISH_CAPTURE_TAIL_MS);
+    await done;
+    expect(socket.sent.map((audio) => new Uint8Array(audio)[0])).toContain(42);
+    expect(socket.finish).toHaveBeenCalled();
   });
 });
 

@@ -30,6 +30,12 @@ export const SPEECH_RECONNECT_STABLE_MS = 10_000;
 export const SPEECH_RECONNECT_OFFLINE_MS = 120_000;
 /** Audio captured while reconnecting that is kept for the new socket: 10 s of chunks, the oldest dropped. */
 export const SPEECH_RECONNECT_BUFFERED_CHUNKS = 10_000 / AUDIO_CHUNK_INTERVAL_MS;
+/**
+ * Stop keeps listening this long before the socket is finalized: a traveller presses Stop as the last word ends,
+ * and its fading end ("dollars") is still on its way through the capture (the e2e Stop-at-the-end spec, under
+ * load, heard "twenty knots" without it).
+ */
+export const FINISH_CAPTURE_TAIL_MS = 250;
 
 export type VoiceMessageKey =
   | (typeof VOICE_ERROR_KEYS)[keyof typeof VOICE_ERROR_KEYS]
@@ -149,6 +155,9 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
     if (stopped) return;
     for (const timer of timers) clearTimeout(timer);
     clearTimeout(cutOff);
+    // Only a live microphone has a last word on its way; a start still pending has nothing to wait for.
+    if (capture) await new Promise((resolve) => setTimeout(resolve, FINISH_CAPTURE_TAIL_MS));
+    if (stopped) return;
     // The capture's partial chunk goes to the socket (or the buffer) before the socket is finalized.
     await capture?.finish();
     if (stopped) return;

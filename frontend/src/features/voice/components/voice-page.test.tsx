@@ -601,6 +601,8 @@ describe('translation on the voice screen (docs/SPEC.md §2, §3, §4)', () => {
     expect(mainButton()).toBeDisabled();
     expect(screen.queryByTestId('analysis-prompt')).toBeNull();
     hear('Good morning.', true);
+    // The socket is finalized once Stop's capture tail has run (FINISH_CAPTURE_TAIL_MS).
+    await waitFor(() => expect(socket.finish).toHaveBeenCalled());
     await act(async () => closeSocket());
     await translateSends('0:"Bonjour."\n', true);
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
