@@ -14,7 +14,13 @@ interface Answer {
   readonly body: unknown;
 }
 
-function call(base: string, from: string, method: 'GET' | 'POST', path: string, json?: unknown): Promise<Answer> {
+function call(
+  base: string,
+  from: string,
+  method: 'GET' | 'POST',
+  path: string,
+  json?: unknown,
+): Promise<Answer> {
   const agent = new Agent({ localAddress: from, keepAlive: false });
   return new Promise((resolve, reject) => {
     const sent = json === undefined ? undefined : JSON.stringify(json);
@@ -41,7 +47,8 @@ function call(base: string, from: string, method: 'GET' | 'POST', path: string, 
   });
 }
 
-const ttlOf = (answer: Answer) => (answer.body as { time_to_live_in_seconds?: number }).time_to_live_in_seconds;
+const ttlOf = (answer: Answer) =>
+  (answer.body as { time_to_live_in_seconds?: number }).time_to_live_in_seconds;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A loopback address no earlier run used, so each viewer starts with a fresh allowance and budget. */
 const freshViewer = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
@@ -56,6 +63,18 @@ async function reportZeroAfterFiveSeconds(base: string): Promise<void> {
   console.log(
     `take a key, wait 5 s, report 0 (viewer ${viewer}): key ${first.status} ttl ${ttlOf(first)} s; report ` +
       `${report.status}; next key ${second.status} ttl ${ttlOf(second)} s -> the day's usage grew by ${grew} s`,
+  );
+}
+
+async function parallelKeys(base: string): Promise<void> {
+  const viewer = freshViewer();
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, () => call(base, viewer, 'GET', '/api/deepgram/key')),
+  );
+  const statuses = new Map<number, number>();
+  for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+  console.log(
+    `30 key calls at once from ${viewer}: ${[...statuses].map(([status, n]) => `${n} x ${status}`).join(', ')}`,
   );
 }
 
@@ -124,6 +143,7 @@ export async function main(): Promise<void> {
     return;
   }
   await reportZeroAfterFiveSeconds(base);
+  await parallelKeys(base);
   await analysisFlood(base);
   await keyAndReportRounds(base);
 }
