@@ -7,6 +7,7 @@ import {
   initialSegmenterState,
   isDecodeWanted,
   oldestSampleNeeded,
+  pauseFrames,
   segmenterReducer,
   type FrameVoice,
   type SegmenterAction,
@@ -17,7 +18,7 @@ import {
 
 // One frame is 512 samples (32 ms). With the defaults: 4 speech frames confirm a phrase, 5 frames of pre-roll
 // plus the first speech frame open it, 3 silent frames start the speculative decode, 300 ms of endpointing is
-// 10 silent frames, an interim every 500 ms is every 16 frames, and 1200 ms of utterance end is 38 frames.
+// 9 silent frames (the nearest whole number), an interim every 500 ms is every 16 frames, and 1200 ms of utterance end is 38 frames.
 
 /** The app's query (docs/DESIGN.md §7). */
 const APP: SegmenterOptions = {
@@ -74,10 +75,10 @@ describe('Opening a phrase', () => {
   });
 
   it('pre-roll never reaches back into the phrase before', () => {
-    const closed = start({}, ...speech(4), ...silence(10));
+    const closed = start({}, ...speech(4), ...silence(9));
     expect(ofType(closed.actions, 'decode-final')).toHaveLength(1);
     const { state } = run(closed.state, ...silence(2), ...speech(1));
-    expect(state.open?.start).toBe(14 * FRAME);
+    expect(state.open?.start).toBe(13 * FRAME);
   });
 
   it('fewer than minSpeechFrames of speech ended by a pause is dropped, and stays available as pre-roll', () => {
@@ -101,8 +102,14 @@ describe('Opening a phrase', () => {
 });
 
 describe('Endpointing', () => {
+  it('a pause is the nearest whole number of 32 ms VAD frames: 300 ms is 9 (288 ms), 1000 ms is 31', () => {
+    expect(pauseFrames(300)).toBe(9);
+    expect(pauseFrames(1000)).toBe(31);
+    expect(pauseFrames(10)).toBe(1);
+  });
+
   it('endpointing ms of silence closes a confirmed phrase with speech_final, decoding through the kept tail', () => {
-    const paused = start({}, ...speech(20), ...silence(9));
+    const paused = start({}, ...speech(20), ...silence(8));
     expect(ofType(paused.actions, 'decode-final')).toEqual([]);
     const { state, actions } = run(paused.state, ...silence(1));
     expect(state.open).toBeUndefined();
@@ -116,7 +123,7 @@ describe('Endpointing', () => {
   });
 
   it('with endpointing=false, a 1000 ms pause closes the phrase without speech_final', () => {
-    const paused = start({ endpointingMs: false }, ...speech(20), ...silence(31));
+    const paused = start({ endpointingMs: false }, ...speech(20), ...silence(30));
     expect(ofType(paused.actions, 'decode-final')).toEqual([]);
     const { state, actions } = run(paused.state, ...silence(1));
     const [final] = ofType(actions, 'decode-final');

@@ -200,6 +200,14 @@ export function oldestSampleNeeded(state: SegmenterState): number {
 
 const FRAME_SECONDS = VAD_FRAME_SAMPLES / SAMPLE_RATE;
 
+/**
+ * The silent frames that make a pause of `ms`: the VAD judges 32 ms frames, so a pause is a whole number of them,
+ * the nearest (endpointing=300 is 9 frames, 288 ms; rounding up made it 320 ms, 20 ms late on every final).
+ */
+export function pauseFrames(ms: number): number {
+  return Math.max(1, Math.round(ms / (FRAME_SECONDS * 1000)));
+}
+
 function preRollStart(state: SegmenterState): number {
   return Math.max(
     state.preRollFloor,
@@ -254,8 +262,7 @@ function onFrame(previous: SegmenterState, voice: FrameVoice): SegmenterStep {
   state = { ...state, open: segment };
 
   const confirmed = isConfirmed(state, segment);
-  const silenceMs = segment.silenceFrames * FRAME_SECONDS * 1000;
-  if (silenceMs >= (options.endpointingMs || UNENDPOINTED_PAUSE_MS)) {
+  if (segment.silenceFrames >= pauseFrames(options.endpointingMs || UNENDPOINTED_PAUSE_MS)) {
     const closed = confirmed
       ? closeOpenSegment(state, { speechFinal: options.endpointingMs !== false, fromFinalize: false })
       : { state: dropOpenSegment(state), actions: [] };
