@@ -345,28 +345,7 @@ function onInterimDecoded(
   // Interims of a closed segment are late: its final may already be out.
   const segment = state.open?.id === segmentId ? state.open : state.closing.get(segmentId);
   if (!segment || !transcript?.text || end <= segment.lastInterimEmittedAt) return { state, actions: [] };
-  const updated: Segment = {
-    ...segment,
-    lastInterimEmittedAt: end,
-    interimsSent: segment.interimsSent + 1,
-  };
-  const next: SegmenterState =
-    state.open?.id === segmentId
-      ? { ...state, open: updated }
-      : { ...state, closing: new Map(state.closing).set(segmentId, updated) };
-  return {
-    state: next,
-    actions: [
-      {
-        type: 'send-results',
-        span: spanOf(segment, end),
-        transcript,
-        isFinal: false,
-        speechFinal: false,
-        fromFinalize: false,
-      },
-    ],
-  };
+  return sendInterim(state, segment, end, transcript);
 }
 
 /**
@@ -386,9 +365,23 @@ function onSpeculationDecoded(
   if (segment?.id !== segmentId || segment.speculation?.id !== speculationId) return { state, actions: [] };
   const end = segment.speculation.end;
   if (end <= segment.lastInterimEmittedAt) return { state, actions: [] };
+  return sendInterim(state, segment, end, transcript);
+}
+
+/** An interim of `segment` up to `end`, remembered so that an older decode finishing later is not sent. */
+function sendInterim(
+  state: SegmenterState,
+  segment: Segment,
+  end: number,
+  transcript: Transcript,
+): SegmenterStep {
   const updated: Segment = { ...segment, lastInterimEmittedAt: end, interimsSent: segment.interimsSent + 1 };
+  const next: SegmenterState =
+    state.open?.id === segment.id
+      ? { ...state, open: updated }
+      : { ...state, closing: new Map(state.closing).set(segment.id, updated) };
   return {
-    state: { ...state, open: updated },
+    state: next,
     actions: [
       {
         type: 'send-results',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAudioQueue } from './audio-playback';
+import { streamingWavHeader } from '../testing/wav-header';
 
 /**
  * A stand-in for Web Audio with a clock the test moves: a source started at a time already past starts at the
@@ -58,26 +59,7 @@ vi.mock('./audio-context', () => ({ audioContext: () => context.current }));
 const SAMPLE_RATE = 24_000;
 
 /** The streaming WAV header the tts Lambda sends before a cloud voice's raw PCM (sizes unknown). */
-function wavHeader(): Uint8Array {
-  const bytes = new Uint8Array(44);
-  const view = new DataView(bytes.buffer);
-  const text = (offset: number, value: string) =>
-    [...value].forEach((c, i) => (bytes[offset + i] = c.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, 0xffffffff, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, SAMPLE_RATE, true);
-  view.setUint32(28, SAMPLE_RATE * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, 0xffffffff, true);
-  return bytes;
-}
+const wavHeader = () => streamingWavHeader(SAMPLE_RATE);
 
 /** `seconds` of mono 16-bit PCM. */
 function pcm(seconds: number): Uint8Array {

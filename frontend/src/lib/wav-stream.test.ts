@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { streamingWavHeader } from '../testing/wav-header';
 import { concatBytes, pcm16Frames, readWavHeader } from './wav-stream';
 
 /** A 16-bit PCM WAV header whose data size says "unknown" (a stream), as the embedded engine sends. */
-function header(sampleRate = 22_050, channels = 1, bits = 16, format = 1): Uint8Array {
-  const bytes = new Uint8Array(44);
-  const view = new DataView(bytes.buffer);
-  const text = (offset: number, value: string) =>
-    [...value].forEach((c, i) => (bytes[offset + i] = c.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, 0xffffffff, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, format, true);
-  view.setUint16(22, channels, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * channels * 2, true);
-  view.setUint16(32, channels * 2, true);
-  view.setUint16(34, bits, true);
-  text(36, 'data');
-  view.setUint32(40, 0xffffffff, true);
-  return bytes;
-}
+const header = (sampleRate = 22_050, channels = 1, bits = 16, format = 1) =>
+  streamingWavHeader(sampleRate, channels, bits, format);
 
 describe('reading a WAV stream as it arrives', () => {
   it('finds the format and the start of the samples in a streaming header', () => {
