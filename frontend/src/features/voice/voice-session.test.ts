@@ -359,7 +359,7 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     const { session, socket } = await connected(5);
     const done = session.finish();
     await vi.advanceTimersByTimeAsync(FINISH_CAPTURE_TAIL_MS / 2);
-    microphone(chunk(42));
+    microphone!(chunk(42));
     expect(socket.finish).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(FINISH_CAPTURE_TAIL_MS);
     await done;
