@@ -1,0 +1,74 @@
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+// docs/SPEC.md §8: every message a traveller reads is a translated key that says what they can do. These are what
+// a traveller must never read: an operator's setting, a stack trace, a message key rendered raw.
+const ENVIRONMENT_VARIABLE = /\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b/;
+const STACK_TRACE = /\bat \S+ \(?\S+:\d+:\d+\)?|\b(TypeError|ReferenceError|SyntaxError|RangeError):/;
+// A message key left untranslated: lower-case words joined by underscores (error_server, voice_…, photo_…).
+const UNTRANSLATED_KEY = /\b[a-z]+(?:_[a-z0-9]+)+\b/;
+
+/** The UI languages the walk reads: English and one other, since a traveller reads the messages in their own. */
+export const WALK_LOCALES = [
+  { lang: 'en', locale: 'en-US' },
+  { lang: 'fr', locale: 'fr-FR' },
+] as const;
+
+const locales = new Map<string, Record<string, string>>();
+
+/** What the screen in `lang` shows for a message key (the key itself if the locale lacks it). */
+export function messageIn(lang: string, key: string): string {
+  let strings = locales.get(lang);
+  if (!strings) {
+    strings = JSON.parse(
+      readFileSync(new URL(`../../../locales/${lang}/translation.json`, import.meta.url), 'utf8'),
+    ) as Record<string, string>;
+    locales.set(lang, strings);
+  }
+  return strings[key] ?? key;
+}
+
+/**
+ * Screenshots the page into the test's output (attached to the report) and, when SHOTS_DIR is set, copies it
+ * there too (a note outside the repository; CI leaves it unset), then fails on any operator text in what the
+ * traveller can read.
+ */
+export async function expectNoOperatorText(page: Page, state: string, testInfo: TestInfo): Promise<void> {
+  const name = `${state}-${testInfo.project.name}.png`;
+  const shot = testInfo.outputPath(name);
+  await page.screenshot({ path: shot, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(state, { path: shot, contentType: 'image/png' });
+  const shotsDir = process.env.SHOTS_DIR;
+  if (shotsDir) {
+    mkdirSync(shotsDir, { recursive: true });
+    copyFileSync(shot, path.join(shotsDir, name));
+  }
+  const text = await page.locator('body').innerText();
+  for (const [what, pattern] of [
+    ['an environment-variable name', ENVIRONMENT_VARIABLE],
+    ['a stack trace', STACK_TRACE],
+    ['an untranslated message key', UNTRANSLATED_KEY],
+  ] as const) {
+    expect(text.match(pattern)?.[0], `${state}: ${what} in the visible text`).toBeUndefined();
+  }
+}
+
+/**
+ * Makes getUserMedia fail with `name` (NotFoundError: no such device; NotReadableError: the device is busy or
+ * broken) for the given kind of track, as Chromium does when the device is missing. The flags of the fake devices
+ * cannot remove a device, so this init script stands in for the browser's answer.
+ */
+export async function failMediaDevice(page: Page, kind: 'audio' | 'video', name: string): Promise<void> {
+  await page.addInitScript(
+    ({ kind, name }) => {
+      const devices = navigator.mediaDevices;
+      const original = devices.getUserMedia.bind(devices);
+      devices.getUserMedia = (constraints) =>
+        constraints?.[kind]
+          ? Promise.reject(new DOMException('Requested device not found', name))
+          : original(constraints);
+    },
+    { kind, name },
+  );
+}
