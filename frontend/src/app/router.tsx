@@ -1,11 +1,12 @@
 import { lazy, type ComponentType } from 'react';
+import type * as HomeScreenExports from './home-screen';
 import type { RouteObject } from 'react-router-dom';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { AppLayout } from './app-layout';
 import { PageLoading } from '../lib/page-loading';
 import { FirstScreenFallback } from './shell-skeleton';
 
-type HomeScreenModule = typeof import('./home-screen');
+type HomeScreenModule = typeof HomeScreenExports;
 let homeScreenModule: HomeScreenModule | undefined;
 
 /**
