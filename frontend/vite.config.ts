@@ -12,12 +12,16 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type * as ShellSkeletonModule from './src/app/shell-skeleton';
 import type * as ServerPaths from '@wayfarer/shared/api/server-paths';
+import type * as RouteTable from '@wayfarer/shared/api/route-table';
+import type * as Pages from '@wayfarer/shared/api/pages';
 import { createTheme } from '@aws-amplify/ui';
 import { amplifyTheme } from './src/app/amplify-theme';
 
 // Node 20 cannot import a workspace package's .ts file directly; Vite's module runner can.
 const { module: constants } = await runnerImport<typeof UiConstants>('./src/lib/ui-constants.ts');
 const { module: serverPaths } = await runnerImport<typeof ServerPaths>('@wayfarer/shared/api/server-paths');
+const { module: routes } = await runnerImport<typeof RouteTable>('@wayfarer/shared/api/route-table');
+const { module: pages } = await runnerImport<typeof Pages>('@wayfarer/shared/api/pages');
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -59,6 +63,30 @@ function firstScreenSkeleton(): Plugin {
       if (!html.includes(empty)) throw new Error('index.html has no empty <div id="root"></div>');
       return html.replace(empty, `<div id="root">${markup}</div>`);
     },
+  };
+}
+
+// On `/`, GET /api/capabilities (the voice screen's card waits for its answer; docs/DESIGN.md §8, first paint) starts
+// with the page instead of once the home screen's code has run: a preload the app's own plain fetch of it then takes.
+// A script rather than a <link>, so other pages do not ask for it.
+function capabilitiesPreload(): Plugin {
+  const capabilities = routes.routeTable.find((route) => route.id === 'capabilities.list');
+  if (capabilities?.auth !== 'none')
+    throw new Error('GET /api/capabilities is no longer a call without a session');
+  const script = `
+      (function () {
+        if (window.location.pathname !== ${JSON.stringify(pages.PAGES.home)}) return;
+        var link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'fetch';
+        link.crossOrigin = 'anonymous';
+        link.href = ${JSON.stringify(capabilities.path)};
+        document.head.appendChild(link);
+      })();
+    `;
+  return {
+    name: 'wayfarer-capabilities-preload',
+    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'head' as const }],
   };
 }
 
@@ -257,6 +285,7 @@ export default defineConfig({
     react(),
     themeBootValues(),
     firstScreenSkeleton(),
+    capabilitiesPreload(),
     amplifyThemeCss(),
     bundleLocales(),
     themeColorMeta(),

@@ -4,9 +4,13 @@ import { PAGES } from '@wayfarer/shared/api/pages';
 import { SessionProvider } from '../features/auth/components/session-provider';
 import { AppThemeProvider } from './theme-provider';
 import { FirstScreenFallback } from './shell-skeleton';
+import { afterNextPaint } from '../lib/after-next-paint';
 
 // Toasts only follow something the visitor did or a failed call, never the first paint: sonner loads after it.
-const AppToaster = lazy(async () => ({ default: (await import('./app-toaster')).AppToaster }));
+const AppToaster = lazy(async () => {
+  await afterNextPaint();
+  return { default: (await import('./app-toaster')).AppToaster };
+});
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { HeroBanner } from '../features/onboarding/components/hero-banner';
 import { VoicePage } from '../features/voice/components/voice-page';
 import { prefetchVoiceCapabilities } from '../features/voice/hooks/use-translation-support';
-import { VoiceSkeleton } from './shell-skeleton';
+import { VoiceCardPending } from './shell-skeleton';
 
 /** What the home screen asks the API for before it mounts (main.tsx calls it on `/` as soon as this code is in). */
 export const prefetchHomeScreen = prefetchVoiceCapabilities;
@@ -39,9 +39,13 @@ const analysisPanel = (transcript: string) => (
 // (docs/SPEC.md §2) and the analysis panel fills its slot, so voice stays unaware of onboarding and analysis.
 export function HomeScreen() {
   return (
-    <>
+    <div className="home-screen">
       <HeroBanner />
-      <VoicePage analysisPanel={analysisPanel} onSessionStopped={keepInHistory} pending={<VoiceSkeleton />} />
-    </>
+      <VoicePage
+        analysisPanel={analysisPanel}
+        onSessionStopped={keepInHistory}
+        pending={<VoiceCardPending />}
+      />
+    </div>
   );
 }

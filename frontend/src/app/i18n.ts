@@ -20,6 +20,8 @@ export const i18nReady = i18n
     ...loaderOptions,
     detection: detectionOptions,
     backend: backendOptions,
+    // The locale file is requested while this module runs, not a task later: the first screen waits for it.
+    initAsync: false,
     // A key missing from locales/ should be noticed while developing, not discovered by a user.
     saveMissing: import.meta.env.DEV,
     missingKeyHandler: (languages, namespace, key) =>

@@ -4,19 +4,29 @@ import { createBrowserRouter } from 'react-router-dom';
 import '@aws-amplify/ui-react/styles/reset.css';
 import 'virtual:amplify-theme.css';
 import './app.css';
-import './i18n';
+import { i18nReady } from './i18n';
 import { App } from './app';
 import { appRoutes, loadHomeScreen } from './router';
 import { PAGES } from '@wayfarer/shared/api/pages';
 
 // Fetched beside the locale file instead of after it (the layout renders only once its text is there).
-if (window.location.pathname === PAGES.home) void loadHomeScreen().then((home) => home.prefetchHomeScreen());
+const homeScreen =
+  window.location.pathname === PAGES.home
+    ? loadHomeScreen().then((home) => home.prefetchHomeScreen())
+    : undefined;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={createBrowserRouter(appRoutes)} />
-  </StrictMode>,
+// index.html's outline of the first screen stays until React's first render replaces it, so that render waits for
+// the locale file and, on `/`, the home screen's code: it then shows the screen at once instead of a Suspense
+// fallback, whose reveal React would hold back for 300 ms (docs/DESIGN.md §8, first paint). A failed load renders
+// all the same: the screens say so themselves, as they did without the wait.
+const firstScreenReady = Promise.allSettled([i18nReady, homeScreen]);
+void firstScreenReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createBrowserRouter(appRoutes)} />
+    </StrictMode>,
+  ),
 );

@@ -29,14 +29,32 @@ export function VoiceSkeleton() {
     <div className="page skeleton-voice" aria-hidden="true" data-testid="voice-skeleton">
       <div className="skeleton-line skeleton-heading" />
       <div className="skeleton-line" />
-      <div className="skeleton-block skeleton-card">
-        <div className="skeleton-main-button">
-          <svg {...micIconProps}>
-            <rect x="9" y="3" width="6" height="11" rx="3" />
-            <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
-          </svg>
-        </div>
+      <VoiceCardSkeleton />
+    </div>
+  );
+}
+
+function VoiceCardSkeleton() {
+  return (
+    <div className="skeleton-block skeleton-card">
+      <div className="skeleton-main-button">
+        <svg {...micIconProps}>
+          <rect x="9" y="3" width="6" height="11" rx="3" />
+          <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+        </svg>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The voice screen's card while GET /api/capabilities decides its controls: the title and description above it are
+ * already the real ones (they are the largest paint and wait for nothing), and it is a screen tall like the outline.
+ */
+export function VoiceCardPending() {
+  return (
+    <div className="skeleton-voice" aria-hidden="true" data-testid="voice-skeleton">
+      <VoiceCardSkeleton />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { afterNextPaint } from '../lib/after-next-paint';
 
 type TrackPage = (pathname: string, search: string) => void;
 
@@ -8,7 +9,9 @@ type TrackPage = (pathname: string, search: string) => void;
 // de-duplication spans every route change; calls keep their order because they chain on the same promise.
 let tracker: Promise<TrackPage> | undefined;
 function loadTracker(): Promise<TrackPage> {
-  tracker ??= import('../lib/page-tracking').then((module) => module.createPageTracker());
+  tracker ??= afterNextPaint()
+    .then(() => import('../lib/page-tracking'))
+    .then((module) => module.createPageTracker());
   return tracker;
 }
 

@@ -61,8 +61,9 @@ export interface VoicePageProps {
   /** Called once when a session with something said stops; the app keeps it in the on-device history. */
   readonly onSessionStopped?: (session: StoppedSession) => void;
   /**
-   * Shown instead of the screen until GET /api/capabilities settles, so the controls it decides do not move the
-   * page when it answers (docs/DESIGN.md §8); without it the screen shows at once.
+   * Shown in place of the screen's controls, under its title and description, until GET /api/capabilities settles,
+   * so the controls it decides do not move the page when it answers (docs/DESIGN.md §8); without it the screen
+   * shows at once.
    */
   readonly pending?: ReactNode;
 }
@@ -148,7 +149,15 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
       : undefined;
   const showLimitDialog = state.status === 'limit_reached' && !isSubscriber(session) && !limitDismissed;
 
-  if (pending !== undefined && !capabilitiesSettled) return pending;
+  // The title and description wait for nothing: they are the first screen's largest paint (issue 31).
+  if (pending !== undefined && !capabilitiesSettled)
+    return (
+      <section className="page voice-page" aria-labelledby="page-title">
+        <h1 id="page-title">{t('voice_page_title')}</h1>
+        <p>{t('voice_page_description')}</p>
+        {pending}
+      </section>
+    );
 
   return (
     <section className="page voice-page" aria-labelledby="page-title">
