@@ -128,11 +128,7 @@ interface Prepared {
   readonly translation: Promise<string>;
 }
 
-function isPreparedFor(
-  entry: Prepared | undefined,
-  phrase: string,
-  settings: SpeakBackSettings,
-): boolean {
+function isPreparedFor(entry: Prepared | undefined, phrase: string, settings: SpeakBackSettings): boolean {
   return (
     entry?.phrase === phrase &&
     entry.outputLanguage === settings.outputLanguage &&
