@@ -15,6 +15,8 @@ import {
 // The wrapper is fetched on the first press or switch, not with `/`; the feature test below is a property read.
 export const loadDeviceTranslator = () => import('../../../lib/device-translator');
 
+/** The translator while the pair does not work on this device and no server can take it: nothing is translated. */
+const leaveUntranslated: PhraseTranslator = async () => '';
 
 /** The download of a language pack for on-device translation (docs/SPEC.md §4 "Device translation"). */
 export type DownloadState = 'idle' | 'downloading' | 'ready' | 'cancelled' | 'failed';
@@ -49,7 +51,6 @@ export interface TranslationEngineOptions {
   /** Every language the picker offers, to name those that work on this device. */
   readonly languages: readonly string[];
 }
-
 
 /**
  * Issue 29: who translates each final phrase, the server or the browser's own model, and the device's side of it:
@@ -184,15 +185,20 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
     saveEnginePreference(next);
   }, []);
 
+  // One function per engine and pair, not per render: speak-back takes a translation prepared on an eager end of
+  // turn over only when the final's translator is the same function (issue 25), else it translates again.
   // The pair's source for a phrase: two-way phrases into the traveller's language come from the other side.
-  const deviceTranslate: PhraseTranslator = async (phrase, outputLanguage, signal, onChunk) => {
-    const translation = await deviceTranslation();
-    const from = twoWay && outputLanguage === source ? target : source;
-    return translation.translate(phrase, { source: from, target: outputLanguage }, signal, onChunk);
-  };
+  const deviceTranslate = useMemo<PhraseTranslator>(
+    () => async (phrase, outputLanguage, signal, onChunk) => {
+      const translation = await deviceTranslation();
+      const from = twoWay && outputLanguage === source ? target : source;
+      return translation.translate(phrase, { source: from, target: outputLanguage }, signal, onChunk);
+    },
+    [deviceTranslation, twoWay, source, target],
+  );
   // The screen says when the pair does not work here and names those that do; each phrase is left untranslated.
   const translate: PhraseTranslator | undefined =
-    decision === 'device' ? deviceTranslate : decision === 'pair_unsupported' ? async () => '' : undefined;
+    decision === 'device' ? deviceTranslate : decision === 'pair_unsupported' ? leaveUntranslated : undefined;
 
   useEffect(
     () => () => {
