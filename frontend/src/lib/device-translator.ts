@@ -82,8 +82,15 @@ export interface DeviceTranslation {
   ): Promise<string>;
   /** The text's language by the browser's detector when it is sure, else `fallback`. */
   detectLanguage(text: string, fallback: string, signal: AbortSignal): Promise<string>;
-  /** Of `candidates`, the target languages this device can translate `source` into (installed or downloadable). */
-  targetsFor(source: string, candidates: readonly string[]): Promise<string[]>;
+  /**
+   * Of `candidates`, the target languages this device can translate `source` into (installed or downloadable);
+   * with `bothWays` (a two-way conversation), only those it can also translate back into `source`.
+   */
+  targetsFor(
+    source: string,
+    candidates: readonly string[],
+    options?: { readonly bothWays?: boolean },
+  ): Promise<string[]>;
   dispose(): void;
 }
 
@@ -184,16 +191,22 @@ export function createDeviceTranslation(
 
     detectLanguage: sourceOf,
 
-    async targetsFor(source, candidates) {
+    async targetsFor(source, candidates, options = {}) {
+      const works = async (sourceLanguage: string, targetLanguage: string) => {
+        try {
+          return (await api.availability({ sourceLanguage, targetLanguage })) !== 'unavailable';
+        } catch {
+          return false;
+        }
+      };
       const answers = await Promise.all(
         candidates.map(async (target) => {
           if (target === source) return undefined;
-          try {
-            const state = await api.availability({ sourceLanguage: source, targetLanguage: target });
-            return state === 'unavailable' ? undefined : target;
-          } catch {
-            return undefined;
-          }
+          const [there, back] = await Promise.all([
+            works(source, target),
+            options.bothWays ? works(target, source) : true,
+          ]);
+          return there && back ? target : undefined;
         }),
       );
       return answers.filter((target): target is string => target !== undefined);

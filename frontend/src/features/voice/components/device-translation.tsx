@@ -85,14 +85,16 @@ function Unsupported({
   target: string;
 }) {
   const { t, i18n } = useTranslation();
+  // Two-way: the direction that does not work may be the other person's, back into the traveller's language.
+  const missing = engine.unsupportedPair ?? { source, target };
   const names = (engine.deviceTargets ?? []).map((code) => languageName(code, i18n.language));
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names);
   return (
     <p className="voice-unavailable" data-testid="device-translation-unsupported" role="note">
       <strong>
         {t('voice_device_pair_unsupported', {
-          from: languageName(source, i18n.language),
-          to: languageName(target, i18n.language),
+          from: languageName(missing.source, i18n.language),
+          to: languageName(missing.target, i18n.language),
         })}
       </strong>{' '}
       {engine.deviceTargets === undefined

@@ -138,4 +138,29 @@ describe('useTranslationEngine (issue 29)', () => {
     await waitFor(() => expect(result.current.decision).toBe('device'));
     expect(result.current.translate).not.toBe(first);
   });
+
+  it('two-way mode asks the device about both directions, and falls back to the server when one is missing', async () => {
+    installTranslator();
+    const { result } = renderHook(() => useTranslationEngine(options({ server: 'cloud', twoWay: true })));
+    act(() => result.current.setPreference('device'));
+    // en→es is downloadable, but es→en is not supported: the server translates both sides.
+    await waitFor(() => expect(result.current.decision).toBe('server'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current.decision).toBe('server');
+    expect(result.current.translate).toBeUndefined();
+  });
+
+  it('two-way mode with both directions on the device translates there', async () => {
+    installTranslator({ 'es>en': 'downloadable' });
+    const { result } = renderHook(() => useTranslationEngine(options({ twoWay: true })));
+    await waitFor(() => expect(result.current.decision).toBe('device'));
+  });
+
+  it('two-way mode with no server engine names the missing direction and the languages that work both ways', async () => {
+    installTranslator({ 'en>fr': 'available', 'fr>en': 'available' });
+    const { result } = renderHook(() => useTranslationEngine(options({ twoWay: true })));
+    await waitFor(() => expect(result.current.deviceTargets).toEqual(['fr']));
+    expect(result.current.decision).toBe('pair_unsupported');
+    expect(result.current.unsupportedPair).toEqual({ source: 'es', target: 'en' });
+  });
 });

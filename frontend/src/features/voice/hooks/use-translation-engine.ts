@@ -3,6 +3,7 @@ import type { EngineState } from '@wayfarer/shared/api/capabilities';
 import type { DevicePair, DeviceTranslation } from '../../../lib/device-translator';
 import type { PhraseTranslator } from '../speak-back';
 import {
+  availabilityOfPairs,
   chooseTranslationEngine,
   hasTranslatorApi,
   loadEnginePreference,
@@ -36,8 +37,13 @@ export interface TranslationEngineControls {
   readonly cancel: () => void;
   /** What speak-back translates with while the device is the engine; undefined when the server translates. */
   readonly translate: PhraseTranslator | undefined;
-  /** With 'pair_unsupported': the output languages this device can translate into from the traveller's. */
+  /**
+   * With 'pair_unsupported': the output languages this device can translate into from the traveller's (two-way:
+   * and back).
+   */
   readonly deviceTargets: readonly string[] | undefined;
+  /** With 'pair_unsupported': the direction the device cannot translate (two-way: either one). */
+  readonly unsupportedPair: DevicePair | undefined;
 }
 
 export interface TranslationEngineOptions {
@@ -61,15 +67,27 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
   const { server, source, target, twoWay, languages } = options;
   const [deviceApi] = useState(hasTranslatorApi);
   const [preference, setStoredPreference] = useState(loadEnginePreference);
-  const [availability, setAvailability] = useState<{ key: string; state: DeviceAvailability }>();
+  const [availability, setAvailability] = useState<{ key: string; states: DeviceAvailability[] }>();
   const [download, setDownload] = useState<{ state: DownloadState; progress: number }>({
     state: 'idle',
     progress: 0,
   });
-  const [deviceTargets, setDeviceTargets] = useState<{ source: string; targets: string[] }>();
+  const [deviceTargets, setDeviceTargets] = useState<{ key: string; targets: string[] }>();
   const device = useRef<Promise<DeviceTranslation> | null>(null);
   const downloading = useRef<AbortController | null>(null);
-  const pairKey = `${source}>${target}`;
+  // Every direction the conversation translates (docs/SPEC.md §2): two-way asks the device about both.
+  const pairs = useMemo<DevicePair[]>(
+    () =>
+      twoWay
+        ? [
+            { source, target },
+            { source: target, target: source },
+          ]
+        : [{ source, target }],
+    [twoWay, source, target],
+  );
+  const pairKey = pairs.map((devicePair) => `${devicePair.source}>${devicePair.target}`).join(',');
+  const targetsKey = `${source}:${twoWay ? 'both' : 'one'}`;
 
   const deviceTranslation = useCallback(() => {
     device.current ??= loadDeviceTranslator().then(({ createDeviceTranslation, translatorApi }) => {
@@ -86,48 +104,38 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
     const api = (
       globalThis as { Translator?: { availability(options: object): Promise<DeviceAvailability> } }
     ).Translator;
-    void (
-      source === target
-        ? Promise.resolve<DeviceAvailability>('available')
-        : (api?.availability({ sourceLanguage: source, targetLanguage: target }) ??
-          Promise.resolve('unavailable'))
-    )
-      .catch((): DeviceAvailability => 'unavailable')
-      .then((state) => {
-        if (current) setAvailability({ key: pairKey, state });
-      });
+    const ask = (devicePair: DevicePair): Promise<DeviceAvailability> =>
+      devicePair.source === devicePair.target
+        ? Promise.resolve('available')
+        : (
+            api?.availability({ sourceLanguage: devicePair.source, targetLanguage: devicePair.target }) ??
+            Promise.resolve<DeviceAvailability>('unavailable')
+          ).catch((): DeviceAvailability => 'unavailable');
+    void Promise.all(pairs.map(ask)).then((states) => {
+      if (current) setAvailability({ key: pairKey, states });
+    });
     return () => {
       current = false;
     };
-  }, [deviceApi, source, target, pairKey]);
+  }, [deviceApi, pairs, pairKey]);
 
-  const pair = availability?.key === pairKey ? availability.state : undefined;
+  const states = availability?.key === pairKey ? availability.states : undefined;
+  const pair = states ? availabilityOfPairs(states) : undefined;
   const decision = chooseTranslationEngine({ server, deviceApi, pair, preference });
 
   useEffect(() => {
-    if (decision !== 'pair_unsupported' || deviceTargets?.source === source) return;
+    if (decision !== 'pair_unsupported' || deviceTargets?.key === targetsKey) return;
     let current = true;
     void deviceTranslation()
-      .then((translation) => translation.targetsFor(source, languages))
+      .then((translation) => translation.targetsFor(source, languages, { bothWays: twoWay }))
       .catch(() => [])
       .then((targets) => {
-        if (current) setDeviceTargets({ source, targets });
+        if (current) setDeviceTargets({ key: targetsKey, targets });
       });
     return () => {
       current = false;
     };
-  }, [decision, source, languages, deviceTargets?.source, deviceTranslation]);
-
-  const pairs = useMemo<DevicePair[]>(
-    () =>
-      twoWay
-        ? [
-            { source, target },
-            { source: target, target: source },
-          ]
-        : [{ source, target }],
-    [twoWay, source, target],
-  );
+  }, [decision, source, twoWay, languages, targetsKey, deviceTargets?.key, deviceTranslation]);
 
   const prepare = useCallback(
     (chosen?: EnginePreference) => {
@@ -218,6 +226,10 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
     cancel,
     translate,
     deviceTargets:
-      decision === 'pair_unsupported' && deviceTargets?.source === source ? deviceTargets.targets : undefined,
+      decision === 'pair_unsupported' && deviceTargets?.key === targetsKey
+        ? deviceTargets.targets
+        : undefined,
+    unsupportedPair:
+      decision === 'pair_unsupported' ? pairs[states?.indexOf('unavailable') ?? -1] : undefined,
   };
 }
