@@ -80,6 +80,8 @@ export interface DeviceTranslation {
     signal: AbortSignal,
     onChunk: (text: string) => void,
   ): Promise<string>;
+  /** What the browser says of the pair (the same language both sides is 'available'; an error, 'unavailable'). */
+  availability(pair: DevicePair): Promise<DeviceAvailability>;
   /** The text's language by the browser's detector when it is sure, else `fallback`. */
   detectLanguage(text: string, fallback: string, signal: AbortSignal): Promise<string>;
   /**
@@ -186,6 +188,15 @@ export function createDeviceTranslation(
       } catch (error) {
         if (signal.aborted) throw error;
         throw new DeviceTranslationError(DEVICE_TRANSLATION_KEYS.failed, { cause: error });
+      }
+    },
+
+    async availability(pair) {
+      if (pair.source === pair.target) return 'available';
+      try {
+        return await api.availability({ sourceLanguage: pair.source, targetLanguage: pair.target });
+      } catch {
+        return 'unavailable';
       }
     },
 
