@@ -107,4 +107,11 @@ describe('photo translation on the device (issue 29)', () => {
     act(() => finishes.at(-1)!());
     await waitFor(() => expect(result.current.state).toBe('done'));
   });
+
+  it('a pack to download is not fetched unseen while the Translate press still counts as a gesture', async () => {
+    const finishes = installTranslator({ 'en>es': 'downloadable' }, { active: true });
+    const { result } = renderHook(() => useDevicePhotoTranslation(menu, 'es'));
+    await waitFor(() => expect(result.current.state).toBe('needs_gesture'));
+    expect(finishes).toHaveLength(0);
+  });
 });

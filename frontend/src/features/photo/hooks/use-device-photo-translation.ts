@@ -99,9 +99,16 @@ export function useDevicePhotoTranslation(
         const translation = await deviceTranslation();
         const source = await translation.detectLanguage(text, ASSUMED_PHOTO_LANGUAGE, controller.signal);
         // A pair the device cannot translate is named with those it can (as on the voice screen), not offered.
-        if ((await translation.availability({ source, target })) === 'unavailable') {
+        const availability = await translation.availability({ source, target });
+        if (availability === 'unavailable') {
           const targets = await translation.targetsFor(source, LANGUAGE_CODES);
           live((now) => ({ ...now, state: 'unsupported', unsupported: { source, target, targets } }));
+          return;
+        }
+        // A pack to download waits for the press, which shows its progress and Cancel: the Translate press may
+        // still count as a gesture here, and the browser would then download it unseen, behind "translating".
+        if (!withDownload && availability === 'downloadable') {
+          live((now) => ({ ...now, state: 'needs_gesture' }));
           return;
         }
         if (withDownload)
