@@ -95,6 +95,11 @@ function DeviceText({ device, serverText }: { device: DevicePhotoTranslation; se
         </span>
       )}
       {device.state === 'downloading' && (
+        <p className="photo-muted photo-device-note" role="status">
+          {t('voice_device_download_progress', { percent: device.progress })}
+        </p>
+      )}
+      {device.state === 'downloading' && (
         <div className="photo-device-download">
           <ProgressBar
             value={device.progress}
@@ -113,14 +118,14 @@ function DeviceText({ device, serverText }: { device: DevicePhotoTranslation; se
         </div>
       )}
       {device.state === 'cancelled' && (
-        <p className="photo-muted" data-testid="photo-device-cancelled" role="status">
+        <p className="photo-muted photo-device-note" data-testid="photo-device-cancelled" role="status">
           {t('photo_device_download_cancelled')}
         </p>
       )}
       {(device.state === 'needs_gesture' || device.state === 'cancelled') && (
         <button
           type="button"
-          className="button"
+          className="button photo-device-press"
           data-testid="photo-device-translate"
           onClick={device.translateOnDevice}
         >
@@ -132,12 +137,12 @@ function DeviceText({ device, serverText }: { device: DevicePhotoTranslation; se
           source={device.unsupported.source}
           target={device.unsupported.target}
           targets={device.unsupported.targets}
-          className="photo-muted"
+          className="photo-muted photo-device-note"
           testId="photo-device-unsupported"
         />
       )}
       {device.state === 'failed' && (
-        <p className="photo-muted" role="status">
+        <p className="photo-muted photo-device-note" role="status">
           {t('voice_device_translation_failed')}
         </p>
       )}
