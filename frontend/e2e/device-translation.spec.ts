@@ -99,6 +99,25 @@ test('a pair the device cannot translate, with no server engine, names the langu
   await expect(page.getByTestId('translation-engine-badge')).toHaveCount(0);
 });
 
+test('two-way mode asks about both directions: a reverse the device cannot translate is named, with the languages that work both ways', async ({
+  page,
+}) => {
+  await installDeviceTranslator(page, {
+    pairs: { 'en>es': 'available', 'en>fr': 'available', 'fr>en': 'downloadable' },
+    words: { es: SPANISH },
+  });
+  await page.addInitScript(([key, settings]) => localStorage.setItem(key, settings), [
+    LOCAL_STORAGE_KEYS.conversationSettings,
+    JSON.stringify({ twoWay: true, travellerLanguage: 'en' }),
+  ] as const);
+  await openWithOutput(page, 'es');
+  const message = page.getByTestId('device-translation-unsupported');
+  // en→es works here, es→en does not: the note names that direction, and French, which works both ways.
+  await expect(message).toContainText('Spanish → English');
+  await expect(message).toContainText('French');
+  await expect(page.getByTestId('translation-engine-badge')).toHaveCount(0);
+});
+
 test('without the Translator API nothing changes: translation stays unavailable on this server', async ({
   page,
 }) => {
