@@ -1,7 +1,9 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
+import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 import { fakeMicrophone } from './support/fake-microphone';
+import { signInFresh } from './support/sign-in';
 import {
   deviceTranslatorLog,
   finishDeviceDownloads,
@@ -97,6 +99,25 @@ test('a pair the device cannot translate, with no server engine, names the langu
   await expect(page.getByTestId('translation-engine-badge')).toHaveCount(0);
 });
 
+test('two-way mode asks about both directions: a reverse the device cannot translate is named, with the languages that work both ways', async ({
+  page,
+}) => {
+  await installDeviceTranslator(page, {
+    pairs: { 'en>es': 'available', 'en>fr': 'available', 'fr>en': 'downloadable' },
+    words: { es: SPANISH },
+  });
+  await page.addInitScript(([key, settings]) => localStorage.setItem(key, settings), [
+    LOCAL_STORAGE_KEYS.conversationSettings,
+    JSON.stringify({ twoWay: true, travellerLanguage: 'en' }),
+  ] as const);
+  await openWithOutput(page, 'es');
+  const message = page.getByTestId('device-translation-unsupported');
+  // en→es works here, es→en does not: the note names that direction, and French, which works both ways.
+  await expect(message).toContainText('Spanish → English');
+  await expect(message).toContainText('French');
+  await expect(page.getByTestId('translation-engine-badge')).toHaveCount(0);
+});
+
 test('without the Translator API nothing changes: translation stays unavailable on this server', async ({
   page,
 }) => {
@@ -105,4 +126,60 @@ test('without the Translator API nothing changes: translation stays unavailable 
   await expect(page.getByTestId('translation-unavailable')).toBeVisible();
   await expect(page.getByTestId('translation-switch')).toHaveAttribute('data-checked', 'false');
   await expect(page.getByTestId('translation-engine-badge')).toHaveCount(0);
+});
+
+// The photo screen (docs/SPEC.md §2): the server reads the text (its answer stubbed here: the subscriber's plan is
+// too, and OCR is photo-translate.spec.ts' part), the device translates it. The fake camera comes with the
+// fake microphone (Chromium's own pattern).
+async function photoOfMenu(page: Page, outputLanguage: string) {
+  await signInFresh(page, 'ACTIVE');
+  await page.route('**/api/vision/translate-image', (route) =>
+    route.fulfill({ json: { originalText: 'I need the doctor', translatedText: '', prices: [] } }),
+  );
+  await page.goto(PAGES.translatePhoto);
+  await expect(page.getByTestId('camera-view')).toHaveAttribute('data-status', 'granted');
+  await page.getByTestId('capture-button').click();
+  await page.getByTestId('photo-language-select').selectOption(outputLanguage);
+  await page.getByTestId('photo-translate-button').click();
+  await expect(page.getByTestId('photo-result')).toHaveAttribute('data-state', 'ready');
+}
+
+test('a photo’s text is translated on the device, with its badge', async ({ page }) => {
+  await installDeviceTranslator(page, { pairs: { 'en>es': 'available' }, words: { es: SPANISH } });
+  await photoOfMenu(page, 'es');
+  await expect(page.getByTestId('photo-engine-badge')).toBeVisible();
+  await expect(page.getByTestId('photo-translated')).toHaveAttribute('data-engine', 'device');
+  await expect(page.getByTestId('photo-translated')).toContainText('necesito la médico');
+  expect((await deviceTranslatorLog(page)).created).toEqual(['en>es']);
+});
+
+test('a photo’s pack download waits for the press, shows its progress and can be cancelled', async ({
+  page,
+}) => {
+  await installDeviceTranslator(page, { pairs: { 'en>es': 'downloadable' }, words: { es: SPANISH } });
+  await photoOfMenu(page, 'es');
+  await page.getByTestId('photo-device-translate').click();
+  await expect(page.getByTestId('photo-device-progress')).toHaveAttribute('data-value', '50');
+  await page.getByTestId('photo-device-cancel').click();
+  await expect(page.getByTestId('photo-device-cancelled')).toBeVisible();
+  await page.getByTestId('photo-device-translate').click();
+  await finishDeviceDownloads(page);
+  await expect(page.getByTestId('photo-engine-badge')).toBeVisible();
+  expect((await deviceTranslatorLog(page)).created).toEqual(['en>es']);
+});
+
+test('a photo whose pair the device cannot translate names the languages that work here, with nothing to press', async ({
+  page,
+}) => {
+  await installDeviceTranslator(page, {
+    pairs: { 'en>es': 'available', 'en>fr': 'downloadable' },
+    words: { es: SPANISH },
+  });
+  await photoOfMenu(page, 'ja');
+  const message = page.getByTestId('photo-device-unsupported');
+  await expect(message).toContainText('Japanese');
+  await expect(message).toContainText('Spanish');
+  await expect(message).toContainText('French');
+  await expect(page.getByTestId('photo-device-translate')).toHaveCount(0);
+  await expect(page.getByTestId('photo-engine-badge')).toHaveCount(0);
 });

@@ -148,4 +148,18 @@ describe('on-device translation (issue 29)', () => {
     const device = createDeviceTranslation(fake.api, undefined);
     expect(await device.targetsFor('en', ['en', 'es', 'fr', 'ja', 'ko'])).toEqual(['es', 'fr']);
   });
+
+  it('in two-way mode names only the languages the device can translate both ways', async () => {
+    const fake = fakeTranslatorApi({
+      pairs: {
+        'en>es': 'available',
+        'es>en': 'downloadable',
+        'en>fr': 'downloadable',
+        'fr>en': 'unavailable',
+      },
+    });
+    const device = createDeviceTranslation(fake.api, undefined);
+    expect(await device.targetsFor('en', ['en', 'es', 'fr', 'ja'], { bothWays: true })).toEqual(['es']);
+    expect(await device.targetsFor('en', ['en', 'es', 'fr', 'ja'])).toEqual(['es', 'fr']);
+  });
 });

@@ -80,10 +80,19 @@ export interface DeviceTranslation {
     signal: AbortSignal,
     onChunk: (text: string) => void,
   ): Promise<string>;
+  /** What the browser says of the pair (the same language both sides is 'available'; an error, 'unavailable'). */
+  availability(pair: DevicePair): Promise<DeviceAvailability>;
   /** The text's language by the browser's detector when it is sure, else `fallback`. */
   detectLanguage(text: string, fallback: string, signal: AbortSignal): Promise<string>;
-  /** Of `candidates`, the target languages this device can translate `source` into (installed or downloadable). */
-  targetsFor(source: string, candidates: readonly string[]): Promise<string[]>;
+  /**
+   * Of `candidates`, the target languages this device can translate `source` into (installed or downloadable);
+   * with `bothWays` (a two-way conversation), only those it can also translate back into `source`.
+   */
+  targetsFor(
+    source: string,
+    candidates: readonly string[],
+    options?: { readonly bothWays?: boolean },
+  ): Promise<string[]>;
   dispose(): void;
 }
 
@@ -182,18 +191,33 @@ export function createDeviceTranslation(
       }
     },
 
+    async availability(pair) {
+      if (pair.source === pair.target) return 'available';
+      try {
+        return await api.availability({ sourceLanguage: pair.source, targetLanguage: pair.target });
+      } catch {
+        return 'unavailable';
+      }
+    },
+
     detectLanguage: sourceOf,
 
-    async targetsFor(source, candidates) {
+    async targetsFor(source, candidates, options = {}) {
+      const works = async (sourceLanguage: string, targetLanguage: string) => {
+        try {
+          return (await api.availability({ sourceLanguage, targetLanguage })) !== 'unavailable';
+        } catch {
+          return false;
+        }
+      };
       const answers = await Promise.all(
         candidates.map(async (target) => {
           if (target === source) return undefined;
-          try {
-            const state = await api.availability({ sourceLanguage: source, targetLanguage: target });
-            return state === 'unavailable' ? undefined : target;
-          } catch {
-            return undefined;
-          }
+          const [there, back] = await Promise.all([
+            works(source, target),
+            options.bothWays ? works(target, source) : true,
+          ]);
+          return there && back ? target : undefined;
         }),
       );
       return answers.filter((target): target is string => target !== undefined);

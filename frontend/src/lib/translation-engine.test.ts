@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTranslationEngine, parseEnginePreference, type EngineInputs } from './translation-engine';
+import {
+  availabilityOfPairs,
+  chooseTranslationEngine,
+  parseEnginePreference,
+  type EngineInputs,
+} from './translation-engine';
 
 const inputs = (overrides: Partial<EngineInputs>): EngineInputs => ({
   server: 'cloud',
@@ -67,5 +72,30 @@ describe('the stored engine preference', () => {
     expect(parseEnginePreference('server')).toBe('server');
     expect(parseEnginePreference(null)).toBe('server');
     expect(parseEnginePreference('gpu')).toBe('server');
+  });
+});
+
+describe('both directions of a two-way conversation (issue 29, docs/SPEC.md §2)', () => {
+  it('the pairs are unavailable when either direction is, whatever the other says', () => {
+    expect(availabilityOfPairs(['available', 'unavailable'])).toBe('unavailable');
+    expect(availabilityOfPairs(['unavailable', 'downloadable'])).toBe('unavailable');
+    expect(availabilityOfPairs([undefined, 'unavailable'])).toBe('unavailable');
+  });
+
+  it('while a direction is still being asked about, the pairs are not known yet', () => {
+    expect(availabilityOfPairs(['available', undefined])).toBeUndefined();
+    expect(availabilityOfPairs([])).toBeUndefined();
+  });
+
+  it('a direction still to download makes the pairs downloadable; installed both ways, available', () => {
+    expect(availabilityOfPairs(['available', 'downloadable'])).toBe('downloadable');
+    expect(availabilityOfPairs(['downloading', 'available'])).toBe('downloading');
+    expect(availabilityOfPairs(['available', 'available'])).toBe('available');
+  });
+
+  it('an unsupported reverse direction falls back to the server, else says the pair does not work here', () => {
+    const pair = availabilityOfPairs(['available', 'unavailable']);
+    expect(chooseTranslationEngine(inputs({ server: 'cloud', preference: 'device', pair }))).toBe('server');
+    expect(chooseTranslationEngine(inputs({ server: 'unavailable', pair }))).toBe('pair_unsupported');
   });
 });

@@ -12,7 +12,7 @@ export interface EngineInputs {
   readonly server: EngineState | undefined;
   /** Whether this browser has the on-device Translator API at all. */
   readonly deviceApi: boolean;
-  /** The device's availability for the traveller's pair; undefined while it is being asked. */
+  /** The device's availability for the pair (two-way: both directions, availabilityOfPairs); undefined while asked. */
   readonly pair: DeviceAvailability | undefined;
   readonly preference: EnginePreference;
 }
@@ -23,6 +23,19 @@ export interface EngineInputs {
  * names the languages that do work). 'checking' while the device is asked about the pair.
  */
 export type EngineDecision = 'server' | 'device' | 'checking' | 'pair_unsupported' | 'unavailable';
+
+/**
+ * The device's answer for every direction a conversation needs (one-way: one; two-way: both, docs/SPEC.md §2):
+ * unavailable when any direction is, unknown while any is still being asked, else the least ready of them.
+ */
+export function availabilityOfPairs(
+  states: readonly (DeviceAvailability | undefined)[],
+): DeviceAvailability | undefined {
+  if (states.includes('unavailable')) return 'unavailable';
+  if (states.length === 0 || states.includes(undefined)) return undefined;
+  for (const state of ['downloadable', 'downloading'] as const) if (states.includes(state)) return state;
+  return 'available';
+}
 
 /** Issue 29's rules, docs/SPEC.md §2 "Translation engine". */
 export function chooseTranslationEngine({

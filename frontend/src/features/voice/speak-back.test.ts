@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEVICE_TRANSLATION_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { ApiError } from '../../lib/api-client';
-import { createSpeakBack, type SpeakBackEvents } from './speak-back';
+import { DeviceTranslationError } from '../../lib/device-translator';
+import { createSpeakBack, type PhraseTranslator, type SpeakBackEvents } from './speak-back';
 
 const mocks = vi.hoisted(() => ({ streamRoute: vi.fn(), play: vi.fn(), stopAudio: vi.fn() }));
 
@@ -139,6 +141,37 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
     createSpeakBack(events).say('Hello.', settings);
     await vi.waitFor(() => expect(log).toContain('all-spoken'));
     expect(log).toContain('failed:error_rate_limit_expensive');
+  });
+
+  it("the device translator's own messages reach the screen (not ready, failed), as keys", async () => {
+    const speakBack = createSpeakBack(events);
+    const notReady: PhraseTranslator = () =>
+      Promise.reject(new DeviceTranslationError(DEVICE_TRANSLATION_KEYS.notReady));
+    const failed: PhraseTranslator = () =>
+      Promise.reject(new DeviceTranslationError(DEVICE_TRANSLATION_KEYS.failed));
+    speakBack.say('Hello.', { ...settings, translate: notReady });
+    speakBack.say('Goodbye.', { ...settings, translate: failed });
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log.filter((entry) => entry.startsWith('failed:'))).toEqual([
+      'failed:voice_device_translation_not_ready',
+      'failed:voice_device_translation_failed',
+    ]);
+    expect(mocks.streamRoute).not.toHaveBeenCalled();
+  });
+
+  it("the server's text is never shown, even when it spells a device message key", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mocks.streamRoute.mockResolvedValue(new Response('3:"voice_device_translation_failed"\n'));
+    const speakBack = createSpeakBack(events);
+    speakBack.say('Hello.', settings);
+    const plain: PhraseTranslator = () => Promise.reject(new Error('voice_device_translation_not_ready'));
+    speakBack.say('Goodbye.', { ...settings, translate: plain });
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log.filter((entry) => entry.startsWith('failed:'))).toEqual([
+      'failed:error_translation_failed',
+      'failed:error_translation_failed',
+    ]);
+    warn.mockRestore();
   });
 
   it('a speech failure shows a translated notice, never the server text', async () => {

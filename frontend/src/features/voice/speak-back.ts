@@ -1,5 +1,10 @@
 import type { VoiceGender } from '@wayfarer/shared/constants';
-import { isMessageKey, VOICE_ERROR_KEYS, type MessageKey } from '@wayfarer/shared/domain/error-keys';
+import {
+  DEVICE_TRANSLATION_KEYS,
+  isMessageKey,
+  VOICE_ERROR_KEYS,
+  type MessageKey,
+} from '@wayfarer/shared/domain/error-keys';
 import { messageFromError } from '@wayfarer/shared/domain/error-mapping';
 import { ClauseStream } from '@wayfarer/shared/domain/clauses';
 import { ttsProviderForLanguage } from '@wayfarer/shared/domain/languages';
@@ -62,14 +67,29 @@ function isAbort(error: unknown, signal: AbortSignal): boolean {
   return signal.aborted || (error instanceof DOMException && error.name === 'AbortError');
 }
 
+const DEVICE_MESSAGE_KEYS: readonly string[] = Object.values(DEVICE_TRANSLATION_KEYS);
+
+/**
+ * The on-device translator's own key ("not ready", "failed"; lib/device-translator.ts' DeviceTranslationError,
+ * matched by name so this file does not load the wrapper), never text that only spells one: a server's error
+ * is an ApiError or a plain Error.
+ */
+function deviceFailureKey(error: unknown): MessageKey | undefined {
+  if (!(error instanceof Error) || error.name !== 'DeviceTranslationError') return undefined;
+  return DEVICE_MESSAGE_KEYS.includes(error.message) ? (error.message as MessageKey) : undefined;
+}
+
 /**
  * docs/SPEC.md §8: what the traveller is shown for a failed translation or speech, a translated key. A rate limit
- * keeps its own key (it says when to try again); anything else is `fallback`, and the error's own text (the
- * server's words for an operator, §8's extractor) goes to the console log.
+ * keeps its own key (it says when to try again), and so do the device translator's "not ready" and "failed";
+ * anything else is `fallback`, and the error's own text (the server's words for an operator, §8's extractor) goes
+ * to the console log.
  */
 function failureKey(what: string, error: unknown, fallback: MessageKey): MessageKey {
   const message = messageFromError(error);
   if (error instanceof ApiError && error.status === 429 && isMessageKey(message)) return message;
+  const device = deviceFailureKey(error);
+  if (device) return device;
   console.warn(`${what} failed:`, message);
   return fallback;
 }
@@ -108,11 +128,7 @@ interface Prepared {
   readonly translation: Promise<string>;
 }
 
-function isPreparedFor(
-  entry: Prepared | undefined,
-  phrase: string,
-  settings: SpeakBackSettings,
-): boolean {
+function isPreparedFor(entry: Prepared | undefined, phrase: string, settings: SpeakBackSettings): boolean {
   return (
     entry?.phrase === phrase &&
     entry.outputLanguage === settings.outputLanguage &&

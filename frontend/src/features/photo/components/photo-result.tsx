@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PHOTO_PROGRESS_TICK_MS } from '../../../lib/ui-constants';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { DevicePairNote } from '../../../lib/device-pair-note';
 import { ProgressBar } from '../../../lib/progress-bar';
 import type { DevicePhotoTranslation } from '../hooks/use-device-photo-translation';
 import { progressOf, type PhotoTranslation } from '../hooks/use-photo-translation';
@@ -72,14 +73,21 @@ export function PhotoResult({
   );
 }
 
-/** The device's translation line: streaming text, the pack's download, or what to press when it needs one. */
+/**
+ * The device's translation line: streaming text, the pack's download (with Cancel), what to press when it needs
+ * one, or the languages that work on this device when the pair does not (docs/SPEC.md §2, the voice screen's words).
+ */
 function DeviceText({ device, serverText }: { device: DevicePhotoTranslation; serverText: string }) {
   const { t } = useTranslation();
-  const failed = device.state === 'failed' || device.state === 'needs_gesture';
+  const serverStands =
+    device.state === 'failed' ||
+    device.state === 'needs_gesture' ||
+    device.state === 'cancelled' ||
+    device.state === 'unsupported';
   return (
     <>
       <p className="photo-text photo-text-strong" data-testid="photo-translated" data-engine="device">
-        {failed ? serverText : device.text}
+        {serverStands ? serverText : device.text}
       </p>
       {device.state === 'done' && (
         <span className="photo-engine-badge" data-testid="photo-engine-badge" data-engine="device">
@@ -87,25 +95,54 @@ function DeviceText({ device, serverText }: { device: DevicePhotoTranslation; se
         </span>
       )}
       {device.state === 'downloading' && (
-        <ProgressBar
-          value={device.progress}
-          label={t('voice_device_download_label')}
-          testId="photo-device-progress"
-          tickMs={250}
-        />
+        <p className="photo-muted photo-device-note" role="status">
+          {t('voice_device_download_progress', { percent: device.progress })}
+        </p>
       )}
-      {device.state === 'needs_gesture' && (
+      {device.state === 'downloading' && (
+        <div className="photo-device-download">
+          <ProgressBar
+            value={device.progress}
+            label={t('voice_device_download_label')}
+            testId="photo-device-progress"
+            tickMs={250}
+          />
+          <button
+            type="button"
+            className="button button-soft"
+            data-testid="photo-device-cancel"
+            onClick={device.cancel}
+          >
+            {t('voice_device_download_cancel')}
+          </button>
+        </div>
+      )}
+      {device.state === 'cancelled' && (
+        <p className="photo-muted photo-device-note" data-testid="photo-device-cancelled" role="status">
+          {t('photo_device_download_cancelled')}
+        </p>
+      )}
+      {(device.state === 'needs_gesture' || device.state === 'cancelled') && (
         <button
           type="button"
-          className="button"
+          className="button photo-device-press"
           data-testid="photo-device-translate"
           onClick={device.translateOnDevice}
         >
           {t('photo_translate_on_device')}
         </button>
       )}
+      {device.state === 'unsupported' && device.unsupported && (
+        <DevicePairNote
+          source={device.unsupported.source}
+          target={device.unsupported.target}
+          targets={device.unsupported.targets}
+          className="photo-muted photo-device-note"
+          testId="photo-device-unsupported"
+        />
+      )}
       {device.state === 'failed' && (
-        <p className="photo-muted" role="status">
+        <p className="photo-muted photo-device-note" role="status">
           {t('voice_device_translation_failed')}
         </p>
       )}

@@ -20,10 +20,12 @@ function installTranslator(pairs: Record<string, string>, gesture: { active: boo
       sourceLanguage,
       targetLanguage,
       monitor,
+      signal,
     }: {
       sourceLanguage: string;
       targetLanguage: string;
       monitor?: (m: { addEventListener(type: string, listener: Listener): void }) => void;
+      signal?: AbortSignal;
     }) => {
       const key = `${sourceLanguage}>${targetLanguage}`;
       const translator = {
@@ -36,12 +38,13 @@ function installTranslator(pairs: Record<string, string>, gesture: { active: boo
       const listeners: Listener[] = [];
       monitor?.({ addEventListener: (_type, listener) => void listeners.push(listener) });
       listeners.forEach((listener) => listener({ loaded: 0.3 }));
-      return new Promise((resolve) =>
+      return new Promise((resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')));
         finishes.push(() => {
           pairs[key] = 'available';
           resolve(translator);
-        }),
-      );
+        });
+      });
     },
   };
   return finishes;
@@ -79,5 +82,36 @@ describe('photo translation on the device (issue 29)', () => {
   it('without the browser API, the server’s translation stands', () => {
     const { result } = renderHook(() => useDevicePhotoTranslation(menu, 'es'));
     expect(result.current.state).toBe('off');
+  });
+
+  it('a pair the device cannot translate names the languages that work here, with nothing to press', async () => {
+    const gesture = { active: true };
+    installTranslator({ 'en>es': 'downloadable', 'en>fr': 'available' }, gesture);
+    const { result } = renderHook(() => useDevicePhotoTranslation(menu, 'ja'));
+    await waitFor(() => expect(result.current.state).toBe('unsupported'));
+    expect(result.current.unsupported).toEqual({ source: 'en', target: 'ja', targets: ['es', 'fr'] });
+  });
+
+  it('Cancel stops the pack download and says so; the press starts it again', async () => {
+    const gesture = { active: false };
+    const finishes = installTranslator({ 'en>es': 'downloadable' }, gesture);
+    const { result } = renderHook(() => useDevicePhotoTranslation(menu, 'es'));
+    await waitFor(() => expect(result.current.state).toBe('needs_gesture'));
+    gesture.active = true;
+    act(() => result.current.translateOnDevice());
+    await waitFor(() => expect(result.current.state).toBe('downloading'));
+    act(() => result.current.cancel());
+    await waitFor(() => expect(result.current.state).toBe('cancelled'));
+    act(() => result.current.translateOnDevice());
+    await waitFor(() => expect(result.current.state).toBe('downloading'));
+    act(() => finishes.at(-1)!());
+    await waitFor(() => expect(result.current.state).toBe('done'));
+  });
+
+  it('a pack to download is not fetched unseen while the Translate press still counts as a gesture', async () => {
+    const finishes = installTranslator({ 'en>es': 'downloadable' }, { active: true });
+    const { result } = renderHook(() => useDevicePhotoTranslation(menu, 'es'));
+    await waitFor(() => expect(result.current.state).toBe('needs_gesture'));
+    expect(finishes).toHaveLength(0);
   });
 });

@@ -1,11 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranslateImageResponse } from '@wayfarer/shared/api/vision';
+import { LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { fetchCapabilities } from '../../../lib/capabilities';
 import type { DeviceTranslation } from '../../../lib/device-translator';
 import { hasTranslatorApi, loadEnginePreference } from '../../../lib/translation-engine';
 
-/** What the device makes of a photo's text (issue 29); 'off' when the server's translation stands. */
-export type DevicePhotoState = 'off' | 'translating' | 'downloading' | 'done' | 'needs_gesture' | 'failed';
+/**
+ * What the device makes of a photo's text (issue 29); 'off' when the server's translation stands. 'unsupported':
+ * the device cannot translate the text's language into the chosen one (no download would help).
+ */
+export type DevicePhotoState =
+  'off' | 'translating' | 'downloading' | 'done' | 'needs_gesture' | 'cancelled' | 'unsupported' | 'failed';
+
+/** With 'unsupported': the pair that does not work here, and the output languages this device can translate into. */
+export interface UnsupportedPhotoPair {
+  readonly source: string;
+  readonly target: string;
+  readonly targets: readonly string[];
+}
 
 export interface DevicePhotoTranslation {
   readonly state: DevicePhotoState;
@@ -15,6 +27,9 @@ export interface DevicePhotoTranslation {
   readonly progress: number;
   /** From the traveller's press: download the pack the text needs, then translate. */
   readonly translateOnDevice: () => void;
+  /** Stops the pack's download ('cancelled'); the press starts it again. */
+  readonly cancel: () => void;
+  readonly unsupported: UnsupportedPhotoPair | undefined;
 }
 
 /** Without a detector, a photo's text is assumed to be English, the language most signs for visitors carry. */
@@ -38,6 +53,7 @@ export function useDevicePhotoTranslation(
     state: DevicePhotoState;
     text: string;
     progress: number;
+    unsupported?: UnsupportedPhotoPair;
   }>({
     key: '',
     state: 'off',
@@ -82,6 +98,19 @@ export function useDevicePhotoTranslation(
       void (async () => {
         const translation = await deviceTranslation();
         const source = await translation.detectLanguage(text, ASSUMED_PHOTO_LANGUAGE, controller.signal);
+        // A pair the device cannot translate is named with those it can (as on the voice screen), not offered.
+        const availability = await translation.availability({ source, target });
+        if (availability === 'unavailable') {
+          const targets = await translation.targetsFor(source, LANGUAGE_CODES);
+          live((now) => ({ ...now, state: 'unsupported', unsupported: { source, target, targets } }));
+          return;
+        }
+        // A pack to download waits for the press, which shows its progress and Cancel: the Translate press may
+        // still count as a gesture here, and the browser would then download it unseen, behind "translating".
+        if (!withDownload && availability === 'downloadable') {
+          live((now) => ({ ...now, state: 'needs_gesture' }));
+          return;
+        }
         if (withDownload)
           await translation.prepare(
             { source, target },
@@ -116,13 +145,19 @@ export function useDevicePhotoTranslation(
   const current =
     onDevice && state.key === `${targetLanguage}|${text}`
       ? state
-      : { state: 'off' as const, text: '', progress: 0 };
+      : { state: 'off' as const, text: '', progress: 0, unsupported: undefined };
   return {
     state: current.state,
     text: current.text,
     progress: current.progress,
+    unsupported: current.state === 'unsupported' ? current.unsupported : undefined,
     translateOnDevice: () => {
       if (text !== '') run(text, targetLanguage, true);
+    },
+    cancel: () => {
+      running.current?.abort();
+      running.current = null;
+      setState((now) => (now.state === 'downloading' ? { ...now, state: 'cancelled' } : now));
     },
   };
 }

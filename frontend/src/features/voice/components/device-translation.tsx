@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../../lib/progress-bar';
-import { languageName } from '../../../lib/language-labels';
+import { DevicePairNote } from '../../../lib/device-pair-note';
 import type { TranslationEngineControls } from '../hooks/use-translation-engine';
 import './device-translation.css';
 
@@ -84,23 +84,16 @@ function Unsupported({
   source: string;
   target: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const names = (engine.deviceTargets ?? []).map((code) => languageName(code, i18n.language));
-  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names);
+  // Two-way: the direction that does not work may be the other person's, back into the traveller's language.
+  const missing = engine.unsupportedPair ?? { source, target };
   return (
-    <p className="voice-unavailable" data-testid="device-translation-unsupported" role="note">
-      <strong>
-        {t('voice_device_pair_unsupported', {
-          from: languageName(source, i18n.language),
-          to: languageName(target, i18n.language),
-        })}
-      </strong>{' '}
-      {engine.deviceTargets === undefined
-        ? null
-        : names.length > 0
-          ? t('voice_device_pair_choose', { languages: list })
-          : t('voice_device_pair_none', { from: languageName(source, i18n.language) })}
-    </p>
+    <DevicePairNote
+      source={missing.source}
+      target={missing.target}
+      targets={engine.deviceTargets}
+      className="voice-unavailable"
+      testId="device-translation-unsupported"
+    />
   );
 }
 

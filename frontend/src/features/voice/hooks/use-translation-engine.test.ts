@@ -4,10 +4,13 @@ import { useTranslationEngine, type TranslationEngineOptions } from './use-trans
 
 type Listener = (event: { loaded: number }) => void;
 
-/** A stand-in for the browser's Translator global: en→es must be downloaded, en→ja is not supported. */
-function installTranslator() {
+/**
+ * A stand-in for the browser's Translator global: en→es must be downloaded, en→ja is not supported, and
+ * `extra` adds pairs (es→en, to make a two-way conversation work both ways).
+ */
+function installTranslator(extra: Record<string, string> = {}) {
   const downloads: { progress: (loaded: number) => void; finish: () => void }[] = [];
-  const pairs: Record<string, string> = { 'en>es': 'downloadable' };
+  const pairs: Record<string, string> = { 'en>es': 'downloadable', ...extra };
   (globalThis as Record<string, unknown>).Translator = {
     availability: async ({
       sourceLanguage,
@@ -115,5 +118,49 @@ describe('useTranslationEngine (issue 29)', () => {
     const { result } = renderHook(() => useTranslationEngine(options({ server: 'unavailable' })));
     expect(result.current.deviceApi).toBe(false);
     expect(result.current.decision).toBe('unavailable');
+  });
+
+  it('the translator handed to speak-back stays the same function across renders, and changes with the pair', async () => {
+    installTranslator({ 'en>fr': 'available' });
+    const { result, rerender } = renderHook(
+      (props: TranslationEngineOptions) => useTranslationEngine(props),
+      {
+        initialProps: options(),
+      },
+    );
+    await waitFor(() => expect(result.current.decision).toBe('device'));
+    const first = result.current.translate;
+    rerender(options());
+    rerender({ ...options(), languages: [...options().languages] });
+    // speak-back's prepare/say pairing (issue 25) matches a prepared translation only to the same function.
+    expect(result.current.translate).toBe(first);
+    rerender(options({ target: 'fr' }));
+    await waitFor(() => expect(result.current.decision).toBe('device'));
+    expect(result.current.translate).not.toBe(first);
+  });
+
+  it('two-way mode asks the device about both directions, and falls back to the server when one is missing', async () => {
+    installTranslator();
+    const { result } = renderHook(() => useTranslationEngine(options({ server: 'cloud', twoWay: true })));
+    act(() => result.current.setPreference('device'));
+    // en→es is downloadable, but es→en is not supported: the server translates both sides.
+    await waitFor(() => expect(result.current.decision).toBe('server'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current.decision).toBe('server');
+    expect(result.current.translate).toBeUndefined();
+  });
+
+  it('two-way mode with both directions on the device translates there', async () => {
+    installTranslator({ 'es>en': 'downloadable' });
+    const { result } = renderHook(() => useTranslationEngine(options({ twoWay: true })));
+    await waitFor(() => expect(result.current.decision).toBe('device'));
+  });
+
+  it('two-way mode with no server engine names the missing direction and the languages that work both ways', async () => {
+    installTranslator({ 'en>fr': 'available', 'fr>en': 'available' });
+    const { result } = renderHook(() => useTranslationEngine(options({ twoWay: true })));
+    await waitFor(() => expect(result.current.deviceTargets).toEqual(['fr']));
+    expect(result.current.decision).toBe('pair_unsupported');
+    expect(result.current.unsupportedPair).toEqual({ source: 'es', target: 'en' });
   });
 });

@@ -3,6 +3,7 @@ import type { EngineState } from '@wayfarer/shared/api/capabilities';
 import type { DevicePair, DeviceTranslation } from '../../../lib/device-translator';
 import type { PhraseTranslator } from '../speak-back';
 import {
+  availabilityOfPairs,
   chooseTranslationEngine,
   hasTranslatorApi,
   loadEnginePreference,
@@ -15,6 +16,8 @@ import {
 // The wrapper is fetched on the first press or switch, not with `/`; the feature test below is a property read.
 export const loadDeviceTranslator = () => import('../../../lib/device-translator');
 
+/** The translator while the pair does not work on this device and no server can take it: nothing is translated. */
+const leaveUntranslated: PhraseTranslator = async () => '';
 
 /** The download of a language pack for on-device translation (docs/SPEC.md §4 "Device translation"). */
 export type DownloadState = 'idle' | 'downloading' | 'ready' | 'cancelled' | 'failed';
@@ -34,8 +37,13 @@ export interface TranslationEngineControls {
   readonly cancel: () => void;
   /** What speak-back translates with while the device is the engine; undefined when the server translates. */
   readonly translate: PhraseTranslator | undefined;
-  /** With 'pair_unsupported': the output languages this device can translate into from the traveller's. */
+  /**
+   * With 'pair_unsupported': the output languages this device can translate into from the traveller's (two-way:
+   * and back).
+   */
   readonly deviceTargets: readonly string[] | undefined;
+  /** With 'pair_unsupported': the direction the device cannot translate (two-way: either one). */
+  readonly unsupportedPair: DevicePair | undefined;
 }
 
 export interface TranslationEngineOptions {
@@ -50,7 +58,6 @@ export interface TranslationEngineOptions {
   readonly languages: readonly string[];
 }
 
-
 /**
  * Issue 29: who translates each final phrase, the server or the browser's own model, and the device's side of it:
  * the pair's availability, the language-pack download started by the traveller's gesture with its progress and
@@ -60,15 +67,27 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
   const { server, source, target, twoWay, languages } = options;
   const [deviceApi] = useState(hasTranslatorApi);
   const [preference, setStoredPreference] = useState(loadEnginePreference);
-  const [availability, setAvailability] = useState<{ key: string; state: DeviceAvailability }>();
+  const [availability, setAvailability] = useState<{ key: string; states: DeviceAvailability[] }>();
   const [download, setDownload] = useState<{ state: DownloadState; progress: number }>({
     state: 'idle',
     progress: 0,
   });
-  const [deviceTargets, setDeviceTargets] = useState<{ source: string; targets: string[] }>();
+  const [deviceTargets, setDeviceTargets] = useState<{ key: string; targets: string[] }>();
   const device = useRef<Promise<DeviceTranslation> | null>(null);
   const downloading = useRef<AbortController | null>(null);
-  const pairKey = `${source}>${target}`;
+  // Every direction the conversation translates (docs/SPEC.md §2): two-way asks the device about both.
+  const pairs = useMemo<DevicePair[]>(
+    () =>
+      twoWay
+        ? [
+            { source, target },
+            { source: target, target: source },
+          ]
+        : [{ source, target }],
+    [twoWay, source, target],
+  );
+  const pairKey = pairs.map((devicePair) => `${devicePair.source}>${devicePair.target}`).join(',');
+  const targetsKey = `${source}:${twoWay ? 'both' : 'one'}`;
 
   const deviceTranslation = useCallback(() => {
     device.current ??= loadDeviceTranslator().then(({ createDeviceTranslation, translatorApi }) => {
@@ -85,48 +104,38 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
     const api = (
       globalThis as { Translator?: { availability(options: object): Promise<DeviceAvailability> } }
     ).Translator;
-    void (
-      source === target
-        ? Promise.resolve<DeviceAvailability>('available')
-        : (api?.availability({ sourceLanguage: source, targetLanguage: target }) ??
-          Promise.resolve('unavailable'))
-    )
-      .catch((): DeviceAvailability => 'unavailable')
-      .then((state) => {
-        if (current) setAvailability({ key: pairKey, state });
-      });
+    const ask = (devicePair: DevicePair): Promise<DeviceAvailability> =>
+      devicePair.source === devicePair.target
+        ? Promise.resolve('available')
+        : (
+            api?.availability({ sourceLanguage: devicePair.source, targetLanguage: devicePair.target }) ??
+            Promise.resolve<DeviceAvailability>('unavailable')
+          ).catch((): DeviceAvailability => 'unavailable');
+    void Promise.all(pairs.map(ask)).then((states) => {
+      if (current) setAvailability({ key: pairKey, states });
+    });
     return () => {
       current = false;
     };
-  }, [deviceApi, source, target, pairKey]);
+  }, [deviceApi, pairs, pairKey]);
 
-  const pair = availability?.key === pairKey ? availability.state : undefined;
+  const states = availability?.key === pairKey ? availability.states : undefined;
+  const pair = states ? availabilityOfPairs(states) : undefined;
   const decision = chooseTranslationEngine({ server, deviceApi, pair, preference });
 
   useEffect(() => {
-    if (decision !== 'pair_unsupported' || deviceTargets?.source === source) return;
+    if (decision !== 'pair_unsupported' || deviceTargets?.key === targetsKey) return;
     let current = true;
     void deviceTranslation()
-      .then((translation) => translation.targetsFor(source, languages))
+      .then((translation) => translation.targetsFor(source, languages, { bothWays: twoWay }))
       .catch(() => [])
       .then((targets) => {
-        if (current) setDeviceTargets({ source, targets });
+        if (current) setDeviceTargets({ key: targetsKey, targets });
       });
     return () => {
       current = false;
     };
-  }, [decision, source, languages, deviceTargets?.source, deviceTranslation]);
-
-  const pairs = useMemo<DevicePair[]>(
-    () =>
-      twoWay
-        ? [
-            { source, target },
-            { source: target, target: source },
-          ]
-        : [{ source, target }],
-    [twoWay, source, target],
-  );
+  }, [decision, source, twoWay, languages, targetsKey, deviceTargets?.key, deviceTranslation]);
 
   const prepare = useCallback(
     (chosen?: EnginePreference) => {
@@ -184,15 +193,20 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
     saveEnginePreference(next);
   }, []);
 
+  // One function per engine and pair, not per render: speak-back takes a translation prepared on an eager end of
+  // turn over only when the final's translator is the same function (issue 25), else it translates again.
   // The pair's source for a phrase: two-way phrases into the traveller's language come from the other side.
-  const deviceTranslate: PhraseTranslator = async (phrase, outputLanguage, signal, onChunk) => {
-    const translation = await deviceTranslation();
-    const from = twoWay && outputLanguage === source ? target : source;
-    return translation.translate(phrase, { source: from, target: outputLanguage }, signal, onChunk);
-  };
+  const deviceTranslate = useMemo<PhraseTranslator>(
+    () => async (phrase, outputLanguage, signal, onChunk) => {
+      const translation = await deviceTranslation();
+      const from = twoWay && outputLanguage === source ? target : source;
+      return translation.translate(phrase, { source: from, target: outputLanguage }, signal, onChunk);
+    },
+    [deviceTranslation, twoWay, source, target],
+  );
   // The screen says when the pair does not work here and names those that do; each phrase is left untranslated.
   const translate: PhraseTranslator | undefined =
-    decision === 'device' ? deviceTranslate : decision === 'pair_unsupported' ? async () => '' : undefined;
+    decision === 'device' ? deviceTranslate : decision === 'pair_unsupported' ? leaveUntranslated : undefined;
 
   useEffect(
     () => () => {
@@ -212,6 +226,10 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
     cancel,
     translate,
     deviceTargets:
-      decision === 'pair_unsupported' && deviceTargets?.source === source ? deviceTargets.targets : undefined,
+      decision === 'pair_unsupported' && deviceTargets?.key === targetsKey
+        ? deviceTargets.targets
+        : undefined,
+    unsupportedPair:
+      decision === 'pair_unsupported' ? pairs[states?.indexOf('unavailable') ?? -1] : undefined,
   };
 }
