@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Browser, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../src/lib/ui-constants';
-import { LITERAL_MESSAGES, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { ADMIN_ERROR_KEYS, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';
 import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
 
@@ -25,7 +25,11 @@ const ipv6Origin = () => ownServer().replace('127.0.0.1', '[::1]');
  * Where the page views come from: each visitor's own address, as an operator's reverse proxy tells the server
  * (TRUSTED_PROXIES, support/traveller.ts). A context opened here would otherwise carry this test's own address.
  */
-const VISITOR_ADDRESSES = { france: '203.0.113.10', portugal: '2001:db8:5::20', admin: '198.51.100.7' } as const;
+const VISITOR_ADDRESSES = {
+  france: '203.0.113.10',
+  portugal: '2001:db8:5::20',
+  admin: '198.51.100.7',
+} as const;
 
 async function visit(page: Page, url: string): Promise<void> {
   const tracked = page.waitForResponse(
@@ -155,7 +159,7 @@ test('a wrong password shows the error, and the 6th wrong try is refused with 42
     await page.getByTestId('admin-password').fill(`wrong ${attempt}`);
     await page.getByTestId('admin-submit').click();
     expect((await answer).status()).toBe(401);
-    await expect(page.getByTestId('admin-error')).toHaveText(LITERAL_MESSAGES.adminInvalidPassword);
+    await expect(page.getByTestId('admin-error')).toHaveText(english(ADMIN_ERROR_KEYS.invalidPassword));
   }
   const sixth = page.waitForResponse((response) => response.url().endsWith('/verify-admin-password'));
   await page.getByTestId('admin-password').fill('wrong 6');
@@ -170,9 +174,11 @@ test('without an admin password configured the dashboard says it is not availabl
   await page.goto('/admin/analytics');
   await page.getByTestId('admin-password').fill('anything');
   await page.getByTestId('admin-submit').click();
-  await expect(page.getByTestId('admin-error')).toHaveText(LITERAL_MESSAGES.analyticsUnavailable);
+  await expect(page.getByTestId('admin-error')).toHaveText(english(ADMIN_ERROR_KEYS.analyticsUnavailable));
 
   await page.evaluate((key) => sessionStorage.setItem(key, 'true'), SESSION_STORAGE_KEYS.adminAuthorized);
   await page.reload();
-  await expect(page.getByTestId('admin-unavailable')).toHaveText(LITERAL_MESSAGES.analyticsUnavailable);
+  await expect(page.getByTestId('admin-unavailable')).toHaveText(
+    english(ADMIN_ERROR_KEYS.analyticsUnavailable),
+  );
 });

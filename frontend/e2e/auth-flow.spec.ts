@@ -1,11 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
-import { FORM_ERROR_KEYS, RESET_PASSWORD_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { FORM_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';
 
 // Accounts in a real browser against the local cloud (cognito-local, DynamoDB Local, the SES outbox).
-
 
 const PASSWORD = 'Travel!2024x';
 const NEW_PASSWORD = 'Voyage$2025y';
@@ -136,7 +135,9 @@ test.describe('validation messages of docs/SPEC.md §5 on their fields', () => {
     await page.getByTestId('register-password').fill(PASSWORD);
     await page.getByTestId('register-confirm').fill(`${PASSWORD}x`);
     await expect(fieldError(page, 'password')).toHaveCount(0);
-    await expect(fieldError(page, 'confirmPassword')).toHaveText('Passwords do not match.');
+    await expect(fieldError(page, 'confirmPassword')).toHaveText(
+      english(FORM_ERROR_KEYS.passwordsDoNotMatch),
+    );
     await page.getByTestId('register-confirm').fill(PASSWORD);
     await expect(fieldError(page, 'confirmPassword')).toHaveCount(0);
   });
@@ -148,25 +149,25 @@ test.describe('validation messages of docs/SPEC.md §5 on their fields', () => {
     await expect(fieldError(page, 'email')).toHaveText(english(FORM_ERROR_KEYS.invalidEmail));
   });
 
-  test('reset password: the literal messages, and the invalid-token message without a token', async ({
+  test("reset password: the password rules' message keys, and the invalid-token message without a token", async ({
     page,
   }) => {
     await page.goto('/reset-password?token=some-token-from-a-mail');
     await page.getByTestId('reset-submit').click();
     await expect(fieldError(page, 'password')).toHaveText([
-      RESET_PASSWORD_MESSAGES.minLength,
-      RESET_PASSWORD_MESSAGES.lowercase,
-      RESET_PASSWORD_MESSAGES.uppercase,
-      RESET_PASSWORD_MESSAGES.number,
-      RESET_PASSWORD_MESSAGES.special,
+      english(FORM_ERROR_KEYS.passwordMinLength),
+      english(FORM_ERROR_KEYS.passwordLowercase),
+      english(FORM_ERROR_KEYS.passwordUppercase),
+      english(FORM_ERROR_KEYS.passwordNumber),
+      english(FORM_ERROR_KEYS.passwordSpecial),
     ]);
 
     const cases: [string, string][] = [
-      ['Ab1!', RESET_PASSWORD_MESSAGES.minLength],
-      ['ABCDEF1!', RESET_PASSWORD_MESSAGES.lowercase],
-      ['abcdef1!', RESET_PASSWORD_MESSAGES.uppercase],
-      ['Abcdefg!', RESET_PASSWORD_MESSAGES.number],
-      ['Abcdefg1', RESET_PASSWORD_MESSAGES.special],
+      ['Ab1!', english(FORM_ERROR_KEYS.passwordMinLength)],
+      ['ABCDEF1!', english(FORM_ERROR_KEYS.passwordLowercase)],
+      ['abcdef1!', english(FORM_ERROR_KEYS.passwordUppercase)],
+      ['Abcdefg!', english(FORM_ERROR_KEYS.passwordNumber)],
+      ['Abcdefg1', english(FORM_ERROR_KEYS.passwordSpecial)],
     ];
     for (const [password, message] of cases) {
       await page.getByTestId('reset-password').fill(password);
@@ -174,7 +175,9 @@ test.describe('validation messages of docs/SPEC.md §5 on their fields', () => {
     }
     await page.getByTestId('reset-password').fill(NEW_PASSWORD);
     await page.getByTestId('reset-confirm').fill('different');
-    await expect(fieldError(page, 'confirmPassword')).toHaveText(RESET_PASSWORD_MESSAGES.mismatch);
+    await expect(fieldError(page, 'confirmPassword')).toHaveText(
+      english(FORM_ERROR_KEYS.passwordsDoNotMatch),
+    );
 
     await page.goto('/reset-password');
     await expect(page.getByTestId('reset-invalid-token')).toHaveText(english('invalid_token_message'));

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AdminSessionVerifier, TokenVerifier } from '../ports/identity';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { ADMIN_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { NotFoundError, UnauthorizedError } from './errors';
 import { requireRequestState, type Caller } from './request-state';
 
@@ -70,7 +70,7 @@ export function authenticate(ports: AuthenticationPorts): MiddlewareObj<APIGatew
           return;
         case 'admin-cookie': {
           const check = await ports.adminSessions.checkAdminSession(parseCookies(state.headers['cookie']));
-          if (check === 'disabled') throw new NotFoundError(LITERAL_MESSAGES.analyticsUnavailable);
+          if (check === 'disabled') throw new NotFoundError(ADMIN_ERROR_KEYS.analyticsUnavailable);
           if (check !== 'valid') throw new UnauthorizedError();
           state.caller = { kind: 'admin' };
           return;

@@ -1,9 +1,7 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '../constants';
-
 /**
  * Every error and message named in docs/SPEC.md §5 and §8, in one place.
- * - `*_KEYS` are translation keys: locales/en must define each (see TRANSLATED_MESSAGE_KEYS).
- * - `LITERAL_MESSAGES` are shown verbatim: the specification gives them as text, not keys.
+ * Each is a translation key: every locale must define it (see TRANSLATED_MESSAGE_KEYS). Nothing a traveller
+ * reads is fixed English text (issue 30).
  */
 
 /** Failed-response mapping (docs/SPEC.md §8). */
@@ -37,6 +35,8 @@ export const FORM_ERROR_KEYS = {
   passwordUppercase: 'form_error_password_uppercase',
   passwordNumber: 'form_error_password_number',
   passwordSpecial: 'form_error_password_special',
+  /** On the confirm field of the register and reset-password forms. */
+  passwordsDoNotMatch: 'form_error_passwords_do_not_match',
   // docs/SPEC.md §5 says only "must be non-blank"; the key name is ours.
   adminPasswordRequired: 'form_error_admin_password_required',
 } as const;
@@ -65,6 +65,12 @@ export const ANALYSIS_MESSAGE_KEYS = {
   locationsFailed: 'failed_to_analyze_locations',
   emergencyFailed: 'failed_to_analyze_emergency',
   noResults: 'analysis_complete_no_results',
+  /** All three analysis calls failed. */
+  wholeFailed: 'analysis_failed',
+  /** The prices could not be converted to the newly chosen currency. */
+  conversionFailed: 'analysis_price_conversion_failed',
+  /** A price whose currency has no exchange rate (analysis and photo cards). */
+  noRate: 'price_no_rate_available',
 } as const;
 
 /** Photo translation (docs/SPEC.md §5, §8). */
@@ -93,33 +99,20 @@ export const ACCOUNT_ERROR_KEYS = {
   portalFailed: 'manage_subscription_portal_error',
   userFetchOnLoadFailed: 'error_fetching_user_on_load',
   userFetchFailed: 'error_fetching_user',
+  /** The api client's answer to a call that needs a token when there is none. */
+  notLoggedIn: 'error_not_logged_in',
+  /** The api client's answer to a 401 that a refresh could not cure: the session has ended. */
+  sessionExpired: 'error_session_expired',
+  /** Subscribe pressed without accepting the terms. */
+  subscribeTermsRequired: 'subscribe_terms_required',
 } as const;
 
-/** Shown as written; docs/SPEC.md §5 and §8 give these as literal text. */
-export const LITERAL_MESSAGES = {
-  analysisFailed: 'Failed to analyze text',
-  priceConversionFailed: 'Failed to convert prices to new currency',
-  noRateAvailable: 'No rate available',
-  audioStreamFailed: 'Failed to fetch audio stream.',
-  noAuthToken: 'No valid authentication token available',
-  authenticationFailed: 'Authentication failed',
-  unknownError: 'An unknown error occurred',
-  adminInvalidPassword: 'Invalid password',
-  adminVerifyFailed: 'Failed to verify password',
-  analyticsUnavailable: 'Analytics dashboard is not available.',
-  analyticsFetchFailed: 'Failed to fetch analytics',
-  passwordsDoNotMatch: 'Passwords do not match.',
-  termsRequired: 'Please accept the Terms of Service and Privacy Policy to continue.',
-} as const;
-
-/** The reset-password page states the password rules in plain text rather than keys (docs/SPEC.md §5). */
-export const RESET_PASSWORD_MESSAGES = {
-  minLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  lowercase: 'Password must contain at least one lowercase letter.',
-  uppercase: 'Password must contain at least one uppercase letter.',
-  number: 'Password must contain at least one number.',
-  special: `Password must contain at least one special character (${PASSWORD_SPECIAL_CHARACTERS}).`,
-  mismatch: LITERAL_MESSAGES.passwordsDoNotMatch,
+/** The admin dashboard (docs/SPEC.md §8 admin). */
+export const ADMIN_ERROR_KEYS = {
+  invalidPassword: 'admin_error_invalid_password',
+  verifyFailed: 'admin_error_verify_failed',
+  analyticsUnavailable: 'admin_analytics_unavailable',
+  analyticsFetchFailed: 'admin_analytics_fetch_failed',
 } as const;
 
 type ValueOf<T> = T[keyof T];
@@ -127,8 +120,6 @@ type ValueOf<T> = T[keyof T];
 export type HttpErrorKey = ValueOf<typeof HTTP_ERROR_KEYS>;
 export type RateLimitKey = ValueOf<typeof RATE_LIMIT_KEYS>;
 export type FormErrorKey = ValueOf<typeof FORM_ERROR_KEYS>;
-export type LiteralMessage = ValueOf<typeof LITERAL_MESSAGES>;
-export type ResetPasswordMessage = ValueOf<typeof RESET_PASSWORD_MESSAGES>;
 
 export type MessageKey =
   | HttpErrorKey
@@ -138,7 +129,8 @@ export type MessageKey =
   | ValueOf<typeof DEVICE_TRANSLATION_KEYS>
   | ValueOf<typeof ANALYSIS_MESSAGE_KEYS>
   | ValueOf<typeof PHOTO_ERROR_KEYS>
-  | ValueOf<typeof ACCOUNT_ERROR_KEYS>;
+  | ValueOf<typeof ACCOUNT_ERROR_KEYS>
+  | ValueOf<typeof ADMIN_ERROR_KEYS>;
 
 /** Every key above: locales/en must translate each one (a locale test can iterate this). */
 export const TRANSLATED_MESSAGE_KEYS: readonly MessageKey[] = [
@@ -150,6 +142,7 @@ export const TRANSLATED_MESSAGE_KEYS: readonly MessageKey[] = [
   ...Object.values(ANALYSIS_MESSAGE_KEYS),
   ...Object.values(PHOTO_ERROR_KEYS),
   ...Object.values(ACCOUNT_ERROR_KEYS),
+  ...Object.values(ADMIN_ERROR_KEYS),
 ];
 
 const translatedKeySet: ReadonlySet<string> = new Set(TRANSLATED_MESSAGE_KEYS);

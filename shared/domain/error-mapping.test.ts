@@ -135,7 +135,7 @@ describe('messageFromError', () => {
     expect(messageFromError('plain failure')).toBe('plain failure');
   });
 
-  it("otherwise returns 'An unknown error occurred'", () => {
+  it('otherwise returns UNKNOWN_ERROR_TEXT (for the log)', () => {
     expect(messageFromError(undefined)).toBe('An unknown error occurred');
     expect(messageFromError(42)).toBe('An unknown error occurred');
     expect(messageFromError(new Error(''))).toBe('An unknown error occurred');

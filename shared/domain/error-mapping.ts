@@ -1,6 +1,6 @@
 import { routeForPath } from '../api/route-table';
 import type { RateLimitClass } from '../api/route-types';
-import { HTTP_ERROR_KEYS, LITERAL_MESSAGES, RATE_LIMIT_KEYS } from './error-keys';
+import { HTTP_ERROR_KEYS, RATE_LIMIT_KEYS } from './error-keys';
 import type { RateLimitKey } from './error-keys';
 
 /** docs/SPEC.md §8: what a 429 says depends on which limit the call hit. */
@@ -73,11 +73,17 @@ export function messageForFailedResponse(response: FailedResponse): string {
   return serverMessageOf(body) ?? nonEmptyText(fallbackKey) ?? HTTP_ERROR_KEYS.server;
 }
 
-/** docs/SPEC.md §8's generic extractor: the error's message, else the string itself, else 'An unknown error occurred'. */
+/** What messageFromError logs for an error that carries no text: operator detail, never shown to a traveller. */
+export const UNKNOWN_ERROR_TEXT = 'An unknown error occurred';
+
+/**
+ * docs/SPEC.md §8's generic extractor, for the console log: the error's message, else the string itself, else
+ * UNKNOWN_ERROR_TEXT.
+ */
 export function messageFromError(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'message' in error) {
     const message = nonEmptyText(error.message);
     if (message) return message;
   }
-  return nonEmptyText(error) ?? LITERAL_MESSAGES.unknownError;
+  return nonEmptyText(error) ?? UNKNOWN_ERROR_TEXT;
 }

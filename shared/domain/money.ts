@@ -29,7 +29,7 @@ function usdRate(currency: string, rates: RatesAgainstUsd): number | undefined {
 
 /**
  * docs/SPEC.md §7: converts through USD (amount / rate[from] * rate[to]) and rounds to 2 decimals. A currency without a
- * usable rate gives a typed failure instead of NaN, so the caller can show 'No rate available'.
+ * usable rate gives a typed failure instead of NaN, so the caller can show price_no_rate_available.
  */
 export function convertViaUsd(
   amount: number,

@@ -92,13 +92,13 @@ describe('registerFormSchema', () => {
     ).toContain('form_error_password_lowercase');
   });
 
-  it("puts 'Passwords do not match.' on the confirm field", () => {
+  it('puts form_error_passwords_do_not_match on the confirm field', () => {
     expect(messages(registerFormSchema, { email, password: good, confirmPassword: `${good}?` })).toEqual([
-      'Passwords do not match.',
+      'form_error_passwords_do_not_match',
     ]);
     expect(
       messages(registerFormSchema, { email, password: good, confirmPassword: 'x' }, 'confirmPassword'),
-    ).toEqual(['Passwords do not match.']);
+    ).toEqual(['form_error_passwords_do_not_match']);
   });
 
   it('rejects an invalid email with form_error_invalid_email', () => {
@@ -120,22 +120,22 @@ describe('resetPasswordFormSchema', () => {
     expect(resetPasswordFormSchema.safeParse({ password: good, confirmPassword: good }).success).toBe(true);
   });
 
-  it('states each broken rule in the literal words of docs/SPEC.md §5', () => {
+  it('states each broken rule with the same message keys as the register form (docs/SPEC.md §5)', () => {
     expect(messages(resetPasswordFormSchema, { password: 'abc', confirmPassword: 'abc' })).toEqual([
-      'Password must be at least 8 characters long.',
-      'Password must contain at least one uppercase letter.',
-      'Password must contain at least one number.',
-      'Password must contain at least one special character (@$!%*?&).',
+      'form_error_password_min_length',
+      'form_error_password_uppercase',
+      'form_error_password_number',
+      'form_error_password_special',
     ]);
     expect(
       messages(resetPasswordFormSchema, { password: 'ABCDEFG1!', confirmPassword: 'ABCDEFG1!' }),
-    ).toEqual(['Password must contain at least one lowercase letter.']);
+    ).toEqual(['form_error_password_lowercase']);
   });
 
-  it("puts 'Passwords do not match.' on the confirm field", () => {
+  it('puts form_error_passwords_do_not_match on the confirm field', () => {
     const result = resetPasswordFormSchema.safeParse({ password: good, confirmPassword: 'other' });
     expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
-      [['confirmPassword'], 'Passwords do not match.'],
+      [['confirmPassword'], 'form_error_passwords_do_not_match'],
     ]);
   });
 });

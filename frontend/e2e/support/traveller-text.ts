@@ -17,8 +17,7 @@ export const WALK_LOCALES = [
 
 const locales = new Map<string, Record<string, string>>();
 
-/** What the screen in `lang` shows for a message key (the key itself if the locale lacks it). */
-export function messageIn(lang: string, key: string): string {
+function localeFile(lang: string): Record<string, string> {
   let strings = locales.get(lang);
   if (!strings) {
     strings = JSON.parse(
@@ -26,13 +25,45 @@ export function messageIn(lang: string, key: string): string {
     ) as Record<string, string>;
     locales.set(lang, strings);
   }
-  return strings[key] ?? key;
+  return strings;
+}
+
+/** What the screen in `lang` shows for a message key (the key itself if the locale lacks it). */
+export function messageIn(lang: string, key: string): string {
+  return localeFile(lang)[key] ?? key;
+}
+
+// A sentence this long found inside a line is a message, not a word a language happens to share with English.
+const SENTENCE_LENGTH = 20;
+
+/**
+ * The English messages a screen in `lang` must not show: every string of the English locale file whose `lang`
+ * value differs (a word spelled alike, such as "Hotel", is allowed), without interpolations or markup, which the
+ * screen shows filled in.
+ */
+function englishOnlyMessages(lang: string): string[] {
+  return Object.keys(localeFile('en')).flatMap((key) => {
+    const english = messageIn('en', key);
+    return english !== messageIn(lang, key) && !/\{\{|</.test(english) ? [english] : [];
+  });
+}
+
+/** The visible lines that are an English message in a page whose language is not English. */
+function englishIn(text: string, lang: string): string[] {
+  if (lang === 'en') return [];
+  const messages = englishOnlyMessages(lang);
+  const exact = new Set(messages);
+  const sentences = messages.filter((message) => message.length >= SENTENCE_LENGTH);
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => exact.has(line) || sentences.some((sentence) => line.includes(sentence)));
 }
 
 /**
  * Screenshots the page into the test's output (attached to the report) and, when SHOTS_DIR is set, copies it
  * there too (a note outside the repository; CI leaves it unset), then fails on any operator text in what the
- * traveller can read.
+ * traveller can read and, when the page is in another language (its `<html lang>`), on any English message.
  */
 export async function expectNoOperatorText(page: Page, state: string, testInfo: TestInfo): Promise<void> {
   const name = `${state}-${testInfo.project.name}.png`;
@@ -52,6 +83,8 @@ export async function expectNoOperatorText(page: Page, state: string, testInfo: 
   ] as const) {
     expect(text.match(pattern)?.[0], `${state}: ${what} in the visible text`).toBeUndefined();
   }
+  const lang = ((await page.locator('html').getAttribute('lang')) ?? 'en').split('-')[0] ?? 'en';
+  expect(englishIn(text, lang), `${state}: English messages in the ${lang} page`).toEqual([]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from './ui-constants';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import {
   ApiError,
   callRoute,
@@ -64,8 +64,8 @@ describe('callRoute', () => {
     expect(sentAuthorization(0)).toBe(`Bearer ${token}`);
   });
 
-  it("refuses a call that requires a token when there is none, with docs/SPEC.md §8's message", async () => {
-    await expect(callRoute('auth.me')).rejects.toEqual(new ApiError(401, LITERAL_MESSAGES.noAuthToken));
+  it("refuses a call that requires a token when there is none, with docs/SPEC.md §8's error_not_logged_in", async () => {
+    await expect(callRoute('auth.me')).rejects.toEqual(new ApiError(401, ACCOUNT_ERROR_KEYS.notLoggedIn));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -89,9 +89,7 @@ describe('callRoute', () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(10));
     fetchMock.mockResolvedValueOnce(json(401, { error: 'error_unauthorized' }));
 
-    await expect(callRoute('auth.me')).rejects.toEqual(
-      new ApiError(401, LITERAL_MESSAGES.authenticationFailed),
-    );
+    await expect(callRoute('auth.me')).rejects.toEqual(new ApiError(401, ACCOUNT_ERROR_KEYS.sessionExpired));
     expect(storedToken()).toBeNull();
     expect(changes).toEqual([{ kind: 'ended' }]);
   });
@@ -121,12 +119,12 @@ describe('callRoute', () => {
     ]);
   });
 
-  it("ends the session on a 401 to a call that carried a token: 'Authentication failed'", async () => {
+  it('ends the session on a 401 to a call that carried a token: error_session_expired', async () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(3600));
     fetchMock.mockResolvedValueOnce(json(401, { error: 'error_unauthorized' }));
 
     await expect(callRoute('billing.subscription')).rejects.toEqual(
-      new ApiError(401, LITERAL_MESSAGES.authenticationFailed),
+      new ApiError(401, ACCOUNT_ERROR_KEYS.sessionExpired),
     );
     expect(storedToken()).toBeNull();
     expect(changes).toEqual([{ kind: 'ended' }]);

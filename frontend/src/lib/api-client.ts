@@ -4,7 +4,7 @@ import { REQUEST_ID_HEADER } from '@wayfarer/shared/api/request-id';
 import { routeTable, type RouteId } from '@wayfarer/shared/api/route-table';
 import type { routeSchemas } from '@wayfarer/shared/api/routes';
 import { TOKEN_REFRESH_THRESHOLD_SECONDS } from './ui-constants';
-import { HTTP_ERROR_KEYS, LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { ACCOUNT_ERROR_KEYS, HTTP_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { messageForFailedResponse, serverMessageOf } from '@wayfarer/shared/domain/error-mapping';
 import { clearStoredToken, storedToken, storeToken } from './stored-token';
 
@@ -148,7 +148,7 @@ function announce(change: SessionChange): void {
 function endSession(): ApiError {
   clearStoredToken();
   announce({ kind: 'ended' });
-  return new ApiError(401, LITERAL_MESSAGES.authenticationFailed);
+  return new ApiError(401, ACCOUNT_ERROR_KEYS.sessionExpired);
 }
 
 // --- Routes ----------------------------------------------------------------------------------------------
@@ -263,7 +263,7 @@ function refreshedToken(token: string): Promise<string> {
 async function bearerToken(auth: 'optional' | 'required'): Promise<string | undefined> {
   const token = storedToken();
   if (!token) {
-    if (auth === 'required') throw new ApiError(401, LITERAL_MESSAGES.noAuthToken);
+    if (auth === 'required') throw new ApiError(401, ACCOUNT_ERROR_KEYS.notLoggedIn);
     return undefined;
   }
   const left = msLeft(token);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Price } from '@wayfarer/shared/api/analysis';
 import { CURRENCY_OPTIONS } from '@wayfarer/shared/domain/currencies';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { formatCurrency } from '@wayfarer/shared/domain/money';
 import './price-display.css';
 
@@ -55,8 +55,9 @@ export function priceItemData(price: Price) {
   };
 }
 
-/** The price as found and, unless it already is in the target currency, converted ('No rate available' without). */
+/** The price as found and, unless it already is in the target currency, converted (price_no_rate_available without). */
 export function PriceAmounts({ price, convertedLabel }: { price: Price; convertedLabel: string }) {
+  const { t } = useTranslation();
   return (
     <div className="price-amounts">
       <span className="price-original">{formatCurrency(price.amount, price.currency)}</span>
@@ -65,7 +66,7 @@ export function PriceAmounts({ price, convertedLabel }: { price: Price; converte
           <span aria-hidden="true">→</span>
           <span className="visually-hidden">{convertedLabel}</span>
           {price.convertedAmount === undefined || !price.targetCurrency ? (
-            <span className="price-no-rate">{LITERAL_MESSAGES.noRateAvailable}</span>
+            <span className="price-no-rate">{t('price_no_rate_available')}</span>
           ) : (
             <strong className="price-converted">
               {formatCurrency(price.convertedAmount, price.targetCurrency)}

@@ -24,11 +24,15 @@ describe('translateMessage', () => {
     expect(warn).toHaveBeenCalledWith('message kept from the traveller:', operatorText);
   });
 
-  it('shows §8’s literal messages as the spec gives them', async () => {
+  it('shows no fixed English text: what were literal messages are keys, and English text is kept back', async () => {
     const i18n = await createTestI18n();
-    expect(translateMessage(i18n.t, 'An unknown error occurred')).toBe('An unknown error occurred');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(translateMessage(i18n.t, 'form_error_passwords_do_not_match')).toBe(
+      i18n.t('form_error_passwords_do_not_match'),
+    );
+    expect(translateMessage(i18n.t, 'An unknown error occurred')).toBe(i18n.t('error_server'));
     expect(translateMessage(i18n.t, 'Password must contain at least one number.')).toBe(
-      'Password must contain at least one number.',
+      i18n.t('error_server'),
     );
   });
 });

@@ -1,21 +1,8 @@
 import type { TFunction } from 'i18next';
-import {
-  HTTP_ERROR_KEYS,
-  isMessageKey,
-  LITERAL_MESSAGES,
-  RESET_PASSWORD_MESSAGES,
-  type MessageKey,
-} from '@wayfarer/shared/domain/error-keys';
-
-// §5 and §8 give these as text, not keys: shown as written.
-const literalMessages: ReadonlySet<string> = new Set([
-  ...Object.values(LITERAL_MESSAGES),
-  ...Object.values(RESET_PASSWORD_MESSAGES),
-]);
+import { HTTP_ERROR_KEYS, isMessageKey, type MessageKey } from '@wayfarer/shared/domain/error-keys';
 
 /**
- * docs/SPEC.md §8: what a traveller reads for a message. A message key is translated; one of §8's literal messages
- * is shown as the spec gives it; any other text (a server's own words, written for an operator) is not shown: the
+ * docs/SPEC.md §8: what a traveller reads for a message. A message key is translated; any other text (a server's own words, written for an operator) is not shown: the
  * traveller reads `fallback`, translated, and the text goes to the console log. `t` is called with the key's own
  * type, so a key that locales/en lacks fails the type check.
  */
@@ -25,7 +12,6 @@ export function translateMessage(
   fallback: MessageKey = HTTP_ERROR_KEYS.server,
 ): string {
   if (isMessageKey(message)) return t(message);
-  if (literalMessages.has(message)) return message;
   console.warn('message kept from the traveller:', message);
   return t(fallback);
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyticsStatsSchema } from '@wayfarer/shared/api/analytics';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { ADMIN_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { hashAdminPassword } from '../../domain/admin-password';
 import { ADMIN_SESSION_COOKIE } from '../../domain/admin-session';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
@@ -74,12 +74,12 @@ describe('POST /api/analytics/verify-admin-password', () => {
     expect(cookiesOf(response)[0]).not.toContain('Secure');
   });
 
-  it('answers 401 Invalid password for a wrong password', async () => {
+  it('answers 401 admin_error_invalid_password for a wrong password', async () => {
     const api = await analyticsWith({ ADMIN_PASSWORD_HASH: passwordHash });
     const response = await api.verify('wrong');
 
     expect(response.statusCode).toBe(401);
-    expect(errorOf(response)).toBe(LITERAL_MESSAGES.adminInvalidPassword);
+    expect(errorOf(response)).toBe(ADMIN_ERROR_KEYS.invalidPassword);
     expect(cookiesOf(response)).toEqual([]);
   });
 
@@ -104,7 +104,7 @@ describe('POST /api/analytics/verify-admin-password', () => {
     const api = await analyticsWith({ ADMIN_PASSWORD_HASH: '' });
     const response = await api.verify(PASSWORD);
     expect(response.statusCode).toBe(404);
-    expect(errorOf(response)).toBe(LITERAL_MESSAGES.analyticsUnavailable);
+    expect(errorOf(response)).toBe(ADMIN_ERROR_KEYS.analyticsUnavailable);
   });
 });
 
@@ -141,6 +141,6 @@ describe('GET /api/analytics/stats', () => {
     const api = await analyticsWith({ ADMIN_PASSWORD_HASH: '' });
     const response = await api.stats({ days: '7' });
     expect(response.statusCode).toBe(404);
-    expect(errorOf(response)).toBe(LITERAL_MESSAGES.analyticsUnavailable);
+    expect(errorOf(response)).toBe(ADMIN_ERROR_KEYS.analyticsUnavailable);
   });
 });

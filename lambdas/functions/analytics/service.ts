@@ -16,7 +16,7 @@ import {
 } from '@wayfarer/shared/constants';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { viewerGroup } from '@wayfarer/shared/api/rate-limits';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { ADMIN_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { estimateDistinct, mergeSketches, sketchUpdate } from '@wayfarer/shared/domain/visitor-sketch';
 import { adminPasswordMatches } from '../../domain/admin-password';
 import { adminSessionCookie, adminSessionToken, isPlainHttpLocalhost } from '../../domain/admin-session';
@@ -99,7 +99,7 @@ export async function checkAdminPassword(
     readonly headers: Readonly<Record<string, string>>;
   },
 ): Promise<HttpReply> {
-  if (policy.passwordHash === undefined) throw new NotFoundError(LITERAL_MESSAGES.analyticsUnavailable);
+  if (policy.passwordHash === undefined) throw new NotFoundError(ADMIN_ERROR_KEYS.analyticsUnavailable);
   const password = adminPasswordSchema.safeParse(input.password);
   if (!password.success) throw new BadRequestError('password: Password is required');
   if (policy.counterSecret === undefined) throw new MissingIpHashSecretError();
@@ -122,7 +122,7 @@ export async function checkAdminPassword(
     throw new RateLimitedError();
   }
   if (!(await adminPasswordMatches(input.password, policy.passwordHash))) {
-    throw new UnauthorizedError(LITERAL_MESSAGES.adminInvalidPassword);
+    throw new UnauthorizedError(ADMIN_ERROR_KEYS.invalidPassword);
   }
   // The right password is no failure: give both tries back.
   await Promise.all([

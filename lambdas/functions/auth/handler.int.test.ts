@@ -1,10 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  FORM_ERROR_KEYS,
-  LITERAL_MESSAGES,
-  RESET_PASSWORD_MESSAGES,
-} from '@wayfarer/shared/domain/error-keys';
+import { FORM_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import {
   callApi,
   claimsOf,
@@ -118,7 +114,7 @@ describe('register and sign in', () => {
     ['lower123!', 'lower123!', FORM_ERROR_KEYS.passwordUppercase],
     ['NoDigits!x', 'NoDigits!x', FORM_ERROR_KEYS.passwordNumber],
     ['NoSpecial1x', 'NoSpecial1x', FORM_ERROR_KEYS.passwordSpecial],
-    [GOOD_PASSWORD, `${GOOD_PASSWORD}x`, LITERAL_MESSAGES.passwordsDoNotMatch],
+    [GOOD_PASSWORD, `${GOOD_PASSWORD}x`, FORM_ERROR_KEYS.passwordsDoNotMatch],
   ])(
     'rejects register password %j / confirm %j with the form message',
     async (password, confirm, message) => {
@@ -279,7 +275,7 @@ describe('password reset', () => {
 
     const weak = await api('POST', '/api/auth/reset-password', { json: { token, password: 'weakpass' } });
 
-    expect(weak).toEqual({ status: 422, body: { error: RESET_PASSWORD_MESSAGES.uppercase } });
+    expect(weak).toEqual({ status: 422, body: { error: FORM_ERROR_KEYS.passwordUppercase } });
     const strong = await api('POST', '/api/auth/reset-password', {
       json: { token, password: OTHER_GOOD_PASSWORD },
     });

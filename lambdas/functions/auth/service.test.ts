@@ -1,11 +1,7 @@
 import { REFRESH_SESSION_SECONDS } from '@wayfarer/shared/constants';
 import { describe, expect, it } from 'vitest';
 import type { EventDetail, EventName } from '@wayfarer/shared/events';
-import {
-  FORM_ERROR_KEYS,
-  LITERAL_MESSAGES,
-  RESET_PASSWORD_MESSAGES,
-} from '@wayfarer/shared/domain/error-keys';
+import { FORM_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import type { UserProfiles } from '../../ports/users';
 import { HttpError } from '../../http/errors';
 import {
@@ -237,7 +233,7 @@ describe('register', () => {
 
     const answer = await failure(service.register(registration('a@example.com', PASSWORD, 'other'), here));
 
-    expect(answer).toEqual({ status: 422, message: LITERAL_MESSAGES.passwordsDoNotMatch });
+    expect(answer).toEqual({ status: 422, message: FORM_ERROR_KEYS.passwordsDoNotMatch });
   });
 
   it('answers 409 to an email that already has an account', async () => {
@@ -424,7 +420,7 @@ describe('password reset', () => {
     ).toBe(400);
   });
 
-  it('refuses a weak password with the reset page literal, keeping the token usable', async () => {
+  it("refuses a weak password with the rule's message key, keeping the token usable", async () => {
     const { service, linkToken, deliver } = setUp();
     await service.register(registration('a@example.com'), here);
     await service.forgotPassword({ email: 'a@example.com' }, here);
@@ -433,7 +429,7 @@ describe('password reset', () => {
 
     expect(await failure(service.resetPassword({ token, password: 'short' }, here))).toEqual({
       status: 422,
-      message: RESET_PASSWORD_MESSAGES.minLength,
+      message: FORM_ERROR_KEYS.passwordMinLength,
     });
     await expect(service.resetPassword({ token, password: NEW_PASSWORD }, here)).resolves.toBeDefined();
   });

@@ -7,7 +7,7 @@ import type {
 } from '@wayfarer/shared/api/auth';
 import { REFRESH_SESSION_SECONDS } from '@wayfarer/shared/constants';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
-import { registerFormSchema, resetPasswordSchema } from '@wayfarer/shared/domain/password-rules';
+import { newPasswordSchema, registerFormSchema } from '@wayfarer/shared/domain/password-rules';
 import type { UserProfiles } from '../../ports/users';
 import {
   AccountExistsError,
@@ -123,7 +123,7 @@ export function createAuthService(ports: AuthServicePorts) {
     async resetPassword(request: ResetPasswordRequest, caller: CallerAddress): Promise<{ message: string }> {
       await limitAttempts('password-reset', 'reset', { ip: caller.ip });
       // Checked before the token is spent, so a weak password does not cost the user their link.
-      const checked = resetPasswordSchema.safeParse(request.password);
+      const checked = newPasswordSchema.safeParse(request.password);
       if (!checked.success) throw new ValidationError(checked.error.issues[0]?.message);
       const sub = await resetTokens.redeem(hashResetToken(request.token), clock.now());
       if (!sub) throw new BadRequestError(ACCOUNT_ERROR_KEYS.invalidToken);

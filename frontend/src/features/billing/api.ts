@@ -4,7 +4,7 @@ import {
   subscriptionResponseSchema,
   type Subscription,
 } from '@wayfarer/shared/api/billing';
-import { ACCOUNT_ERROR_KEYS, LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { ApiError, callRoute } from '../../lib/api-client';
 
 // The billing calls of docs/SPEC.md §7. These pages load lazily, so the answers are checked with the shared schemas
@@ -20,7 +20,7 @@ export function billingFailureMessage(error: unknown, unexpectedKey: string): st
 
 /** Subscribing without a token (the session ended in another tab) asks the visitor to log in. */
 export function subscribeFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.message === LITERAL_MESSAGES.noAuthToken) {
+  if (error instanceof ApiError && error.message === ACCOUNT_ERROR_KEYS.notLoggedIn) {
     return ACCOUNT_ERROR_KEYS.subscribeMustBeLoggedIn;
   }
   return billingFailureMessage(error, ACCOUNT_ERROR_KEYS.subscribeUnexpected);

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsStats } from '@wayfarer/shared/api/analytics';
 import { SESSION_STORAGE_KEYS } from '../../../lib/ui-constants';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import en from '../../../../../locales/en/translation.json';
 import { createTestI18n } from '../../../testing/render-app';
 import { AdminAnalyticsPage } from './admin-analytics-page';
 
@@ -53,7 +53,7 @@ describe('admin analytics page', () => {
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/analytics/stats?days=30');
   });
 
-  it("says 'Failed to verify password' when the check cannot be made", async () => {
+  it('says admin_error_verify_failed when the check cannot be made', async () => {
     await renderPage([]);
     vi.stubGlobal(
       'fetch',
@@ -62,14 +62,14 @@ describe('admin analytics page', () => {
     fireEvent.change(screen.getByTestId('admin-password'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByTestId('admin-submit'));
 
-    expect(await screen.findByTestId('admin-error')).toHaveTextContent(LITERAL_MESSAGES.adminVerifyFailed);
+    expect(await screen.findByTestId('admin-error')).toHaveTextContent(en.admin_error_verify_failed);
   });
 
-  it("shows 'Failed to fetch analytics' with Retry, and Retry fetches again", async () => {
+  it('shows admin_analytics_fetch_failed with Retry, and Retry fetches again', async () => {
     sessionStorage.setItem(SESSION_STORAGE_KEYS.adminAuthorized, 'true');
     const fetchMock = await renderPage([json(500, { error: 'error_server' }), json(200, stats)]);
 
-    expect(await screen.findByText(LITERAL_MESSAGES.analyticsFetchFailed)).toBeInTheDocument();
+    expect(await screen.findByText(en.admin_analytics_fetch_failed)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('admin-retry'));
 
     expect(await screen.findByTestId('stat-unique-visitors')).toHaveAttribute('data-value', '2');

@@ -6,7 +6,6 @@ import {
   DEFAULT_ANALYTICS_PERIOD_DAYS,
   type AnalyticsPeriodDays,
 } from '@wayfarer/shared/constants';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/date-format';
 import { fetchAnalyticsStats } from '../api';
@@ -265,12 +264,12 @@ export function AdminDashboard({ onLocked }: { readonly onLocked: () => void }) 
       {load.status === 'loading' && <p className="admin-muted">{t('admin_loading')}</p>}
       {load.status === 'unavailable' && (
         <p className="admin-error" role="alert" data-testid="admin-unavailable">
-          {LITERAL_MESSAGES.analyticsUnavailable}
+          {t('admin_analytics_unavailable')}
         </p>
       )}
       {load.status === 'failed' && (
         <div className="admin-failed" role="alert">
-          <p className="admin-error">{LITERAL_MESSAGES.analyticsFetchFailed}</p>
+          <p className="admin-error">{t('admin_analytics_fetch_failed')}</p>
           <button
             type="button"
             className="button"

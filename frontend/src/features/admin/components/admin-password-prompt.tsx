@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import { ADMIN_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { adminPasswordFormSchema } from '@wayfarer/shared/domain/password-rules';
 import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/translate-message';
@@ -9,9 +9,9 @@ import { verifyAdminPassword } from '../api';
 /** What the prompt says for a failed check (docs/SPEC.md §8 admin). */
 function failureMessage(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
-    return LITERAL_MESSAGES.adminVerifyFailed;
+    return ADMIN_ERROR_KEYS.verifyFailed;
   }
-  if (error.status === 401) return LITERAL_MESSAGES.adminInvalidPassword;
+  if (error.status === 401) return ADMIN_ERROR_KEYS.invalidPassword;
   return error.message;
 }
 
@@ -26,7 +26,7 @@ export function AdminPasswordPrompt({ onUnlocked }: { readonly onUnlocked: () =>
     event.preventDefault();
     const parsed = adminPasswordFormSchema.safeParse({ password });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? LITERAL_MESSAGES.adminInvalidPassword);
+      setError(parsed.error.issues[0]?.message ?? ADMIN_ERROR_KEYS.invalidPassword);
       return;
     }
     setBusy(true);

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aLocation, anEmergency, aPrice, renderInEnglish } from '../testing/analysis-fixtures';
+import en from '../../../../../locales/en/translation.json';
 import { AnalysisPanel } from './analysis-panel';
 
 const mocks = vi.hoisted(() => ({
@@ -81,12 +82,12 @@ describe('analysis panel', () => {
     expect(screen.getByTestId('emergency-card')).toHaveAttribute('data-state', 'ready');
   });
 
-  it("says 'Failed to analyze text' when all three fail", async () => {
+  it('says analysis_failed when all three fail', async () => {
     mocks.analyzePrices.mockResolvedValue(null);
     mocks.analyzeLocations.mockResolvedValue(null);
     mocks.analyzeEmergency.mockResolvedValue(null);
     await renderInEnglish(<AnalysisPanel transcript="hello" />);
-    expect(await screen.findByTestId('analysis-error')).toHaveTextContent('Failed to analyze text');
+    expect(await screen.findByTestId('analysis-error')).toHaveTextContent(en.analysis_failed);
     expect(screen.queryByTestId('price-card')).toBeNull();
   });
 

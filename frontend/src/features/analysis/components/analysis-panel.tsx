@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currencyForLanguage } from '@wayfarer/shared/domain/languages';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import {
   hasEmergency,
   hasNoResults,
@@ -83,7 +82,7 @@ export function AnalysisPanel({ transcript, targetLanguage, kept, onSettled }: A
       {started && <AnalysisProgress value={state.progress} />}
       {wholeFailure ? (
         <p className="analysis-card analysis-failure" role="alert" data-testid="analysis-error">
-          {LITERAL_MESSAGES.analysisFailed}
+          {t('analysis_failed')}
         </p>
       ) : (
         <div className="analysis-cards">

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Price, RatesInfo } from '@wayfarer/shared/api/analysis';
 import type { Outcome } from '../analysis-model';
 import { aPrice, renderInEnglish } from '../testing/analysis-fixtures';
+import en from '../../../../../locales/en/translation.json';
 import { PriceCard } from './price-card';
 
 function renderCard(
@@ -73,9 +74,9 @@ describe('price card', () => {
     expect(item).toHaveTextContent('$1,000.00');
   });
 
-  it("says 'No rate available' for a price without a converted amount", async () => {
+  it('says price_no_rate_available for a price without a converted amount', async () => {
     await renderCard({ kind: 'done', value: [aPrice({ convertedAmount: undefined })] }).view;
-    expect(screen.getByTestId('price-item')).toHaveTextContent('No rate available');
+    expect(screen.getByTestId('price-item')).toHaveTextContent(en.price_no_rate_available);
     expect(screen.getByTestId('price-item')).toHaveAttribute('data-converted', '');
   });
 
@@ -128,8 +129,8 @@ describe('price card', () => {
     expect(screen.getByTestId('currency-select')).toBeDisabled();
   });
 
-  it("says 'Failed to convert prices to new currency' when reconversion fails", async () => {
+  it('says analysis_price_conversion_failed when reconversion fails', async () => {
     await renderCard({ kind: 'done', value: [aPrice()] }, { conversionFailed: true }).view;
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to convert prices to new currency');
+    expect(screen.getByRole('alert')).toHaveTextContent(en.analysis_price_conversion_failed);
   });
 });

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { Price, RatesInfo } from '@wayfarer/shared/api/analysis';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { formatDate } from '../../../lib/date-format';
 import { CurrencySelect, PriceAmounts, priceItemData } from '../../../lib/price-display';
 import type { Outcome } from '../analysis-model';
@@ -50,7 +49,7 @@ export function PriceCard({
       {selector}
       {conversionFailed && (
         <p className="analysis-card-error" role="alert">
-          {LITERAL_MESSAGES.priceConversionFailed}
+          {t('analysis_price_conversion_failed')}
         </p>
       )}
       <ul className="analysis-list" aria-busy={reconverting}>

@@ -17,7 +17,7 @@ const fallbackFor = ({ ACCOUNT_ERROR_KEYS }: Awaited<ReturnType<typeof loadError
 
 /**
  * The toast for a failed user fetch: the server's message when it sent one, else this fetch's own key. A 401
- * has ended the session with the api client's literal 'Authentication failed', which says less than the key.
+ * has ended the session with the api client's error_session_expired; this fetch's own key says more.
  */
 function messageForFailedFetch(
   error: unknown,

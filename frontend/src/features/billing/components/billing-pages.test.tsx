@@ -8,7 +8,7 @@ import { subscriptionStatusSchema, type SubscriptionStatus } from '@wayfarer/sha
 import type { Subscription } from '@wayfarer/shared/api/billing';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/ui-constants';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
+import en from '../../../../../locales/en/translation.json';
 import type * as BillingApi from '../api';
 import { SessionContext, signedOutSession, type SessionValue } from '../../../lib/session-context';
 import { createTestI18n } from '../../../testing/render-app';
@@ -115,10 +115,10 @@ describe('/subscribe', () => {
     }
   });
 
-  it('keeps the button disabled, with docs/SPEC.md §5 literal message, until the terms are ticked', async () => {
+  it('keeps the button disabled, with docs/SPEC.md §5 subscribe_terms_required, until the terms are ticked', async () => {
     const { events } = await renderPage(<SubscribePage />);
     expect(screen.getByTestId('subscribe-button')).toBeDisabled();
-    expect(screen.getByTestId('subscribe-terms-required')).toHaveTextContent(LITERAL_MESSAGES.termsRequired);
+    expect(screen.getByTestId('subscribe-terms-required')).toHaveTextContent(en.subscribe_terms_required);
 
     await events.click(screen.getByTestId('subscribe-terms'));
     expect(screen.getByTestId('subscribe-button')).toBeEnabled();

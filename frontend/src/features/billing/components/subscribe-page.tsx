@@ -2,7 +2,6 @@ import { useId, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PAGES } from '@wayfarer/shared/api/pages';
-import { LITERAL_MESSAGES } from '@wayfarer/shared/domain/error-keys';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import { createCheckoutSession, subscribeFailureMessage } from '../api';
 import { useProviderPage } from '../hooks/use-provider-page';
@@ -74,7 +73,7 @@ export function SubscribePage() {
             </span>
             {!accepted && (
               <p id={termsRequiredId} className="billing-muted" data-testid="subscribe-terms-required">
-                {LITERAL_MESSAGES.termsRequired}
+                {t('subscribe_terms_required')}
               </p>
             )}
             <button
