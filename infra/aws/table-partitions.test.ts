@@ -25,6 +25,7 @@ const samples: Readonly<Record<string, () => unknown>> = {
   customerKey: () => keys.customerKey('cus_1'),
   usageDayKey: () => keys.usageDayKey('sub', DAY),
   leaseKey: () => keys.leaseKey('sub', DAY, 'key'),
+  keySlotKey: () => keys.keySlotKey('sub', DAY, 0),
   eventSeenKey: () => keys.eventSeenKey('event'),
   statsKey: () => keys.statsKey(DAY, 'PAGE', '/'),
   statsPartition: () => keys.statsPartition(DAY),
