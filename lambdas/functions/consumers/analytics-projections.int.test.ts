@@ -23,7 +23,14 @@ const analytics = createAnalyticsStore(table);
 function dayAgo(days: number): string {
   return new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
-const freshDay = () => dayAgo(20 + randomInt(60));
+const usedDays = new Set<number>();
+/** A day 20-79 days ago that no other test of this file has taken (two picking the same day shared figures). */
+const freshDay = () => {
+  let offset = 20 + randomInt(60);
+  while (usedDays.has(offset)) offset = 20 + randomInt(60);
+  usedDays.add(offset);
+  return dayAgo(offset);
+};
 
 function busEvent<Detail>(
   detailType: string,
@@ -145,8 +152,7 @@ describe('usage.recorded consumer: anonymous usage over DynamoDB Local', () => {
   });
 
   it('moves a subject to its latest day, so a window counts each subject once', async () => {
-    const earlier = dayAgo(40 + randomInt(20));
-    const later = dayAgo(20 + randomInt(15));
+    const [earlier, later] = [freshDay(), freshDay()].sort();
     const subject = `ip-${randomUUID()}`;
 
     await usageRecorded(busEvent('usage.recorded', usage(subject, earlier)));
