@@ -152,7 +152,7 @@ describe('usage.recorded consumer: anonymous usage over DynamoDB Local', () => {
   });
 
   it('moves a subject to its latest day, so a window counts each subject once', async () => {
-    const [earlier, later] = [freshDay(), freshDay()].sort();
+    const [earlier = '', later = ''] = [freshDay(), freshDay()].sort();
     const subject = `ip-${randomUUID()}`;
 
     await usageRecorded(busEvent('usage.recorded', usage(subject, earlier)));
