@@ -29,8 +29,12 @@ async function expectSignedInAs(page: Page, email: string): Promise<void> {
 }
 
 async function logout(page: Page): Promise<void> {
-  if (!(await page.getByTestId('menu-logout').isVisible())) await openAccountMenu(page);
-  await page.getByTestId('menu-logout').click();
+  // The account menu can close under the press when the header re-renders (a fresh-clone run saw the item turn
+  // invisible mid-click): open it again until the press lands, as a traveller would.
+  await expect(async () => {
+    if (!(await page.getByTestId('menu-logout').isVisible())) await openAccountMenu(page);
+    await page.getByTestId('menu-logout').click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => storedToken(page)).toBeNull();
 }
