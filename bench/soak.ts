@@ -3,7 +3,7 @@
 // analysis calls on the embedded analyser and translations from the OpenAI-compatible test server, all at once,
 // with RATE_LIMITS=off. Every --sample-seconds it prints the RSS of each process (the server with its engines and
 // worker threads, DynamoDB Local, cognito-local), the server's heap, event-loop delay and open resources; at the
-// end the counts in and out, the usage charged against the seconds spoken, the dead letters, and the RSS at
+// end the counts in and out, the usage the clients reported against what was charged and counted, the dead letters, and the RSS at
 // start, after warm-up (10% of the work) and at the end. It measures and prints; it never passes or fails.
 //
 //   npm run bench soak -- --phrases=1000 --photos=300 --analysis=10000 --translations=1000   (the defaults)
@@ -205,10 +205,19 @@ async function clips(): Promise<Clip[]> {
   );
 }
 
-/** One phrase: a key, the audio streamed in real time over the socket, CloseStream, then the usage report. */
-async function speak(base: string, token: string, clip: Clip): Promise<{ spoken: number; finals: number }> {
+/**
+ * One phrase: a key, the audio streamed in real time over the socket, CloseStream, then the usage report. Like the
+ * browser (voice-session.ts), it reports its lease's seconds: from the key's arrival to the end of its socket, the
+ * time a live microphone streams (and Deepgram bills), not only the phrase's audio.
+ */
+async function speak(
+  base: string,
+  token: string,
+  clip: Clip,
+): Promise<{ spoken: number; reported: number; finals: number }> {
   const key = await api(base, 'speech key', 'GET', '/api/deepgram/key', { token });
-  if (key.status !== 200) return { spoken: 0, finals: 0 };
+  if (key.status !== 200) return { spoken: 0, reported: 0, finals: 0 };
+  const issuedAt = performance.now();
   const { key: secret } = JSON.parse(key.text) as { key: string };
   const url = `${base.replace(/^http/, 'ws')}${LISTEN_PATH}?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
   const finals = await new Promise<number>((resolve) => {
@@ -239,11 +248,14 @@ async function speak(base: string, token: string, clip: Clip): Promise<{ spoken:
     });
     socket.on('error', () => undefined);
   });
+  const leaseSeconds = Math.round(performance.now() - issuedAt) / 1000;
   const report = await api(base, 'usage update', 'POST', '/api/usage/update', {
     token,
-    json: { durationSeconds: clip.seconds },
+    json: { durationSeconds: leaseSeconds },
   });
-  return { spoken: report.status === 200 ? clip.seconds : 0, finals };
+  return report.status === 200
+    ? { spoken: clip.seconds, reported: leaseSeconds, finals }
+    : { spoken: 0, reported: 0, finals };
 }
 
 const ANALYSIS_TEXTS = [
@@ -404,6 +416,7 @@ export async function main(): Promise<void> {
     };
     const phrases = await clips();
     const spokenBy = new Map<string, number>();
+    const reportedBy = new Map<string, number>();
     const lastStart = new Map<string, number>();
     let finals = 0;
     const menu = await readFile(path.join(REPO_ROOT, 'frontend/e2e/fixtures/menu.mjpeg'));
@@ -423,6 +436,7 @@ export async function main(): Promise<void> {
             lastStart.set(token, Date.now());
             const outcome = await speak(base, token, phrases[(index + speaker) % phrases.length] as Clip);
             spokenBy.set(token, (spokenBy.get(token) ?? 0) + outcome.spoken);
+            reportedBy.set(token, (reportedBy.get(token) ?? 0) + outcome.reported);
             finals += outcome.finals;
           },
           done,
@@ -487,17 +501,20 @@ export async function main(): Promise<void> {
       (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string })
         .sub;
     let spoken = 0;
+    let reported = 0;
     let charged = 0;
     let counted = 0;
     let leaseCount = 0;
     for (const deadline = Date.now() + 60_000; ;) {
       spoken = 0;
+      reported = 0;
       charged = 0;
       counted = 0;
       leaseCount = 0;
       for (const token of speakers) {
         const ledger = await leases.ledger(subOf(token), usageDay(new Date()));
         spoken += spokenBy.get(token) ?? 0;
+        reported += reportedBy.get(token) ?? 0;
         charged += ledger.leases.reduce((sum, lease) => sum + (lease.closed?.seconds ?? 0), 0);
         counted += ledger.countedSeconds;
         leaseCount += ledger.leases.length;
@@ -520,7 +537,7 @@ export async function main(): Promise<void> {
     console.log(`  5xx in all: ${serverErrors}`);
     console.log(`  speech: ${settings.phrases} phrases, ${finals} final results, ${leaseCount} leases`);
     console.log(
-      `  usage: spoken ${spoken.toFixed(3)} s, charged (leases closed) ${charged.toFixed(3)} s, counted (day counters) ${counted.toFixed(3)} s; lost or doubled between the leases and the counters: ${(counted - charged).toFixed(3)} s; charged above spoken: ${(charged - spoken).toFixed(3)} s (a lease is charged at least the time from its key to its report, issue 24: here each phrase's wait for its final)`,
+      `  usage: reported by the clients (their leases' seconds, as the browser reports them) ${reported.toFixed(3)} s, charged (leases closed) ${charged.toFixed(3)} s, counted (day counters) ${counted.toFixed(3)} s; charged minus reported: ${(charged - reported).toFixed(3)} s; lost or doubled between the leases and the counters: ${(counted - charged).toFixed(3)} s; phrase audio inside those leases: ${spoken.toFixed(3)} s (the rest is each socket's wait for its final)`,
     );
     console.log(`  dead letters: ${deadLetters.count}`);
     const warm = samples.find((entry) => entry.label.startsWith('after warm-up')) ?? samples[0];
