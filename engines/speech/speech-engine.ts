@@ -12,8 +12,8 @@ export type { Transcript } from './moonshine-model';
  * Why a decode is wanted, highest priority first: a `final` closes a phrase and is never dropped; a
  * `speculative` decode starts at the first hint of a pause so the final is ready when the pause is confirmed;
  * an `interim` only refreshes the live text. Speculative and interim requests are coalesced per stream (a newer
- * one replaces a queued older one) and interims are served round-robin across streams, so a busy recogniser
- * degrades to fewer interims for everyone instead of one socket starving the others.
+ * one replaces a queued older one) and interims are served round-robin across streams, one at a time per stream,
+ * so a busy recogniser degrades to fewer interims for everyone instead of one socket starving the others.
  */
 export type DecodePriority = 'final' | 'speculative' | 'interim';
 
@@ -61,7 +61,7 @@ interface RecogniserWorker {
   busy: boolean;
   pending: Map<number, QueuedJob>;
   /** The running job, so a waiting final can cut a running interim short. */
-  current?: { id: number; priority: DecodePriority };
+  current?: { id: number; priority: DecodePriority; streamId: number };
   cancel: Int32Array;
 }
 
@@ -142,17 +142,17 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
     });
   }
 
+  /** Streams with a decode running: a stream's next interim waits for it rather than take a second worker. */
+  function runningStreams(): Set<number> {
+    return new Set(workers.flatMap((entry) => (entry.current ? [entry.current.streamId] : [])));
+  }
+
   function takeNext(): QueuedJob | undefined {
-    const final = finals.shift();
-    if (final) return final;
-    for (const queue of [speculative, interims]) {
-      const first = queue.entries().next();
-      if (!first.done) {
-        queue.delete(first.value[0]);
-        return first.value[1];
-      }
-    }
-    return undefined;
+    const job = nextJob({ finals, speculative, interims }, runningStreams());
+    if (!job) return undefined;
+    if (job.priority === 'final') finals.shift();
+    else (job.priority === 'speculative' ? speculative : interims).delete(job.streamId);
+    return job;
   }
 
   function dispatch(): void {
@@ -166,7 +166,7 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
       if (!job) return;
       const id = nextJobId++;
       entry.busy = true;
-      entry.current = { id, priority: job.priority };
+      entry.current = { id, priority: job.priority, streamId: job.streamId };
       entry.pending.set(id, job);
       entry.worker.postMessage({ id, audio: job.audio } satisfies DecodeRequest);
     }
@@ -174,12 +174,14 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
 
   /**
    * A final (or its speculative decode) should not wait behind an interim, which is stale the moment the phrase
-   * ends: when every worker is busy and one runs an interim, that interim stops at its next decoder step.
+   * ends, nor share the cores with one: its own stream's running interims stop at their next decoder step, and
+   * when every worker is busy, so does another stream's.
    */
-  function preemptInterim(): void {
-    if (workers.some((entry) => !entry.busy)) return;
-    const victim = workers.find((entry) => entry.current?.priority === 'interim');
-    if (victim?.current) Atomics.store(victim.cancel, 0, victim.current.id);
+  function preemptInterims(streamId: number): void {
+    const running = workers.filter((entry) => entry.current?.priority === 'interim');
+    const victims = running.filter((entry) => entry.current?.streamId === streamId);
+    if (victims.length === 0 && workers.every((entry) => entry.busy)) victims.push(...running.slice(0, 1));
+    for (const victim of victims) if (victim.current) Atomics.store(victim.cancel, 0, victim.current.id);
   }
 
   return {
@@ -202,7 +204,7 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
           queue.set(job.streamId, queued);
         }
         dispatch();
-        if (job.priority !== 'interim') preemptInterim();
+        if (job.priority !== 'interim') preemptInterims(job.streamId);
       });
     },
     async close() {
@@ -215,4 +217,29 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
       workers.length = 0;
     },
   };
+}
+
+/** The queues of decodes waiting for a worker. */
+export interface DecodeQueues<Job extends DecodeJob> {
+  finals: readonly Job[];
+  /** One per stream, in round-robin order (a stream that queues again goes to the back). */
+  speculative: ReadonlyMap<number, Job>;
+  interims: ReadonlyMap<number, Job>;
+}
+
+/**
+ * The next decode to run: a final first, then a speculative decode, then an interim of a stream with no decode
+ * running. Two interims of one socket would hold both workers for text that only refreshes the screen, and a
+ * phrase's speculative decode would then share the cores with them exactly when its end of turn is due.
+ */
+export function nextJob<Job extends DecodeJob>(
+  queues: DecodeQueues<Job>,
+  runningStreams: ReadonlySet<number>,
+): Job | undefined {
+  const final = queues.finals[0];
+  if (final) return final;
+  const speculative = queues.speculative.values().next();
+  if (!speculative.done) return speculative.value;
+  for (const [streamId, job] of queues.interims) if (!runningStreams.has(streamId)) return job;
+  return undefined;
 }
