@@ -30,7 +30,7 @@ const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), 
 });
 
 describe('a dependency out of reach', () => {
-  it('recognises connection errors, SDK timeouts and SDK 5xx, also wrapped, and nothing else', () => {
+  it("recognises connection errors, SDK timeouts, SDK 5xx and a provider's 429, also wrapped, and nothing else", () => {
     expect(isDependencyUnavailable(refused)).toBe(true);
     expect(isDependencyUnavailable(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(
       true,
@@ -43,6 +43,11 @@ describe('a dependency out of reach', () => {
     // A provider's own answer (openai's APIError, the fetch adapters' errors: Stripe, Deepgram's key API).
     expect(isDependencyUnavailable({ name: 'StripeRequestError', status: 502 })).toBe(true);
     expect(isDependencyUnavailable({ name: 'StripeRequestError', status: 400 })).toBe(false);
+    // A provider's rate limit on our account (openai's RateLimitError) is not the caller's fault: try again later.
+    expect(isDependencyUnavailable({ name: 'RateLimitError', status: 429 })).toBe(true);
+    expect(isDependencyUnavailable({ name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } })).toBe(
+      true,
+    );
     expect(
       isDependencyUnavailable({
         name: 'ConditionalCheckFailedException',

@@ -1,6 +1,6 @@
 /**
- * A dependency that is briefly out of reach (the table restarting, a provider's socket reset, a request that
- * ran past its deadline): the caller should retry, so it gets a 503 with Retry-After, never a 500 or a hang.
+ * A dependency that is briefly out of reach (the table restarting, a provider's socket reset or its rate limit on
+ * our account, a request that ran past its deadline): the caller should retry, so it gets a 503 with Retry-After, never a 500 or a hang.
  * The SDKs have already retried by their own settings (lambdas/adapters/aws/table.ts, the OpenAI clients, and
  * provider-fetch.ts for the fetch adapters of Stripe and Deepgram's key API) when
  * such an error reaches the error handler.
@@ -49,7 +49,9 @@ function transientHere(error: object): boolean {
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
   if (typeof name === 'string' && TRANSIENT_NAMES.has(name)) return true;
   const answered = $metadata?.httpStatusCode ?? status;
-  return typeof answered === 'number' && answered >= 500;
+  // A provider's 429 is its limit on our account, not the caller's: the SDK retried it already, and the caller
+  // may try again later like any other briefly unavailable dependency (our own 429s are HttpErrors).
+  return typeof answered === 'number' && (answered >= 500 || answered === 429);
 }
 
 /** True when the error, or one it wraps (cause, AggregateError), says a dependency is briefly unreachable. */
