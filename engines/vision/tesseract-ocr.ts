@@ -35,11 +35,14 @@ async function startWorker(): Promise<Worker> {
         join(folder, `${code}.traineddata.gz`),
       );
     }
-    return await createWorker(OCR_LANGUAGES.join('+'), OEM.LSTM_ONLY, {
-      langPath: folder,
-      cacheMethod: 'none',
-      gzip: true,
-    });
+    return await createWorker(
+      OCR_LANGUAGES.join('+'),
+      OEM.LSTM_ONLY,
+      { langPath: folder, cacheMethod: 'none', gzip: true },
+      // The Italian model names a word list it does not ship (`user_words_suffix special-words`): without this,
+      // every worker start printed "Error: failed to load ./ita.special-words" to the operator's console.
+      { user_words_suffix: '' },
+    );
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
