@@ -21,6 +21,13 @@ export interface Ocr {
 const require = createRequire(import.meta.url);
 
 /**
+ * Tesseract parameters set at init (tesseract.js passes any; its types list only the dictionary ones). The Italian
+ * model names a word list it does not ship (`user_words_suffix special-words`): without this, every worker start
+ * printed "Error: failed to load ./ita.special-words" to the operator's console.
+ */
+const INIT_PARAMETERS: Record<string, string> = { user_words_suffix: '' };
+
+/**
  * tesseract.js wants one folder holding `<lang>.traineddata.gz` for every language, and each package keeps its
  * own: a temporary folder of links to them serves for loading and is removed once the worker has read them.
  * Nothing is fetched (the default langPath is a CDN) and nothing is cached (`cacheMethod: 'none'`).
@@ -39,9 +46,7 @@ async function startWorker(): Promise<Worker> {
       OCR_LANGUAGES.join('+'),
       OEM.LSTM_ONLY,
       { langPath: folder, cacheMethod: 'none', gzip: true },
-      // The Italian model names a word list it does not ship (`user_words_suffix special-words`): without this,
-      // every worker start printed "Error: failed to load ./ita.special-words" to the operator's console.
-      { user_words_suffix: '' },
+      INIT_PARAMETERS,
     );
   } finally {
     await rm(folder, { recursive: true, force: true });
