@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { registerFormSchema } from '@wayfarer/shared/domain/password-rules';
@@ -8,7 +8,6 @@ import { PAGES } from '@wayfarer/shared/api/pages';
 import { ApiError } from '../../../lib/api-client';
 import { register } from '../api';
 import { useAuthForm, useShowMessage } from '../hooks/use-auth-form';
-import { destinationAfterSignIn } from '../redirect';
 import { sessionStore } from '../session-store';
 import { AuthField, AuthSubmit } from './auth-field';
 import { AuthPageFrame } from './auth-page-frame';
@@ -17,7 +16,6 @@ import './auth-form.css';
 function RegisterForm() {
   const { t } = useTranslation();
   const showMessage = useShowMessage();
-  const navigate = useNavigate();
   const location = useLocation();
   const form = useAuthForm(registerFormSchema, { email: '', password: '', confirmPassword: '' });
 
@@ -25,8 +23,8 @@ function RegisterForm() {
     event.preventDefault();
     void form.submit(async (values) => {
       try {
+        // The page's guard (SignedOutOnly) takes the traveller on, where they came from.
         sessionStore.signIn(await register(values));
-        navigate(destinationAfterSignIn(location), { replace: true });
       } catch (error) {
         toast.error(
           showMessage(error instanceof ApiError ? error.message : ACCOUNT_ERROR_KEYS.registrationFailed),

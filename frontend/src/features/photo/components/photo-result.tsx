@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PHOTO_PROGRESS_TICK_MS } from '../../../lib/ui-constants';
 import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { DevicePairNote } from '../../../lib/device-pair-note';
+import { LanguagePackDownload } from '../../../lib/language-pack-download';
 import { ProgressBar } from '../../../lib/progress-bar';
 import type { DevicePhotoTranslation } from '../hooks/use-device-photo-translation';
 import { progressOf, type PhotoTranslation } from '../hooks/use-photo-translation';
@@ -95,27 +96,13 @@ function DeviceText({ device, serverText }: { device: DevicePhotoTranslation; se
         </span>
       )}
       {device.state === 'downloading' && (
-        <p className="photo-muted photo-device-note" role="status">
-          {t('voice_device_download_progress', { percent: device.progress })}
-        </p>
-      )}
-      {device.state === 'downloading' && (
-        <div className="photo-device-download">
-          <ProgressBar
-            value={device.progress}
-            label={t('voice_device_download_label')}
-            testId="photo-device-progress"
-            tickMs={250}
-          />
-          <button
-            type="button"
-            className="button button-soft"
-            data-testid="photo-device-cancel"
-            onClick={device.cancel}
-          >
-            {t('voice_device_download_cancel')}
-          </button>
-        </div>
+        <LanguagePackDownload
+          progress={device.progress}
+          onCancel={device.cancel}
+          className="photo-device-note"
+          progressTestId="photo-device-progress"
+          cancelTestId="photo-device-cancel"
+        />
       )}
       {device.state === 'cancelled' && (
         <p className="photo-muted photo-device-note" data-testid="photo-device-cancelled" role="status">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ProgressBar } from '../../../lib/progress-bar';
+import { LanguagePackDownload } from '../../../lib/language-pack-download';
 import { DevicePairNote } from '../../../lib/device-pair-note';
 import type { TranslationEngineControls } from '../hooks/use-translation-engine';
 import './device-translation.css';
@@ -40,25 +40,14 @@ function Download({ engine }: { engine: TranslationEngineControls }) {
   const { state, progress } = engine.download;
   if (state === 'downloading')
     return (
-      <div className="device-download" data-testid="device-translation-download" role="status">
-        <p>{t('voice_device_download_progress', { percent: progress })}</p>
-        <div className="device-download-row">
-          <ProgressBar
-            value={progress}
-            label={t('voice_device_download_label')}
-            testId="device-translation-progress"
-            tickMs={250}
-          />
-          <button
-            type="button"
-            className="button button-soft"
-            data-testid="device-translation-cancel"
-            onClick={engine.cancel}
-          >
-            {t('voice_device_download_cancel')}
-          </button>
-        </div>
-      </div>
+      <LanguagePackDownload
+        progress={progress}
+        onCancel={engine.cancel}
+        className="device-download"
+        testId="device-translation-download"
+        progressTestId="device-translation-progress"
+        cancelTestId="device-translation-cancel"
+      />
     );
   if (state === 'cancelled' || state === 'failed')
     return (
