@@ -20,7 +20,7 @@ const LazyHomeScreen = lazy(async () => ({ default: (await loadHomeScreen()).Hom
 // Once its code is in, the screen renders without suspending: a Suspense boundary that showed its fallback is
 // revealed by React at the earliest 300 ms after that fallback appeared, which the first screen's largest paint
 // would wait for (docs/DESIGN.md §8, first paint).
-const HomeScreen = () => (homeScreenModule ? <homeScreenModule.HomeScreen /> : <LazyHomeScreen />);
+export const HomeRoute = () => (homeScreenModule ? <homeScreenModule.HomeScreen /> : <LazyHomeScreen />);
 
 const FirstScreen = () => <FirstScreenFallback pathname={window.location.pathname} />;
 
@@ -46,7 +46,7 @@ export const appRoutes: RouteObject[] = [
     Component: AppLayout,
     HydrateFallback: FirstScreen,
     children: [
-      { index: true, Component: HomeScreen },
+      { index: true, Component: HomeRoute },
       {
         path: PAGES.translatePhoto,
         lazy: async () => ({
