@@ -447,6 +447,33 @@ describe('httpRoute: errors', () => {
   });
 });
 
+describe('httpRoute: deadlines', () => {
+  it("one invocation's timeout never aborts another's signal (the local gateway runs many at once in one process)", async () => {
+    const { httpRoute } = setup();
+    const signals: AbortSignal[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handler = httpRoute('auth.login', async ({ signal }) => {
+      signals.push(signal);
+      await held;
+      return { token: 't', user: { email: 'traveller@example.com', subscriptionStatus: 'NONE' as const } };
+    });
+    const patient = handler(loginEvent({ json: validLogin }), makeLambdaContext());
+    const hasty = handler(
+      loginEvent({ json: validLogin }),
+      makeLambdaContext({ getRemainingTimeInMillis: () => 50 }),
+    );
+
+    expect((await hasty).statusCode).toBe(503);
+    expect(signals[1]?.aborted).toBe(true);
+    expect(signals[0]?.aborted).toBe(false);
+    release();
+    expect((await patient).statusCode).toBe(200);
+  });
+});
+
 describe('httpRoute: headers and logs', () => {
   const expectSecurityHeaders = (headers: Record<string, unknown> | undefined) => {
     expect(headers).toMatchObject({

@@ -190,6 +190,20 @@ interface AwsLambdaGlobal {
 
 const HANG_UP_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 
+/** How long before its deadline middy answers a handler that is still running with its timeout (503). */
+const TIMEOUT_EARLY_MS = 5;
+
+/**
+ * The handler's abort signal, its invocation's own: aborted as the deadline nears, when middy gives up on it. Not
+ * the signal middy hands over: middy keeps one AbortController for the whole process and aborts it when any
+ * invocation times out, which in the local gateway (many invocations at once in one process) cancelled every
+ * request in flight: one photo past its deadline failed a translation beside it in the soak (issue 26).
+ */
+function deadlineSignal(context: Context): AbortSignal {
+  const remaining = context.getRemainingTimeInMillis();
+  return AbortSignal.timeout(Math.max(0, remaining - TIMEOUT_EARLY_MS));
+}
+
 function isHangUp(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && HANG_UP_CODES.has(code);
@@ -202,12 +216,13 @@ export function createHttpRoutes(dependencies: HttpDependencies) {
     const route = routeById(id);
     if (route.streaming) throw new Error(`Route '${id}' streams: wire it with streamingRoute`);
     const lambda = middy<APIGatewayProxyEvent, HttpResult>(
-      async (event: APIGatewayProxyEvent, context: Context, { signal }: { signal: AbortSignal }) => {
-        const request = handlerRequest<RouteById<Id>>(event, context, signal);
+      async (event: APIGatewayProxyEvent, context: Context) => {
+        const request = handlerRequest<RouteById<Id>>(event, context, deadlineSignal(context));
         // The handler's log lines and the events it publishes carry the request id (request-scope.ts).
         const result = await withRequestScope(request.requestId, () => handle(request));
         return toHttpResult(result instanceof HttpReply ? result : jsonReply(200, result));
       },
+      { timeoutEarlyInMillis: TIMEOUT_EARLY_MS },
     );
     return withStack(lambda, route, dependencies);
   }
@@ -223,7 +238,8 @@ export function createHttpRoutes(dependencies: HttpDependencies) {
     const route = routeById(id);
     if (!route.streaming) throw new Error(`Route '${id}' does not stream: wire it with httpRoute`);
     const lambda = middy<APIGatewayProxyEvent, StreamingHttpResult>(
-      async (event: APIGatewayProxyEvent, context: Context, { signal }: { signal: AbortSignal }) => {
+      async (event: APIGatewayProxyEvent, context: Context) => {
+        const signal = deadlineSignal(context);
         const gone = responseGoneSignal(event);
         const request = handlerRequest<RouteById<Id>>(
           event,
@@ -242,7 +258,7 @@ export function createHttpRoutes(dependencies: HttpDependencies) {
         }
         return toStreamingResult(result);
       },
-      { streamifyResponse: true },
+      { streamifyResponse: true, timeoutEarlyInMillis: TIMEOUT_EARLY_MS },
     );
     const stacked = withStack(lambda, route, dependencies) as unknown as StreamingLambdaHandler;
     const watched: StreamingLambdaHandler = (event, responseStream, context) => {
