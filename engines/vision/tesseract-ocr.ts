@@ -55,42 +55,72 @@ async function startWorker(): Promise<Worker> {
 
 /**
  * Images a worker reads before it is replaced by a fresh one (issue 26): the worker's WebAssembly heap only
- * grows (143 to 190 MB over 21 photos in one measurement, more in the soak), and a fresh worker costs about
- * 0.5-2.6 s once, so recycling bounds the memory for a small share of the time.
+ * grows (143 to 190 MB over 21 photos in one measurement, more in the soak). A fresh worker takes 0.5-2.6 s to
+ * start on a quiet machine and 7-30 s under the soak's load, so it starts beside the old one, which reads on until
+ * its successor is ready: no photo waits for a recycle.
  */
 export const OCR_RECYCLE_AFTER_IMAGES = 50;
 
+/** What the pool needs of a tesseract.js worker. */
+export type OcrWorker = Pick<Worker, 'recognize' | 'terminate'>;
+
 interface RunningWorker {
-  readonly worker: Promise<Worker>;
+  readonly worker: Promise<OcrWorker>;
   reads: number;
   active: number;
   retired: boolean;
 }
 
 /**
- * One tesseract.js worker at a time, started on first use and reused for `recycleAfter` images; then the next
- * image starts a fresh one and the old one ends once its last read is done. A worker reads one image at a time,
- * in arrival order.
+ * One tesseract.js worker serves at a time, started on first use. After `recycleAfter` images a successor starts
+ * in the background; the serving worker takes every image until the successor is ready, then ends once its
+ * last read is done. At most two workers live at once, and only while the successor starts. A worker that fails
+ * to start is started again by the next image.
  */
-export function createTesseractOcr(options: { readonly recycleAfter?: number } = {}): Ocr {
+export function createTesseractOcr(
+  options: { readonly recycleAfter?: number; readonly startWorker?: () => Promise<OcrWorker> } = {},
+): Ocr {
   const recycleAfter = options.recycleAfter ?? OCR_RECYCLE_AFTER_IMAGES;
+  const start = options.startWorker ?? startWorker;
   let current: RunningWorker | undefined;
-  const started = (): RunningWorker => {
-    current ??= { worker: startWorker(), reads: 0, active: 0, retired: false };
-    return current;
-  };
+  let successor: RunningWorker | undefined;
   const end = (running: RunningWorker) =>
     running.worker.then((worker) => worker.terminate()).catch(() => undefined);
+  const launch = (): RunningWorker => {
+    const running: RunningWorker = { worker: start(), reads: 0, active: 0, retired: false };
+    running.worker.catch(() => {
+      if (current === running) current = undefined;
+      if (successor === running) successor = undefined;
+    });
+    return running;
+  };
+  const takeOver = (next: RunningWorker) => {
+    if (successor !== next) return;
+    const old = current;
+    current = next;
+    successor = undefined;
+    if (old) {
+      old.retired = true;
+      if (old.active === 0) void end(old);
+    }
+  };
+  const serving = (): RunningWorker => {
+    current ??= launch();
+    if (current.reads >= recycleAfter && !successor) {
+      const next = launch();
+      successor = next;
+      next.worker.then(
+        () => takeOver(next),
+        () => undefined,
+      );
+    }
+    return current;
+  };
   return {
     async read(image) {
-      const running = started();
+      const running = serving();
       running.reads += 1;
       running.active += 1;
-      // The last image of this worker: the next one starts a fresh worker.
-      if (running.reads >= recycleAfter && current === running) {
-        current = undefined;
-        running.retired = true;
-      }
       try {
         const { data } = await (await running.worker).recognize(image);
         return data.text
@@ -104,12 +134,13 @@ export function createTesseractOcr(options: { readonly recycleAfter?: number } =
       }
     },
     async ready() {
-      await started().worker;
+      await serving().worker;
     },
     async close() {
-      const running = current;
+      const running = [current, successor];
       current = undefined;
-      if (running) await (await running.worker).terminate();
+      successor = undefined;
+      await Promise.all(running.map((entry) => (entry ? end(entry) : undefined)));
     },
   };
 }
