@@ -2,12 +2,14 @@ import type { EmergencyResult } from '@wayfarer/shared/api/analysis';
 import { emergencyContactsFor, medicalFacilitySearches } from '@wayfarer/lambdas/domain/emergency-contacts';
 import {
   BELONGINGS,
+  DOCUMENTS,
   HARMLESS_PHRASES,
   INTENSIFIERS,
   LEXICON,
   LOSS_VERBS,
   MITIGATORS,
   NEGATIONS,
+  REASSURANCES,
   STORY_CUES,
   type EmergencyCategory,
   type LexiconEntry,
@@ -36,6 +38,8 @@ interface Rules {
   readonly mitigator: RegExp;
   readonly loss: RegExp;
   readonly belonging: RegExp;
+  readonly documents: RegExp;
+  readonly reassurance: RegExp;
   readonly story: RegExp;
 }
 
@@ -57,6 +61,8 @@ function rulesFor(languages: readonly AnalysisLanguage[]): Rules {
     mitigator: new RegExp(bounded(inLanguages(MITIGATORS, languages)), 'u'),
     loss: new RegExp(bounded(inLanguages(LOSS_VERBS, languages)), 'gu'),
     belonging: new RegExp(bounded(inLanguages(BELONGINGS, languages)), 'u'),
+    documents: new RegExp(bounded(inLanguages(DOCUMENTS, languages)), 'u'),
+    reassurance: new RegExp(bounded(inLanguages(REASSURANCES, languages)), 'u'),
     story: new RegExp(bounded(inLanguages(STORY_CUES, languages)), 'u'),
   };
   RULES.set(key, rules);
@@ -67,6 +73,8 @@ const RANK: Readonly<Record<Severity, number>> = { low: 0, medium: 1, high: 2 };
 /** How far apart a loss verb and the thing lost may be said, in characters, within one sentence. */
 const LOSS_REACH = 50;
 const NEGATION_REACH_WORDS = 3;
+/** What the speaker may call "nothing serious" and so make low: a fall, a hurt, an illness, never a theft. */
+const REASSURED: ReadonlySet<EmergencyCategory> = new Set(['medical', 'accident']);
 /** What a story or a film may tell of without anyone being in danger now. */
 const TOLD_IN_STORIES: ReadonlySet<EmergencyCategory> = new Set([
   'fire',
@@ -137,12 +145,14 @@ function lossDetections(folded: string, rules: Rules): Detection[] {
         .split(/[.!?;]/)
         .at(-1) ?? '';
     const right = window.slice(match.index - from + match[0].length).split(/[.!?;]/)[0] ?? '';
-    const thing = rules.belonging.exec(right) ?? rules.belonging.exec(left);
+    // Lost documents are medium (issue 27: "theft and lost documents medium"); other belongings low.
+    const document = rules.documents.exec(right) ?? rules.documents.exec(left);
+    const thing = document ?? rules.belonging.exec(right) ?? rules.belonging.exec(left);
     if (thing)
       detections.push({
         issue: `lost ${thing[0]}`,
         category: 'lost-or-stolen',
-        severity: 'low',
+        severity: document ? 'medium' : 'low',
         at: match.index,
       });
   }
@@ -170,10 +180,11 @@ export function detectEmergency(input: TextInput): EmergencyResult {
   );
   const country = countryOfText(analysed);
   const isEmergency = detections.length > 0;
-  const severity = detections.reduce<Severity>(
-    (worst, detection) => (RANK[detection.severity] > RANK[worst] ? detection.severity : worst),
-    'low',
-  );
+  const reassured = rules.reassurance.test(folded);
+  const severity = detections.reduce<Severity>((worst, detection) => {
+    const said = reassured && detection.severity === 'medium' && REASSURED.has(detection.category) ? 'low' : detection.severity;
+    return RANK[said] > RANK[worst] ? said : worst;
+  }, 'low');
   const medical = detections.some((detection) => detection.category === 'medical');
   return {
     isEmergency,
