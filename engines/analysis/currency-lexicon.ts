@@ -182,7 +182,7 @@ export const CURRENCY_WORDS: Readonly<Record<string, CurrencyMarker>> = {
   sterlina: one('GBP'), sterline: one('GBP'), fiorino: one('HUF'), fiorini: one('HUF'), florim: one('HUF'),
   florins: one('HUF'), forinto: one('HUF'), forintos: one('HUF'), esloti: one('PLN'), eslotis: one('PLN'),
   zloti: one('PLN'), zlotis: one('PLN'), reals: one('BRL'), sois: one('PEN'), sols: one('PEN'), iene: one('JPY'),
-  ienes: one('JPY'),
+  ienes: one('JPY'), florin: one('HUF'), florines: one('HUF'),
 };
 
 /** Minor units that may follow a whole amount: "dix euros cinquante (centimes)", "5 dollars and 50 cents". */

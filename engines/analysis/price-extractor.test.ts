@@ -128,4 +128,32 @@ describe('extractPrices in the languages travellers meet (issue 27)', () => {
   it('takes "3 o 4 euro" as two prices, not "o" for o\'clock', () => {
     expect(found('Il gelato costa 3 o 4 euro.')).toEqual(['3 EUR', '4 EUR']);
   });
+
+  it('prices a spelled item of a list whose currency was said once (spelled list item rule)', () => {
+    expect(found('The boat was three hundred baht, and the guide two hundred.')).toEqual(['300 THB', '200 THB']);
+    expect(found('El café cuesta dos euros y el zumo cuatro.')).toEqual(['2 EUR', '4 EUR']);
+    expect(found('Il museo costa dieci euro, la guida cinque.')).toEqual(['10 EUR', '5 EUR']);
+    expect(found('O jantar custou trinta reais e a cerveja oito.')).toEqual(['30 BRL', '8 BRL']);
+    expect(found('En Madrid el metro cuesta dos euros y el bus uno con cincuenta.')).toEqual(['2 EUR', '1.5 EUR']);
+  });
+
+  it('never prices a spelled count or a lone "one" after a price', () => {
+    expect(found('The tour is twenty euros and we are three people.')).toEqual(['20 EUR']);
+    expect(found('Two coffees cost six euros and one for my friend.')).toEqual(['6 EUR']);
+    expect(found('Das Zimmer kostet achtzig Euro. Wir sind zwei.')).toEqual(['80 EUR']);
+  });
+
+  it('keeps spelled cents that run on into a list: "doce euros con cincuenta y..."', () => {
+    expect(found('Son ocho euros con cuarenta y el postre aparte.')).toEqual(['8.4 EUR']);
+  });
+
+  it('prices the last amount of a list when a place name follows it (place after a list rule)', () => {
+    expect(found('La cena costó 900 rupias y el taxi 300 en Jaipur.')).toEqual(['900 INR', '300 INR']);
+    expect(found('The room is 80 euros and we are 2 in the room.')).toEqual(['80 EUR']);
+  });
+
+  it('reads florines as Hungarian forints', () => {
+    expect(found('La cena costó 12.000 florines.')).toEqual(['12000 HUF']);
+  });
 });
+

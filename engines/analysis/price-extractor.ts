@@ -78,6 +78,12 @@ const NOT_MONEY_BEFORE = new Set(
 );
 /** Words that may follow an amount of a list whose currency is said once: "6, steak 24 and dessert 8 euros". */
 const LIST_FOLLOWERS = new Set(['and', 'or', 'for', 'et', 'ou', 'pour', 'y', 'o', 'por', 'und', 'oder', 'fur', 'e', 'per', 'para']);
+/** "and the beer 200 in Goa", "y la cerveza 200 en Goa": a place named after the last amount of a list. */
+const PLACE_FOLLOWERS = new Set(['in', 'en', 'em', 'im', 'a', 'au', 'na', 'no', 'nel', 'nella']);
+/** What joins the items of a priced list: "20 soles y el taxi ocho", "two hundred baht, and the entry five hundred". */
+const LIST_JOINERS = new Set(['and', 'et', 'y', 'e', 'und']);
+/** Words between a price and the next item of its list: the item, its article, "then", "only"... */
+const LIST_ITEM_WORDS = 4;
 /** Said before a currency that names the currency of a whole list: "all in euros", "prix en euros". */
 const LIST_CURRENCY_INTRO = /(?:^|\s)(?:in|en|em|im)\s+$/u;
 const OR_CONNECTORS = new Set(['or', 'ou', 'o', 'oder', '-', '–', 'to', 'a', 'bis', 'and', 'et', 'y', 'und']);
@@ -168,7 +174,11 @@ function minorPart(
   if (unit && MINOR_UNITS.has(unit[1] ?? '')) return { value: minor.value, end: minor.end + unit[0].length };
   // A spelled minor part ends the phrase ("dix euros cinquante."); digits may run on ("9 pounds 40 in London").
   const spelled = !/\d/.test(folded.slice(minor.start, minor.end));
-  const endsPhrase = /^\s*(?:$|[.,;:!?)])/.test(tail) || (unit !== null && GAP_FILLERS.has(unit[1] ?? ''));
+  const endsPhrase =
+    /^\s*(?:$|[.,;:!?)])/.test(tail) ||
+    (unit !== null && GAP_FILLERS.has(unit[1] ?? '')) ||
+    // "doce euros con cincuenta y la audioguía tres": a spelled number of cents may run on into the list.
+    (unit !== null && LIST_FOLLOWERS.has(unit[1] ?? '') && minor.value >= 10);
   if (endsPhrase || (!spelled && unit && !NOT_MONEY_AFTER.has(unit[1] ?? ''))) {
     return { value: minor.value, end: minor.end };
   }
@@ -235,9 +245,11 @@ function pairAmounts(analysed: AnalysedText): Found[] {
   const listCurrency = currencySaidOnce(found, all.filter((marker) => !used.has(marker)), folded, text);
   if (listCurrency) {
     for (const bare of amounts) {
-      if (consumed.has(bare) || !isListAmount(bare, folded)) continue;
-      consumed.add(bare);
-      found.push({ start: bare.start, end: bare.end, amount: bare.value, ...listCurrency });
+      if (consumed.has(bare)) continue;
+      const item = bare.spelled ? spelledListItem(bare, found, folded, amounts) : isListAmount(bare, folded, text) ? bare : undefined;
+      if (!item) continue;
+      for (const other of amounts) if (other.start >= bare.start && other.end <= item.end) consumed.add(other);
+      found.push({ start: bare.start, end: item.end, amount: item.value, ...listCurrency });
     }
   }
   return found.sort((left, right) => left.start - right.start);
@@ -265,7 +277,7 @@ function currencySaidOnce(
 }
 
 /** A bare amount in digits that reads as one item of a priced list, not a count, a time, a year or a number. */
-function isListAmount(bare: AmountSpan, folded: string): boolean {
+function isListAmount(bare: AmountSpan, folded: string, text: string): boolean {
   if (bare.spelled || bare.value <= 0) return false;
   if (Number.isInteger(bare.value) && bare.value >= 1000 && bare.value <= 2100 && !/[.,\s]/.test(folded.slice(bare.start, bare.end))) return false;
   const before = /([\p{L}]+)\s*$/u.exec(folded.slice(Math.max(0, bare.start - 20), bare.start))?.[1];
@@ -273,7 +285,41 @@ function isListAmount(bare: AmountSpan, folded: string): boolean {
   const after = folded.slice(bare.end);
   if (/^\s*(?:$|[.,;:!?)\n])/.test(after) && !/^[.,:]\d/.test(after)) return true;
   const next = /^\s+([\p{L}]+)/u.exec(after)?.[1];
-  return next !== undefined && LIST_FOLLOWERS.has(next);
+  if (next === undefined) return false;
+  // "y la cerveza 200 en Goa": the place after it is a name, written with a capital.
+  const placeAfter = PLACE_FOLLOWERS.has(next) && /^\s+\S+\s+\p{Lu}/u.test(text.slice(bare.end));
+  return LIST_FOLLOWERS.has(next) || placeAfter;
+}
+
+/**
+ * A spelled amount that names the price of the next item of a list whose currency was said once ("veinte soles y
+ * el taxi ocho", "venticinque euro, la prenotazione quattro"): it comes after a price of the same sentence, joined
+ * by a comma or "and" over a few words, and ends the phrase. "uno con ochenta" takes its cents with it.
+ */
+function spelledListItem(
+  bare: AmountSpan,
+  found: readonly Found[],
+  folded: string,
+  amounts: readonly AmountSpan[],
+): { readonly value: number; readonly end: number } | undefined {
+  const previous = found.filter((price) => price.end <= bare.start).sort((left, right) => right.end - left.end)[0];
+  if (!previous || !Number.isInteger(bare.value)) return undefined;
+  const gap = folded.slice(previous.end, bare.start);
+  const words = gap.match(/[\p{L}]+/gu) ?? [];
+  if (/[\d.!?;:]/.test(gap) || words.length === 0 || words.length > LIST_ITEM_WORDS + 1) return undefined;
+  if (!gap.includes(',') && !words.some((word) => LIST_JOINERS.has(word))) return undefined;
+  const cents = /^\s+(?:con|com)\s+/.exec(folded.slice(bare.end));
+  const minor = cents ? amounts.find((amount) => amount.start === bare.end + (cents[0].length)) : undefined;
+  const withCents =
+    minor && !minor.scaled && Number.isInteger(minor.value) && minor.value > 0 && minor.value < 100
+      ? { value: bare.value + minor.value / 100, end: minor.end }
+      : { value: bare.value, end: bare.end };
+  // "and one for me": a lone "one" is an article more often than a price.
+  if (withCents.value === 1) return undefined;
+  const after = folded.slice(withCents.end);
+  const next = /^\s+([\p{L}]+)/u.exec(after)?.[1];
+  const endsPhrase = /^\s*(?:$|[.,;:!?)\n])/.test(after) || (next !== undefined && LIST_FOLLOWERS.has(next));
+  return endsPhrase && !NOT_MONEY_AFTER.has(next ?? '') ? withCents : undefined;
 }
 
 // A line break ends a clause too: each line of a photographed menu is its own item.
