@@ -61,4 +61,39 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('O hotel no Porto é bom.')).toEqual(['Porto:city']);
     expect(found('Im Museum gibt es eine Ausstellung.')).toEqual([]);
   });
+
+  it('takes a capitalised name after a preposition of place for a place (name after a preposition rule)', () => {
+    expect(found('We rented a flat in Monti, close to everything.')).toEqual(['Monti:city']);
+    expect(found('On dîne ce soir dans le Panier.')).toEqual(['Panier:city']);
+    expect(found('Mañana dormimos en Cadaqués.')).toEqual(['Cadaqués:city']);
+    expect(found('Wir übernachten in Bamberg.')).toEqual(['Bamberg:city']);
+    expect(found('Stasera mangiamo a Testaccio.')).toEqual(['Testaccio:city']);
+    expect(found('Ficamos perto de Tavira.')).toEqual(['Tavira:city']);
+    expect(found('The boat from Hvar to Vis leaves at noon.')).toEqual(['Hvar:city', 'Vis:city']);
+  });
+
+  it('takes no month, weekday, language, currency, person or German idiom after a preposition for a place', () => {
+    expect(found('We fly in August, from Tuesday, and speak in Portuguese.')).toEqual([]);
+    expect(found('Can I pay in Dollars?')).toEqual([]);
+    expect(found('Give the keys to Maria, and thanks to Tom.')).toEqual([]);
+    expect(found('I spoke to Dr Lopez at the clinic.')).toEqual([]);
+    expect(found('Wir gehen nach Hause, alles in Ordnung.')).toEqual([]);
+    expect(found('A SIM card here is cheap.')).toEqual([]);
+    expect(found('Meet me in Room 12.')).toEqual([]);
+  });
+
+  it('reads beaches, viewpoints, baths, roads and quarters named with their keyword', () => {
+    expect(found('Vamos ao Miradouro da Graça.')).toEqual(['Miradouro da Graça:attraction']);
+    expect(found('On a nagé aux bains Lukács.')).toEqual(['bains Lukács:attraction']);
+    expect(found('Hay obras en la carretera de Mijas.')).toEqual(['carretera de Mijas:address']);
+    expect(found('We walked around the Latin Quarter.')).toEqual(['Latin Quarter:region']);
+    expect(found('Am Tegernsee ist es schön.')).toEqual(['Tegernsee:landmark']);
+  });
+
+  it('keeps a linked name whole but stops it before a known city (linked name rule)', () => {
+    expect(found('O elétrico passa pela estação do Cais do Sodré.')).toEqual(['estação do Cais do Sodré:station']);
+    expect(found('Ficamos no Hotel Mar do Porto.')).toEqual(['Hotel Mar:hotel', 'Porto:city']);
+    expect(found('Our gate is E7, the bus leaves from gate B12.')).toEqual([]);
+  });
 });
+

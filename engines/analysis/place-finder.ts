@@ -1,5 +1,7 @@
 import type { Location, LocationType } from '@wayfarer/shared/api/analysis';
+import { LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { COUNTRY_NAMES } from './country-names';
+import { CURRENCY_PHRASES } from './currency-names';
 import { CITIES, CURATED_PLACES, HOTEL_BRANDS, type GazetteerEntry } from './gazetteer';
 import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
 import { foldText } from './text-fold';
@@ -104,8 +106,15 @@ const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> =
   ['hotel', ['hotel', 'hôtel', 'hostel', 'hostal', 'inn', 'resort', 'albergo', 'pousada']],
   ['restaurant', ['restaurant', 'restaurante', 'trattoria', 'brasserie', 'bistro', 'café', 'cafe', 'pizzeria', 'ristorante', 'osteria', 'churrascaria']],
   ['park', ['park', 'parc', 'parque', 'garden', 'gardens', 'jardin', 'jardín', 'garten', 'parco', 'giardino', 'jardim']],
-  ['attraction', ['market', 'beach', 'zoo', 'aquarium', 'marché', 'mercado', 'playa', 'plage', 'markt', 'strand', 'mercato', 'spiaggia', 'praia']],
-  ['address', ['street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse', 'viale', 'rua', 'travessa']],
+  ['attraction', [
+    'market', 'beach', 'zoo', 'aquarium', 'marché', 'mercado', 'playa', 'plage', 'markt', 'strand', 'mercato', 'spiaggia', 'praia',
+    'baths', 'bains', 'baños', 'bagni', 'terme', 'termas', 'viewpoint', 'mirador', 'miradouro', 'belvedere',
+  ]],
+  ['address', [
+    'street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse', 'viale', 'rua',
+    'travessa', 'carretera', 'estrada',
+  ]],
+  ['region', ['district', 'quarter', 'quartier', 'barrio', 'quartiere', 'bairro', 'viertel']],
   ['landmark', [
     'cathedral', 'palace', 'bridge', 'tower', 'square', 'castle', 'temple', 'church', 'basilica', 'mosque', 'monument',
     'fountain', 'gate', 'catedral', 'palacio', 'puente', 'torre', 'plaza', 'castillo', 'iglesia', 'cathédrale', 'palais',
@@ -124,14 +133,21 @@ const KEYWORDS = [...TYPE_OF_KEYWORD.keys()]
 
 const CAPITALISED = "\\p{Lu}[\\p{L}'’-]*";
 const NAME = `${CAPITALISED}(?:\\s+${CAPITALISED}){0,3}`;
+/** Inside a name, a short link before a capitalised word: "Cais do Sodré", "Sentiero degli Dei". */
+const INNER_LINK = '(?:do|da|dos|das|del|di|dei|degli|della|delle|du|des)';
+const LINKED_NAME = `${CAPITALISED}(?:\\s+(?:${INNER_LINK}\\s+)?${CAPITALISED}){0,3}`;
+/** A name ends at a word's end: "gate E7" names no gate "E". */
+const NAME_END = '(?![\\p{L}\\p{N}])';
 const LINK =
   "(?:de la |de l'|de l’|del |de |du |des |d'|d’|of the |of |von der |von |di |della |dei |degli |dello |do |da |dos |das )?";
 /** "Shibuya Station", "Louvre Museum", "Marina Beach": the keyword after the name. */
 const KEYWORD_AFTER = new RegExp(`(?<![\\p{L}])(${NAME})\\s+(${KEYWORDS})(?![\\p{L}])`, 'gu');
 /** "Hotel Adlon", "gare de Lyon", "museo del Prado", "Flughafen Tegel", "Museum of Modern Art". */
-const KEYWORD_BEFORE = new RegExp(`(?<![\\p{L}])(${KEYWORDS})\\s+${LINK}(${NAME})`, 'gu');
+const KEYWORD_BEFORE = new RegExp(`(?<![\\p{L}])(${KEYWORDS})\\s+${LINK}(${LINKED_NAME})${NAME_END}`, 'gu');
 /** German compounds: "Alexanderplatz", "Hauptbahnhof", "Kurfürstendamm" is not one but "Friedrichstraße" is. */
-const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss)(?![\p{L}])/gu;
+const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see)(?![\p{L}])/gu;
+/** Compound endings that name a place only inside one word ("Königssee", "Tegernsee"): "see" alone is English. */
+const COMPOUND_ONLY_TYPES = new Map<string, LocationType>([['see', 'landmark']]);
 const NOT_NAMES = new Set([
   'the', 'a', 'an', 'this', 'that', 'our', 'my', 'your', 'which', 'what', 'where', 'le', 'la', 'les', 'un', 'une', 'des', 'ce',
   'el', 'los', 'las', 'una', 'uno', 'este', 'esta', 'der', 'die', 'das', 'ein', 'eine', 'dieser', 'diese',
@@ -145,6 +161,92 @@ function patternCandidate(start: number, end: number, keyword: string, name: str
   const firstWord = name.split(/\s+/)[0]?.toLowerCase() ?? '';
   if (!type || NOT_NAMES.has(firstWord)) return undefined;
   return { start, end, type, country: '', canonical: text.slice(start, end), latitude: '', longitude: '', known: false };
+}
+
+/** "Hotel Lisboa do Porto": a linked name stops before a known city or country, which is a place of its own. */
+function beforeKnownCity(name: string): string {
+  const linked = new RegExp(`\\s+${INNER_LINK}\\s+(${CAPITALISED})`, 'gu');
+  for (const match of name.matchAll(linked)) {
+    const type = INDEX.get(nameKey(match[1] ?? ''))?.type;
+    if (type === 'city' || type === 'country') return name.slice(0, match.index);
+  }
+  return name;
+}
+
+// --- names after a preposition of place: "in Trastevere", "dans le Marais", "perto de Leiria", "a Murano"
+
+/** Prepositions of place (either case for the first letter), then an article; German only bare ("in Kreuzberg"). */
+const PLACE_PREPOSITION = `(?:${[
+  'in', 'at', 'near', 'to', 'from', 'around', 'outside', 'over', 'via', 'towards', 'dans', 'vers', 'depuis', 'près de', 'pres de', 'à',
+  'au', 'aux', 'en', 'a', 'al', 'desde', 'hacia', 'cerca de', 'nach', 'bei', 'aus', 'da', 'per', 'vicino a', 'verso', 'nel', 'nella',
+  'nei', 'sul', 'sulla', 'dal', 'dalla', 'alla', 'ai', 'em', 'no', 'na', 'nos', 'nas', 'para', 'perto de', 'ao', 'até',
+].map((word) => `[${word[0]?.toUpperCase() ?? ''}${word[0] ?? ''}]${word.slice(1)}`).join('|')})`;
+const PLACE_ARTICLE = "(?:(?:the|le|la|les|el|los|las|il|lo|gli|o|os|as)\\s+|l['’])?";
+const AFTER_PREPOSITION = new RegExp(
+  `(?<![\\p{L}])${PLACE_PREPOSITION}\\s+${PLACE_ARTICLE}(${LINKED_NAME})${NAME_END}(?!\\s*\\d)`,
+  'gu',
+);
+const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt'];
+/**
+ * Capitalised words after a preposition that are not places: months, weekdays and languages (CLDR through
+ * Intl), currencies, and German nouns said after a bare preposition ("nach Hause", "in Ordnung", "bei Regen").
+ */
+const NOT_PLACES_AFTER_PREPOSITION: ReadonlySet<string> = new Set([
+  ...LOCALES.flatMap((locale) => {
+    const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+    const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+    const languages = new Intl.DisplayNames(locale, { type: 'language' });
+    return [
+      ...Array.from({ length: 12 }, (_, index) => month.format(Date.UTC(2024, index, 15))),
+      ...Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2024, 0, 1 + index))),
+      ...LANGUAGE_CODES.map((code) => languages.of(code) ?? ''),
+    ];
+  }),
+  ...[...CURRENCY_PHRASES.keys()].filter((key) => !key.includes(' ')),
+  ...['hause', 'ordnung', 'ruhe', 'bar', 'panik', 'gefahr', 'not', 'eile', 'urlaub', 'zukunft', 'versehen', 'nacht', 'regen', 'bedarf',
+    'frage', 'kraft', 'betrieb', 'sicht', 'zeit', 'ende', 'anfang', 'hilfe'],
+].map((word) => nameKey(word)));
+
+/**
+ * "to" names a person as often as a place ("talk to John"): it names a place after going, a way or a ticket
+ * ("the ferry from Piraeus to Naxos", "we drove to Big Sur"), said within the three words before it.
+ */
+const TOWARDS_WORDS = new Set(
+  ('go goes going went get got drive drove driving fly flew flight flights train trains bus buses ferry ferries boat coach taxi ' +
+    'ride trip ticket tickets way walk walked travel travelled traveled travelling heading head return moved move road route ' +
+    'transfer day back welcome then').split(' '),
+);
+/** Titles and family words that open a person's name, not a place's: "to Dr Smith", "with Mum". */
+const PERSON_WORDS = new Set(
+  'dr mr mrs ms miss mum mom dad sir sr sra herr frau signor signora senhor senhora monsieur madame mme'.split(' '),
+);
+/** Prepositions that are other words when they open a sentence: "A SIM card", "No Smoking", "To Be Continued". */
+const NOT_PREPOSITIONS_AT_START = new Set(['a', 'no', 'na', 'nos', 'nas', 'da', 'al', 'ai', 'ao', 'to', 'per', 'para', 'over', 'via']);
+
+function saidOfAWay(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 40), at).split(/[.!?;]/).at(-1) ?? '';
+  const words = before.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.slice(-3).some((word) => TOWARDS_WORDS.has(word)) || /\bfrom\s+\p{Lu}/u.test(before);
+}
+
+function prepositionCandidates(text: string): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const match of text.matchAll(AFTER_PREPOSITION)) {
+    const preposition = /^\S+/u.exec(match[0])?.[0].toLowerCase() ?? '';
+    if (NOT_PREPOSITIONS_AT_START.has(preposition) && opensSentence(text, match.index)) continue;
+    if (preposition === 'to' && !saidOfAWay(text, match.index)) continue;
+    const name = beforeKnownCity(match[1] ?? '');
+    const firstWord = name.split(/\s+/)[0] ?? '';
+    const firstKey = nameKey(firstWord);
+    if (name.length < 2 || NOT_NAMES.has(firstKey) || NOT_PLACES_AFTER_PREPOSITION.has(firstKey) || PERSON_WORDS.has(firstKey)) continue;
+    // "a SIM card", "at the ATM": a short word in capitals is an acronym; the gazetteer knows JFK and NYC.
+    if (firstWord.length <= 4 && firstWord === firstWord.toUpperCase()) continue;
+    // A keyword opens a name the keyword patterns read better ("in Terminal 2", "at Hotel Adlon").
+    if (TYPE_OF_KEYWORD.has(firstKey) || TYPE_OF_KEYWORD.has(name.split(/\s+/)[0]?.toLowerCase() ?? '')) continue;
+    const start = match.index + match[0].length - (match[1] ?? '').length;
+    candidates.push({ start, end: start + name.length, type: 'city', country: '', canonical: name, latitude: '', longitude: '', known: false });
+  }
+  return candidates;
 }
 
 function patternCandidates(text: string): Candidate[] {
@@ -164,11 +266,13 @@ function patternCandidates(text: string): Candidate[] {
   }
   for (const match of text.matchAll(KEYWORD_BEFORE)) {
     const keyword = match[1] ?? '';
-    const candidate = patternCandidate(match.index, match.index + match[0].length, keyword, match[2] ?? '', text);
+    const name = beforeKnownCity(match[2] ?? '');
+    const end = match.index + match[0].length - ((match[2] ?? '').length - name.length);
+    const candidate = patternCandidate(match.index, end, keyword, name, text);
     if (candidate) candidates.push(candidate);
   }
   for (const match of text.matchAll(GERMAN_COMPOUND)) {
-    const type = TYPE_OF_KEYWORD.get(match[1] ?? '');
+    const type = TYPE_OF_KEYWORD.get(match[1] ?? '') ?? COMPOUND_ONLY_TYPES.get(match[1] ?? '');
     if (!type || match[0].length === (match[1] ?? '').length) continue;
     candidates.push({
       start: match.index,
@@ -202,7 +306,11 @@ export function findPlaces(input: TextInput): readonly FoundPlace[] {
   const patterns = patternCandidates(text).filter(
     (pattern) => !known.some((place) => place.start >= pattern.start && place.end <= pattern.end && place.type === pattern.type),
   );
-  const candidates = [...known, ...patterns].sort(
+  // A name after a preposition is a place only where nothing better read it.
+  const afterPrepositions = prepositionCandidates(text).filter(
+    (named) => ![...known, ...patterns].some((other) => named.start < other.end && other.start < named.end),
+  );
+  const candidates = [...known, ...patterns, ...afterPrepositions].sort(
     (left, right) => right.end - right.start - (left.end - left.start) || Number(right.known) - Number(left.known),
   );
   const kept: Candidate[] = [];
