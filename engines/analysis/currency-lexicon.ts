@@ -73,6 +73,7 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, CurrencyMarker>> = {
   'R$': one('BRL'), 'US$': one('USD'), 'U$S': one('USD'), 'A$': one('AUD'), 'AU$': one('AUD'), 'C$': one('CAD'),
   'CA$': one('CAD'), 'NZ$': one('NZD'), 'HK$': one('HKD'), 'S$': one('SGD'), 'NT$': one('TWD'),
   'MX$': one('MXN'), 'Mex$': one('MXN'), 'RD$': one('DOP'), 'Fr.': one('CHF'), 'SFr.': one('CHF'),
+  'S/': one('PEN'), 'S/.': one('PEN'),
   '$': family('dollar'), '¥': family('yen-yuan'), '￥': family('yen-yuan'), '元': one('CNY'), '円': one('JPY'),
   'kr': family('crown'), 'kr.': family('crown'), 'Kr': family('crown'),
 };

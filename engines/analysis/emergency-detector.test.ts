@@ -174,4 +174,28 @@ describe('detectEmergency in the languages travellers meet (issue 27)', () => {
     expect(judged('Somebody nicked my camera at the station.')).toBe('medium');
     expect(judged('A man held a gun to my head and took my watch.')).toBe('high');
   });
+
+  it('rates a sting or an insect bite low, in each language', () => {
+    expect(judged('I was stung by a wasp at the picnic.')).toBe('low');
+    expect(judged('Je me suis fait piquer par une guêpe.')).toBe('low');
+    expect(judged('Me picó una medusa en la playa.')).toBe('low');
+    expect(judged('Ich wurde von einer Biene gestochen.')).toBe('low');
+    expect(judged('Sono stato punto da una vespa.')).toBe('low');
+    expect(judged('Fui picado por uma abelha.')).toBe('low');
+  });
+
+  it('rates a fall by the hurt it caused when one is named (fall yields to injury rule)', () => {
+    expect(judged('I fell on the steps and grazed my hand.')).toBe('low');
+    expect(judged('Caí en la calle y tengo un rasguño.')).toBe('low');
+    expect(judged('Er ist hingefallen und hat sich das Bein gebrochen.')).toBe('medium');
+    expect(judged('She fell down the stairs and is unconscious.')).toBe('high');
+    expect(judged('My father fell in the shower.')).toBe('medium');
+  });
+
+  it('hears a room or a flat ransacked as a theft', () => {
+    expect(judged('Our room was ransacked while we were out.')).toBe('medium');
+    expect(judged('Ci hanno svaligiato l’appartamento.')).toBe('medium');
+    expect(judged('Nos desvalijaron el coche.')).toBe('medium');
+  });
 });
+

@@ -88,6 +88,7 @@ interface Detection {
   readonly category: EmergencyCategory;
   readonly severity: Severity;
   readonly at: number;
+  readonly yieldsToInjury?: boolean;
 }
 
 function isNegated(folded: string, start: number, negation: RegExp): boolean {
@@ -126,7 +127,7 @@ function lexiconDetections(folded: string, rules: Rules): Detection[] {
     for (const match of folded.matchAll(pattern)) {
       if (isNegated(folded, match.index, rules.negation)) continue;
       const severity = severityOf(entry, folded, match.index, match.index + match[0].length, rules);
-      detections.push({ issue: entry.issue, category: entry.category, severity, at: match.index });
+      detections.push({ issue: entry.issue, category: entry.category, severity, at: match.index, yieldsToInjury: entry.yieldsToInjury });
     }
   }
   return detections;
@@ -181,7 +182,10 @@ export function detectEmergency(input: TextInput): EmergencyResult {
   const country = countryOfText(analysed);
   const isEmergency = detections.length > 0;
   const reassured = rules.reassurance.test(folded);
-  const severity = detections.reduce<Severity>((worst, detection) => {
+  // "I fell and scraped my knee": the scrape, not the fall, says how serious it is.
+  const hurtNamed = detections.some((detection) => detection.category === 'medical');
+  const rated = hurtNamed ? detections.filter((detection) => !detection.yieldsToInjury) : detections;
+  const severity = rated.reduce<Severity>((worst, detection) => {
     const said = reassured && detection.severity === 'medium' && REASSURED.has(detection.category) ? 'low' : detection.severity;
     return RANK[said] > RANK[worst] ? said : worst;
   }, 'low');

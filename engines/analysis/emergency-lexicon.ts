@@ -20,6 +20,8 @@ export interface LexiconEntry {
   readonly intensified?: Severity;
   /** Said with "a little", "un peu", "leicht"...: less serious. */
   readonly mitigated?: Severity;
+  /** A fall or a bump: when the text names the hurt it caused, that hurt says how serious it is. */
+  readonly yieldsToInjury?: boolean;
   readonly said: Said;
 }
 
@@ -132,13 +134,21 @@ export const LEXICON: readonly LexiconEntry[] = [
   } },
   { issue: 'minor injury', category: 'medical', severity: 'low', intensified: 'medium', said: {
     en: ['sprained', 'twisted (?:my|his|her|their|an?) (?:ankle|wrist|knee)', '(?:small|little|minor) (?:cut|burn)',
-      'cut (?:my|his|her) (?:finger|hand|foot)', 'grazed', 'bruised', 'burn', 'blistering'],
+      'cut (?:my|his|her) (?:finger|hand|foot)', 'grazed', 'bruise[ds]?', 'burn', 'blistering'],
     fr: ['entorse', 'coupure', 'ecorche\\w*', 'foule (?:la|le) cheville', 'brule\\w*', 'egratign\\w*'],
     es: ['esguince', 'corte', 'me torci', 'se torcio', 'torcido el tobillo', 'quemadura', 'rasguno', 'raspon', 'aranazo'],
     de: ['verstaucht', 'umgeknickt', 'geschnitten', 'schnittwunde', 'verbrannt', 'aufgeschurft', 'schurfwunde', 'kratzer'],
     it: ['slogat[oa]', 'distorsione', 'storta', '(?:mi sono|si e) stort[oa]', 'tagliat[oa]', 'bruciatura', 'scottat[oa]', 'graffi\\w*',
       'sbucciat[oa]'],
     pt: ['entorse', 'torci', 'torceu', 'cortei(?:-me)?', 'cortou-se', 'queimadura', 'arranh\\w*', 'esfolad[oa]', 'esfolei'],
+  } },
+  { issue: 'sting or bite', category: 'medical', severity: 'low', intensified: 'medium', said: {
+    en: ['stung by (?:a |an )?\\w+', '(?:bee|wasp|jellyfish) sting', 'bitten by (?:a |an )?(?:mosquito|insect|spider|tick)\\w*'],
+    fr: ['piqu(?:e|ee|er) par (?:une?|des) \\w+', 'piqure de \\w+'],
+    es: ['(?:me|le|nos) pic(?:o|aron) (?:una?|unos|unas) \\w+', 'picadura de \\w+'],
+    de: ['von (?:einer|einem|einen) \\w+ gestochen', 'gestochen', '(?:quallen|wespen|bienen)stich'],
+    it: ['punt[oaie] da (?:una?|delle|dei) \\w+', 'puntura di \\w+'],
+    pt: ['picad[oa] por (?:uma?|umas|uns) \\w+', 'picada de \\w+', 'mordid[oa] por (?:uma?) (?:aranha|carraca|melga|mosquito)'],
   } },
   { issue: 'need a doctor', category: 'medical', severity: 'medium', said: {
     en: ['need (?:a|to see a) doctor', 'call a doctor', 'nearest hospital', 'where is the (?:nearest )?hospital', 'take (?:me|him|her|us) to (?:the|a) hospital',
@@ -197,12 +207,13 @@ export const LEXICON: readonly LexiconEntry[] = [
       'nao encontro (?:o meu|a minha) (?:filho|filha)'],
   } },
   { issue: 'theft', category: 'lost-or-stolen', severity: 'medium', said: {
-    en: ['stolen', 'stole', 'robbed', 'mugged', 'pickpocket\\w*', 'snatched', 'burglar\\w*', 'broke into', 'theft', 'thief', 'thieves',
+    en: ['stolen', 'stole', 'robbed', 'mugged', 'ransacked', 'pickpocket\\w*', 'snatched', 'burglar\\w*', 'broke into', 'theft', 'thief', 'thieves',
       '(?:lifted|nicked|swiped) (?:my|his|her|our|their)'],
     fr: ['vole', 'volee?s?', 'fait voler', 'cambriol\\w*', 'pickpocket', 'arrache', 'voleurs?'],
-    es: ['robad[oa]s?', 'robaron', 'robo', 'carterista', 'asaltad[oa]', 'asaltaron', 'ladron(?:es)?'],
+    es: ['robad[oa]s?', 'robaron', 'robo', 'carterista', 'asaltad[oa]', 'asaltaron', 'ladron(?:es)?', 'desvalij\\w+'],
     de: ['gestohlen', 'geklaut', 'beklaut', 'ausgeraubt', 'diebstahl', 'dieb', 'taschendieb\\w*', 'eingebrochen', 'aufgebrochen'],
-    it: ['rubat[oaie]', 'derubat[oaie]', 'furto', 'ladr[oi]', 'borseggiat\\w*', 'borseggiator\\w*', 'scippat\\w*', 'scippo'],
+    it: ['rubat[oaie]', 'derubat[oaie]', 'furto', 'ladr[oi]', 'borseggiat\\w*', 'borseggiator\\w*', 'scippat\\w*', 'scippo',
+      'svaligiat[oaie]'],
     pt: ['roubad[oa]s?', 'roubaram(?:-me|-nos)?', 'roubo', 'furtad[oa]s?', 'furto', 'ladra[oe]s?', 'carteirista', 'assaltad[oa]s?',
       'assaltaram', 'assalto'],
   } },
@@ -243,7 +254,7 @@ export const LEXICON: readonly LexiconEntry[] = [
     it: ["incidente (?:stradale|d'auto|in moto)", 'investit[oa]'],
     pt: ['acidente de (?:carro|viacao|transito|mota|moto)', 'atropelad[oa]', 'choque frontal'],
   } },
-  { issue: 'accident', category: 'accident', severity: 'medium', said: {
+  { issue: 'accident', category: 'accident', severity: 'medium', yieldsToInjury: true, said: {
     en: ['accident', 'fell(?: down| off| over)?', 'fallen', 'slipped'],
     fr: ['est tombee?', 'tombee?'],
     es: ['accidente', 'se cayo', 'me cai'],

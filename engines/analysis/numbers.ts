@@ -97,6 +97,12 @@ export function digitAmounts(text: string, folded: string): AmountSpan[] {
     const end = index + raw.length;
     // "7:30", "3/4", "5th" and "12.5.2024" are times, fractions, ordinals and dates.
     if (/^(?::\d|\/\d|st\b|nd\b|rd\b|th\b|e\b|er\b|eme\b|º|ª|\.\d)/u.test(folded.slice(end))) continue;
+    // "24,- €", "15.– Fr.": a dash for no cents belongs to the amount.
+    const noCents = Number.isInteger(value) ? /^[.,][-–]/.exec(folded.slice(end)) : null;
+    if (noCents) {
+      amounts.push({ start: index, end: end + noCents[0].length, value, scaled: false, spelled: false });
+      continue;
+    }
     const scale = SCALE_PATTERN.exec(folded.slice(end));
     const factor = scale ? SCALES[scale[1] ?? ''] : undefined;
     if (scale && factor !== undefined) {

@@ -95,5 +95,11 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('Ficamos no Hotel Mar do Porto.')).toEqual(['Hotel Mar:hotel', 'Porto:city']);
     expect(found('Our gate is E7, the bus leaves from gate B12.')).toEqual([]);
   });
+
+  it('reads forests, coasts, islands, valleys and ranges named with their keyword', () => {
+    expect(found('We hiked in the Sacred Valley and on Isla del Sol.')).toEqual(['Sacred Valley:region', 'Isla del Sol:region']);
+    expect(found('On a roulé sur la côte d’Azur puis la Côte Vermeille.')).toEqual(['côte d’Azur:region', 'Côte Vermeille:region']);
+    expect(found('Wir wandern im Schwarzwald und im Erzgebirge.')).toEqual(['Schwarzwald:region', 'Erzgebirge:region']);
+  });
 });
 

@@ -114,7 +114,11 @@ const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> =
     'street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse', 'viale', 'rua',
     'travessa', 'carretera', 'estrada',
   ]],
-  ['region', ['district', 'quarter', 'quartier', 'barrio', 'quartiere', 'bairro', 'viertel']],
+  ['region', [
+    'district', 'quarter', 'quartier', 'barrio', 'quartiere', 'bairro', 'viertel', 'forest', 'coast', 'valley', 'island', 'islands',
+    'mountains', 'forêt', 'côte', 'vallée', 'île', 'îles', 'bosque', 'costa', 'sierra', 'valle', 'isla', 'islas', 'foresta', 'costiera',
+    'isola', 'isole', 'floresta', 'serra', 'vale', 'ilha', 'ilhas',
+  ]],
   ['landmark', [
     'cathedral', 'palace', 'bridge', 'tower', 'square', 'castle', 'temple', 'church', 'basilica', 'mosque', 'monument',
     'fountain', 'gate', 'catedral', 'palacio', 'puente', 'torre', 'plaza', 'castillo', 'iglesia', 'cathédrale', 'palais',
@@ -145,9 +149,9 @@ const KEYWORD_AFTER = new RegExp(`(?<![\\p{L}])(${NAME})\\s+(${KEYWORDS})(?![\\p
 /** "Hotel Adlon", "gare de Lyon", "museo del Prado", "Flughafen Tegel", "Museum of Modern Art". */
 const KEYWORD_BEFORE = new RegExp(`(?<![\\p{L}])(${KEYWORDS})\\s+${LINK}(${LINKED_NAME})${NAME_END}`, 'gu');
 /** German compounds: "Alexanderplatz", "Hauptbahnhof", "Kurfürstendamm" is not one but "Friedrichstraße" is. */
-const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see)(?![\p{L}])/gu;
+const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see|wald|gebirge)(?![\p{L}])/gu;
 /** Compound endings that name a place only inside one word ("Königssee", "Tegernsee"): "see" alone is English. */
-const COMPOUND_ONLY_TYPES = new Map<string, LocationType>([['see', 'landmark']]);
+const COMPOUND_ONLY_TYPES = new Map<string, LocationType>([['see', 'landmark'], ['wald', 'region'], ['gebirge', 'region']]);
 const NOT_NAMES = new Set([
   'the', 'a', 'an', 'this', 'that', 'our', 'my', 'your', 'which', 'what', 'where', 'le', 'la', 'les', 'un', 'une', 'des', 'ce',
   'el', 'los', 'las', 'una', 'uno', 'este', 'esta', 'der', 'die', 'das', 'ein', 'eine', 'dieser', 'diese',

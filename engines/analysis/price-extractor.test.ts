@@ -155,5 +155,28 @@ describe('extractPrices in the languages travellers meet (issue 27)', () => {
   it('reads florines as Hungarian forints', () => {
     expect(found('La cena costó 12.000 florines.')).toEqual(['12000 HUF']);
   });
+
+  it('prices cents said alone: pence are sterling, Rappen Swiss, cents the euro or a dollar country\'s (cents alone rule)', () => {
+    expect(found('A stamp is 85p at the post office.')).toEqual(['0.85 GBP']);
+    expect(found('Der Kaffee am Automaten kostet 90 Cent.')).toEqual(['0.9 EUR']);
+    expect(found('La consigne coûte 50 centimes.')).toEqual(['0.5 EUR']);
+    expect(found('Parking in Chicago is 75 cents an hour.')).toEqual(['0.75 USD']);
+    expect(found('Das WC in Bern kostet 50 Rappen.')).toEqual(['0.5 CHF']);
+    expect(found('The bus leaves at 5pm.')).toEqual([]);
+  });
+
+  it('reads cents after "con" or "com", spelled tens right after the currency, and half a unit', () => {
+    expect(found('Un euro con veinte el billete.')).toEqual(['1.2 EUR']);
+    expect(found('Paguei cinco reais com cinquenta pelo suco.')).toEqual(['5.5 BRL']);
+    expect(found('Wir haben acht Euro vierzig bezahlt.')).toEqual(['8.4 EUR']);
+    expect(found('Il gelato costa due euro e mezzo.')).toEqual(['2.5 EUR']);
+    expect(found('A cup of tea is two pounds and a half.')).toEqual(['2.5 GBP']);
+    expect(found('Zwei Euro, fünfzig Stück im Karton.')).toEqual(['2 EUR']);
+  });
+
+  it('reads a dash for no cents and the sol symbol', () => {
+    expect(found('Das Tagesmenü kostet 14,- € mit Getränk.')).toEqual(['14 EUR']);
+    expect(found('El ceviche cuesta S/. 32 en Miraflores.')).toEqual(['32 PEN']);
+  });
 });
 

@@ -56,7 +56,7 @@ const NOT_MONEY_AFTER = new Set(
     "percent pm am h o'clock clock times years year stars floors floor stops stop tickets items pieces " +
     'personnes personne nuits nuit jours jour heures heure fois ans etoiles etages ' +
     'personas persona noches noche dias dia horas hora minutos veces anos estrellas pisos ' +
-    'personen nachte nacht tage tag stunden stunde minuten uhr mal jahre sterne stock ' +
+    'personen nachte nacht tage tag stunden stunde minuten uhr mal jahre sterne stock stuck ' +
     'persone notti notte giorni giorno ore ora minuti volte anni stelle piani chilometri ' +
     'pessoas pessoa noites noite dias dia horas hora minutos vezes anos estrelas andares quilometros'
   ).split(' '),
@@ -93,6 +93,12 @@ const GAP_FILLERS = new Set([
   'stuck', 'only', 'just', 'seulement', 'solo', 'nur', 'but', 'mais', 'pero', 'aber', 'adult', 'adults',
 ]);
 const DEFAULT_FAMILY_NOTE = 'no country named in the text';
+const HALF_AFTER_CURRENCY = /^\s+(?:and a half|et demie?|y medi[oa]|e mezz[oa]|e mei[oa]|und ein halb)(?![\p{L}])/u;
+/**
+ * An amount of cents alone: "50p", "50 Cent", "80 centimes", "cincuenta céntimos". Pence are sterling and Rappen
+ * Swiss; cents are the euro's, or the dollar's in a country of dollars.
+ */
+const MINOR_UNIT_ALONE = /^(?:(p|pence)|\s+(pence|cents?|centimes?|centimos?|centesim[oi]|centimos|rappen))(?![\p{L}])/u;
 
 function overlaps(left: Span, right: Span): boolean {
   return left.start < right.end && right.start < left.end;
@@ -164,16 +170,26 @@ function minorPart(
   amounts: readonly AmountSpan[],
 ): { readonly value: number; readonly end: number } | undefined {
   const rest = folded.slice(after);
-  const joiner = /^\s+(?:(?:and|et|y|und|e|con|com)\s+)?/.exec(rest);
+  // "tre sterline e mezzo", "two pounds and a half", "dos euros y medio": half a unit.
+  const half = HALF_AFTER_CURRENCY.exec(rest);
+  if (half) return { value: 50, end: after + half[0].length };
+  const joiner = /^\s+(?:(and|et|y|und|e|con|com)\s+)?/.exec(rest);
   if (!joiner) return undefined;
+  // "un euro con veinte", "cinco reais com cinquenta": "con" and "com" join only cents to a price.
+  const centsJoiner = joiner[1] === 'con' || joiner[1] === 'com';
   const start = after + joiner[0].length;
   const minor = amounts.find((amount) => amount.start === start);
   if (!minor || minor.scaled || !Number.isInteger(minor.value) || minor.value <= 0 || minor.value >= 100) return undefined;
   const tail = folded.slice(minor.end);
   const unit = /^\s+([\p{L}]+)/u.exec(tail);
   if (unit && MINOR_UNITS.has(unit[1] ?? '')) return { value: minor.value, end: minor.end + unit[0].length };
+  if (centsJoiner) return { value: minor.value, end: minor.end };
   // A spelled minor part ends the phrase ("dix euros cinquante."); digits may run on ("9 pounds 40 in London").
   const spelled = !/\d/.test(folded.slice(minor.start, minor.end));
+  // "fünfzehn Euro fünfzig gezahlt": spelled tens said right after the currency are its cents.
+  if (spelled && joiner[1] === undefined && minor.value >= 10 && !NOT_MONEY_AFTER.has(unit?.[1] ?? '')) {
+    return { value: minor.value, end: minor.end };
+  }
   const endsPhrase =
     /^\s*(?:$|[.,;:!?)])/.test(tail) ||
     (unit !== null && GAP_FILLERS.has(unit[1] ?? '')) ||
@@ -235,6 +251,16 @@ function pairAmounts(analysed: AnalysedText): Found[] {
     found.push({ start, end, amount: value, marker: chosen.marker, markerText: text.slice(chosen.start, chosen.end) });
     consumed.add(amount);
   }
+  for (const amount of amounts) {
+    if (consumed.has(amount) || !Number.isInteger(amount.value) || amount.value <= 0 || amount.value >= 100) continue;
+    const unit = MINOR_UNIT_ALONE.exec(folded.slice(amount.end));
+    if (!unit) continue;
+    const word = unit[1] ?? unit[2] ?? '';
+    const marker = minorUnitMarker(word, analysed);
+    consumed.add(amount);
+    const end = amount.end + unit[0].length;
+    found.push({ start: amount.start, end, amount: amount.value / 100, marker, markerText: text.slice(amount.end, end).trim() });
+  }
   for (const bare of amounts) {
     if (consumed.has(bare) || bare.value <= 0) continue;
     const neighbour = found.find((price) => sharesCurrency(bare, price, folded));
@@ -256,6 +282,13 @@ function pairAmounts(analysed: AnalysedText): Found[] {
 }
 
 const markerKey = (marker: CurrencyMarker): string => marker.currency ?? marker.family;
+
+function minorUnitMarker(word: string, analysed: AnalysedText): CurrencyMarker {
+  if (word === 'p' || word === 'pence') return markerForCode('GBP');
+  if (word === 'rappen') return markerForCode('CHF');
+  const country = countryOfText(analysed)?.code;
+  return country && AMBIGUOUS_FAMILIES.dollar.byCountry[country] ? { family: 'dollar' } : markerForCode('EUR');
+}
 
 /**
  * The one currency of a text that names a currency once for several amounts: every price found has it and
