@@ -19,7 +19,7 @@ import {
 import { asAnalysed, type TextInput } from './analysed-text';
 import type { AnalysisLanguage } from './language';
 import { countryOfText } from './text-country';
-import { WORD_END, WORD_START } from './text-fold';
+import { WORD_END, WORD_START, matchesOf } from './text-fold';
 
 const bounded = (alternatives: readonly string[]): string =>
   `${WORD_START}(?:${alternatives.join('|')})${WORD_END}`;
@@ -124,7 +124,7 @@ function severityOf(entry: LexiconEntry, folded: string, start: number, end: num
 function lexiconDetections(folded: string, rules: Rules): Detection[] {
   const detections: Detection[] = [];
   for (const { entry, pattern } of rules.entries) {
-    for (const match of folded.matchAll(pattern)) {
+    for (const match of matchesOf(pattern, folded)) {
       if (isNegated(folded, match.index, rules.negation)) continue;
       const severity = severityOf(entry, folded, match.index, match.index + match[0].length, rules);
       detections.push({ issue: entry.issue, category: entry.category, severity, at: match.index, yieldsToInjury: entry.yieldsToInjury });
@@ -135,7 +135,7 @@ function lexiconDetections(folded: string, rules: Rules): Detection[] {
 
 function lossDetections(folded: string, rules: Rules): Detection[] {
   const detections: Detection[] = [];
-  for (const match of folded.matchAll(rules.loss)) {
+  for (const match of matchesOf(rules.loss, folded)) {
     if (isNegated(folded, match.index, rules.negation)) continue;
     const from = Math.max(0, match.index - LOSS_REACH);
     const to = match.index + match[0].length + LOSS_REACH;
@@ -181,10 +181,11 @@ export function detectEmergency(input: TextInput): EmergencyResult {
   );
   const country = countryOfText(analysed);
   const isEmergency = detections.length > 0;
-  const reassured = rules.reassurance.test(folded);
   // "I fell and scraped my knee": the scrape, not the fall, says how serious it is.
   const hurtNamed = detections.some((detection) => detection.category === 'medical');
   const rated = hurtNamed ? detections.filter((detection) => !detection.yieldsToInjury) : detections;
+  const reassured =
+    rated.some((detection) => detection.severity === 'medium' && REASSURED.has(detection.category)) && rules.reassurance.test(folded);
   const severity = rated.reduce<Severity>((worst, detection) => {
     const said = reassured && detection.severity === 'medium' && REASSURED.has(detection.category) ? 'low' : detection.severity;
     return RANK[said] > RANK[worst] ? said : worst;

@@ -1,5 +1,6 @@
 import type { AnalysisLanguage } from './language';
 import { numberWordRole, valueOfNumberWords } from './number-words';
+import { matchesOf } from './text-fold';
 
 export interface AmountSpan {
   readonly start: number;
@@ -71,7 +72,7 @@ export function parseNumeral(raw: string): number | undefined {
  */
 function numeralsIn(text: string): { readonly raw: string; readonly index: number }[] {
   const found: { raw: string; index: number }[] = [];
-  for (const match of text.matchAll(DIGITS_PATTERN)) {
+  for (const match of matchesOf(DIGITS_PATTERN, text)) {
     const grouped = /^\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)/u.exec(match[0]);
     if (grouped || !/ /.test(match[0])) {
       found.push({

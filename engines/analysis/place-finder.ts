@@ -4,7 +4,7 @@ import { COUNTRY_NAMES } from './country-names';
 import { CURRENCY_PHRASES } from './currency-names';
 import { CITIES, CURATED_PLACES, HOTEL_BRANDS, type GazetteerEntry } from './gazetteer';
 import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
-import { foldText } from './text-fold';
+import { foldText, matchesOf } from './text-fold';
 
 export interface FoundPlace {
   readonly location: Location;
@@ -167,10 +167,12 @@ function patternCandidate(start: number, end: number, keyword: string, name: str
   return { start, end, type, country: '', canonical: text.slice(start, end), latitude: '', longitude: '', known: false };
 }
 
+const LINKED_WORD = new RegExp(`\\s+${INNER_LINK}\\s+(${CAPITALISED})`, 'gu');
+
 /** "Hotel Lisboa do Porto": a linked name stops before a known city or country, which is a place of its own. */
 function beforeKnownCity(name: string): string {
-  const linked = new RegExp(`\\s+${INNER_LINK}\\s+(${CAPITALISED})`, 'gu');
-  for (const match of name.matchAll(linked)) {
+  if (!name.includes(' ')) return name;
+  for (const match of matchesOf(LINKED_WORD, name)) {
     const type = INDEX.get(nameKey(match[1] ?? ''))?.type;
     if (type === 'city' || type === 'country') return name.slice(0, match.index);
   }
@@ -179,17 +181,19 @@ function beforeKnownCity(name: string): string {
 
 // --- names after a preposition of place: "in Trastevere", "dans le Marais", "perto de Leiria", "a Murano"
 
-/** Prepositions of place (either case for the first letter), then an article; German only bare ("in Kreuzberg"). */
-const PLACE_PREPOSITION = `(?:${[
-  'in', 'at', 'near', 'to', 'from', 'around', 'outside', 'over', 'via', 'towards', 'dans', 'vers', 'depuis', 'près de', 'pres de', 'à',
-  'au', 'aux', 'en', 'a', 'al', 'desde', 'hacia', 'cerca de', 'nach', 'bei', 'aus', 'da', 'per', 'vicino a', 'verso', 'nel', 'nella',
-  'nei', 'sul', 'sulla', 'dal', 'dalla', 'alla', 'ai', 'em', 'no', 'na', 'nos', 'nas', 'para', 'perto de', 'ao', 'até',
-].map((word) => `[${word[0]?.toUpperCase() ?? ''}${word[0] ?? ''}]${word.slice(1)}`).join('|')})`;
-const PLACE_ARTICLE = "(?:(?:the|le|la|les|el|los|las|il|lo|gli|o|os|as)\\s+|l['’])?";
-const AFTER_PREPOSITION = new RegExp(
-  `(?<![\\p{L}])${PLACE_PREPOSITION}\\s+${PLACE_ARTICLE}(${LINKED_NAME})${NAME_END}(?!\\s*\\d)`,
-  'gu',
-);
+/**
+ * Prepositions of place, folded ("à" is "a", "até" is "ate"); "de" only after "près", "cerca", "perto". German
+ * only bare ("in Kreuzberg"): its articles open common nouns ("in der Nähe").
+ */
+const PLACE_PREPOSITIONS = new Set([
+  'in', 'at', 'near', 'to', 'from', 'around', 'outside', 'over', 'via', 'towards', 'dans', 'vers', 'depuis', 'a', 'au', 'aux', 'en', 'al',
+  'desde', 'hacia', 'nach', 'bei', 'aus', 'da', 'per', 'verso', 'nel', 'nella', 'nei', 'sul', 'sulla', 'dal', 'dalla', 'alla', 'ai', 'em',
+  'no', 'na', 'nos', 'nas', 'para', 'ao', 'ate',
+]);
+const BEFORE_DE = new Set(['pres', 'cerca', 'perto']);
+const PLACE_ARTICLES = new Set(['the', 'le', 'la', 'les', 'el', 'los', 'las', 'il', 'lo', 'gli', 'o', 'os', 'as']);
+const INNER_LINKS = new Set(['do', 'da', 'dos', 'das', 'del', 'di', 'dei', 'degli', 'della', 'delle', 'du', 'des']);
+const LONGEST_NAME_WORDS = 4;
 const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt'];
 /**
  * Capitalised words after a preposition that are not places: months, weekdays and languages (CLDR through
@@ -233,13 +237,58 @@ function saidOfAWay(text: string, at: number): boolean {
   return words.slice(-3).some((word) => TOWARDS_WORDS.has(word)) || /\bfrom\s+\p{Lu}/u.test(before);
 }
 
-function prepositionCandidates(text: string): Candidate[] {
+function isNameWord(text: string, token: { readonly start: number; readonly word: string }): boolean {
+  const first = text[token.start] ?? '';
+  return first !== first.toLowerCase() && !/\d/.test(token.word);
+}
+
+/** The name said after token `from`: capitalised words, linked by "do", "degli"..., with nothing but spaces between. */
+function nameAfter({ text, tokens }: AnalysedText, from: number): { readonly start: number; readonly end: number } | undefined {
+  const spaced = (left: number, right: number): boolean => /^\s+$/.test(text.slice(tokens[left]?.end ?? 0, tokens[right]?.start ?? 0));
+  let index = from;
+  let head = tokens[index];
+  if (!head) return undefined;
+  let start = head.start;
+  // "dans le Marais", "sul Sentiero": a lower-case article; "à l'Estaque": one glued to the name.
+  if (PLACE_ARTICLES.has(head.word) && !isNameWord(text, head) && spaced(index, index + 1)) {
+    index += 1;
+    head = tokens[index];
+    if (!head) return undefined;
+    start = head.start;
+  } else if (head.word.startsWith("l'") && /\p{Lu}/u.test(text[head.start + 2] ?? '')) {
+    start = head.start + 2;
+  }
+  if (!head || (start === head.start && !isNameWord(text, head))) return undefined;
+  let last = index;
+  let words = 1;
+  while (words < LONGEST_NAME_WORDS) {
+    const next = tokens[last + 1];
+    if (next && spaced(last, last + 1) && isNameWord(text, next)) {
+      last += 1;
+    } else if (next && INNER_LINKS.has(next.word) && spaced(last, last + 1) && spaced(last + 1, last + 2) && tokens[last + 2] && isNameWord(text, tokens[last + 2]!)) {
+      last += 2;
+    } else break;
+    words += 1;
+  }
+  const end = tokens[last]?.end ?? start;
+  // "in Room 12", "at Gate 5": a number after the words makes them a room or a gate.
+  if (/^\s*\d/.test(text.slice(end))) return undefined;
+  return { start, end };
+}
+
+function prepositionCandidates(analysed: AnalysedText): Candidate[] {
+  const { text, tokens } = analysed;
   const candidates: Candidate[] = [];
-  for (const match of text.matchAll(AFTER_PREPOSITION)) {
-    const preposition = /^\S+/u.exec(match[0])?.[0].toLowerCase() ?? '';
-    if (NOT_PREPOSITIONS_AT_START.has(preposition) && opensSentence(text, match.index)) continue;
-    if (preposition === 'to' && !saidOfAWay(text, match.index)) continue;
-    const name = beforeKnownCity(match[1] ?? '');
+  for (const [index, token] of tokens.entries()) {
+    const pairsWithDe = token.word === 'de' && BEFORE_DE.has(tokens[index - 1]?.word ?? '');
+    if (!pairsWithDe && !PLACE_PREPOSITIONS.has(token.word)) continue;
+    if (!/^\s+$/.test(text.slice(token.end, tokens[index + 1]?.start ?? token.end))) continue;
+    const preposition = token.word;
+    if (NOT_PREPOSITIONS_AT_START.has(preposition) && opensSentence(text, token.start)) continue;
+    if (preposition === 'to' && !saidOfAWay(text, token.start)) continue;
+    const said = nameAfter(analysed, index + 1);
+    if (!said) continue;
+    const name = beforeKnownCity(text.slice(said.start, said.end));
     const firstWord = name.split(/\s+/)[0] ?? '';
     const firstKey = nameKey(firstWord);
     if (name.length < 2 || NOT_NAMES.has(firstKey) || NOT_PLACES_AFTER_PREPOSITION.has(firstKey) || PERSON_WORDS.has(firstKey)) continue;
@@ -247,15 +296,23 @@ function prepositionCandidates(text: string): Candidate[] {
     if (firstWord.length <= 4 && firstWord === firstWord.toUpperCase()) continue;
     // A keyword opens a name the keyword patterns read better ("in Terminal 2", "at Hotel Adlon").
     if (TYPE_OF_KEYWORD.has(firstKey) || TYPE_OF_KEYWORD.has(name.split(/\s+/)[0]?.toLowerCase() ?? '')) continue;
-    const start = match.index + match[0].length - (match[1] ?? '').length;
-    candidates.push({ start, end: start + name.length, type: 'city', country: '', canonical: name, latitude: '', longitude: '', known: false });
+    candidates.push({ start: said.start, end: said.start + name.length, type: 'city', country: '', canonical: name, latitude: '', longitude: '', known: false });
   }
   return candidates;
 }
 
-function patternCandidates(text: string): Candidate[] {
+/** Folded keywords: a text none of whose words is one has no "X Station" or "gare de X" to look for. */
+const FOLDED_KEYWORDS = new Set([...TYPE_OF_KEYWORD.keys()].map((keyword) => foldText(keyword)));
+
+function saysAKeyword({ tokens }: AnalysedText): boolean {
+  return tokens.some((token) => FOLDED_KEYWORDS.has(token.word) || token.word.split(/['-]/).some((part) => FOLDED_KEYWORDS.has(part)));
+}
+
+function patternCandidates(analysed: AnalysedText): Candidate[] {
+  const { text } = analysed;
   const candidates: Candidate[] = [];
-  for (const match of text.matchAll(KEYWORD_AFTER)) {
+  if (!saysAKeyword(analysed)) return germanCompoundCandidates(text, candidates);
+  for (const match of matchesOf(KEYWORD_AFTER, text)) {
     let name = match[1] ?? '';
     let start = match.index;
     // "At the Shibuya Station" or "Is the Louvre Museum": drop capitalised function words that open the name.
@@ -268,14 +325,18 @@ function patternCandidates(text: string): Candidate[] {
     const candidate = patternCandidate(start, match.index + match[0].length, match[2] ?? '', name, text);
     if (candidate) candidates.push(candidate);
   }
-  for (const match of text.matchAll(KEYWORD_BEFORE)) {
+  for (const match of matchesOf(KEYWORD_BEFORE, text)) {
     const keyword = match[1] ?? '';
     const name = beforeKnownCity(match[2] ?? '');
     const end = match.index + match[0].length - ((match[2] ?? '').length - name.length);
     const candidate = patternCandidate(match.index, end, keyword, name, text);
     if (candidate) candidates.push(candidate);
   }
-  for (const match of text.matchAll(GERMAN_COMPOUND)) {
+  return germanCompoundCandidates(text, candidates);
+}
+
+function germanCompoundCandidates(text: string, candidates: Candidate[]): Candidate[] {
+  for (const match of matchesOf(GERMAN_COMPOUND, text)) {
     const type = TYPE_OF_KEYWORD.get(match[1] ?? '') ?? COMPOUND_ONLY_TYPES.get(match[1] ?? '');
     if (!type || match[0].length === (match[1] ?? '').length) continue;
     candidates.push({
@@ -307,11 +368,11 @@ export function findPlaces(input: TextInput): readonly FoundPlace[] {
   const { text } = analysed;
   const known = gazetteerCandidates(analysed);
   // "aeropuerto de Barajas", "the tour of the Taj Mahal": a known place of the pattern's type is the place.
-  const patterns = patternCandidates(text).filter(
+  const patterns = patternCandidates(analysed).filter(
     (pattern) => !known.some((place) => place.start >= pattern.start && place.end <= pattern.end && place.type === pattern.type),
   );
   // A name after a preposition is a place only where nothing better read it.
-  const afterPrepositions = prepositionCandidates(text).filter(
+  const afterPrepositions = prepositionCandidates(analysed).filter(
     (named) => ![...known, ...patterns].some((other) => named.start < other.end && other.start < named.end),
   );
   const candidates = [...known, ...patterns, ...afterPrepositions].sort(

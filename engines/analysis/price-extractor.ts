@@ -11,7 +11,7 @@ import { CURRENCY_FIRST_WORDS, CURRENCY_PHRASES, LONGEST_CURRENCY_PHRASE, phrase
 import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
 import type { AmountSpan } from './numbers';
 import { countryOfText, type TextCountry } from './text-country';
-import { escapeRegExp } from './text-fold';
+import { escapeRegExp, matchesOf } from './text-fold';
 
 export { parseNumeral } from './numbers';
 
@@ -127,11 +127,11 @@ function wordMarkers({ folded, tokens }: AnalysedText): MarkerSpan[] {
 function markers(analysed: AnalysedText): MarkerSpan[] {
   const { text } = analysed;
   const all: MarkerSpan[] = [];
-  for (const match of text.matchAll(SYMBOL_PATTERN)) {
+  for (const match of matchesOf(SYMBOL_PATTERN, text)) {
     const marker = CURRENCY_SYMBOLS[match[0]];
     if (marker) all.push({ start: match.index, end: match.index + match[0].length, marker, kind: 'symbol' });
   }
-  for (const match of text.matchAll(CODE_PATTERN)) {
+  for (const match of matchesOf(CODE_PATTERN, text)) {
     all.push({ start: match.index, end: match.index + match[0].length, marker: markerForCode(match[0]), kind: 'code' });
   }
   all.push(...wordMarkers(analysed));
