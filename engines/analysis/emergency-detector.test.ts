@@ -197,5 +197,16 @@ describe('detectEmergency in the languages travellers meet (issue 27)', () => {
     expect(judged('Ci hanno svaligiato l’appartamento.')).toBe('medium');
     expect(judged('Nos desvalijaron el coche.')).toBe('medium');
   });
-});
 
+  it('reads "a little" or "very" only in the clause of the term it softens (clause rule)', () => {
+    expect(judged('She hit her head on the shelf, now she is a bit dizzy.')).toBe('medium');
+    expect(judged('Tengo un poco de fiebre.')).toBe('low');
+  });
+
+  it('hears belongings taken or gone missing: taken is a theft, disappeared a loss', () => {
+    expect(judged('Our phones were taken from the table while we ate.')).toBe('medium');
+    expect(judged('Mon sac a disparu à la plage.')).toBe('low');
+    expect(judged('Il mio zaino è sparito in stazione.')).toBe('low');
+    expect(judged('Mein Reisepass ist verschwunden.')).toBe('medium');
+  });
+});

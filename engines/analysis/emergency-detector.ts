@@ -101,9 +101,10 @@ function isNegated(folded: string, start: number, negation: RegExp): boolean {
   return words.some((word) => negation.test(word));
 }
 
+/** The words said with a term in its own clause: "hit his head, he's a bit dizzy" makes the dizziness mild, not the blow. */
 function surroundings(folded: string, start: number, end: number): { before: string; after: string } {
-  const before = folded.slice(Math.max(0, start - 30), start);
-  const after = folded.slice(end, end + 30).split(/[.!?;]/)[0] ?? '';
+  const before = folded.slice(Math.max(0, start - 30), start).split(/[.!?;,]/).at(-1) ?? '';
+  const after = folded.slice(end, end + 30).split(/[.!?;,]/)[0] ?? '';
   return { before, after };
 }
 

@@ -208,7 +208,7 @@ export const LEXICON: readonly LexiconEntry[] = [
   } },
   { issue: 'theft', category: 'lost-or-stolen', severity: 'medium', said: {
     en: ['stolen', 'stole', 'robbed', 'mugged', 'ransacked', 'pickpocket\\w*', 'snatched', 'burglar\\w*', 'broke into', 'theft', 'thief', 'thieves',
-      '(?:lifted|nicked|swiped) (?:my|his|her|our|their)'],
+      '(?:lifted|nicked|swiped) (?:my|his|her|our|their)', '(?:was|were|got|been) taken from'],
     fr: ['vole', 'volee?s?', 'fait voler', 'cambriol\\w*', 'pickpocket', 'arrache', 'voleurs?'],
     es: ['robad[oa]s?', 'robaron', 'robo', 'carterista', 'asaltad[oa]', 'asaltaron', 'ladron(?:es)?', 'desvalij\\w+'],
     de: ['gestohlen', 'geklaut', 'beklaut', 'ausgeraubt', 'diebstahl', 'dieb', 'taschendieb\\w*', 'eingebrochen', 'aufgebrochen'],
@@ -276,12 +276,13 @@ export const LEXICON: readonly LexiconEntry[] = [
 
 /** Lost (not stolen) belongings: the verb and the thing may be far apart ("Reisepass in Wien verloren"). */
 export const LOSS_VERBS: Said = {
-  en: ['lost', 'lose', 'misplaced', "can'?t find", 'cannot find', 'left (?:my|our|his|her|it|them)', '(?:is|are) gone'],
-  fr: ['perdu', 'egare', 'oublie'],
-  es: ['perdi', 'perdido', 'perdio', 'olvide'],
-  de: ['verloren', 'vergessen', 'finde .{0,30} nicht', 'liegen ?(?:ge)?lassen'],
-  it: ['perso', 'persa', 'smarrit[oa]', 'dimenticat[oa]', 'lasciat[oa]', 'non (?:lo|la|li|le) trovo piu'],
-  pt: ['perdi', 'perdeu', 'perdido', 'esqueci', 'deixei'],
+  en: ['lost', 'lose', 'misplaced', "can'?t find", 'cannot find', 'left (?:my|our|his|her|it|them)', '(?:is|are) gone', 'disappeared',
+    'vanished'],
+  fr: ['perdu', 'egare', 'oublie', '(?:a|ont) disparu'],
+  es: ['perdi', 'perdido', 'perdio', 'olvide', 'desaparecio', 'desaparecieron'],
+  de: ['verloren', 'vergessen', 'finde .{0,30} nicht', 'liegen ?(?:ge)?lassen', 'verschwunden'],
+  it: ['perso', 'persa', 'smarrit[oa]', 'dimenticat[oa]', 'lasciat[oa]', 'non (?:lo|la|li|le) trovo piu', 'sparit[oaie]', 'scompars[oaie]'],
+  pt: ['perdi', 'perdeu', 'perdido', 'esqueci', 'deixei', 'desapareceu', 'desapareceram'],
 };
 /** Identity and travel documents: losing one is medium, as a theft is (issue 27), not low as other belongings. */
 export const DOCUMENTS: Said = {

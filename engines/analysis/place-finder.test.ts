@@ -101,5 +101,16 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('On a roulé sur la côte d’Azur puis la Côte Vermeille.')).toEqual(['côte d’Azur:region', 'Côte Vermeille:region']);
     expect(found('Wir wandern im Schwarzwald und im Erzgebirge.')).toEqual(['Schwarzwald:region', 'Erzgebirge:region']);
   });
-});
 
+  it('reads "près des", "cerca del", "perto da" as a preposition of place, and a language word inside a longer name', () => {
+    expect(found('On dort près des Halles.')).toEqual(['Halles:city']);
+    expect(found('Vivimos cerca del Retiro.')).toEqual(['Retiro:city']);
+    expect(found('Dinner is at the German Club tonight.')).toEqual(['German Club:city']);
+    expect(found('Can we pay in English pounds?')).toEqual([]);
+  });
+
+  it('takes a name after "to" for a place after a tram, a metro or a cab', () => {
+    expect(found('Take the metro to Bastille, then walk.')).toEqual(['Bastille:city']);
+    expect(found('We flew into Catania.')).toEqual(['Catania:city']);
+  });
+});

@@ -186,11 +186,13 @@ function beforeKnownCity(name: string): string {
  * only bare ("in Kreuzberg"): its articles open common nouns ("in der Nähe").
  */
 const PLACE_PREPOSITIONS = new Set([
-  'in', 'at', 'near', 'to', 'from', 'around', 'outside', 'over', 'via', 'towards', 'dans', 'vers', 'depuis', 'a', 'au', 'aux', 'en', 'al',
+  'in', 'at', 'near', 'to', 'into', 'from', 'around', 'outside', 'over', 'via', 'towards', 'dans', 'vers', 'depuis', 'a', 'au', 'aux', 'en', 'al',
   'desde', 'hacia', 'nach', 'bei', 'aus', 'da', 'per', 'verso', 'nel', 'nella', 'nei', 'sul', 'sulla', 'dal', 'dalla', 'alla', 'ai', 'em',
   'no', 'na', 'nos', 'nas', 'para', 'ao', 'ate',
 ]);
 const BEFORE_DE = new Set(['pres', 'cerca', 'perto']);
+/** "de" and its contractions with an article: "près des Invalides", "cerca del Retiro", "perto da Sé". */
+const DE_FORMS = new Set(['de', 'des', 'du', 'del', 'do', 'da', 'dos', 'das']);
 const PLACE_ARTICLES = new Set(['the', 'le', 'la', 'les', 'el', 'los', 'las', 'il', 'lo', 'gli', 'o', 'os', 'as']);
 const INNER_LINKS = new Set(['do', 'da', 'dos', 'das', 'del', 'di', 'dei', 'degli', 'della', 'delle', 'du', 'des']);
 const LONGEST_NAME_WORDS = 4;
@@ -220,7 +222,8 @@ const NOT_PLACES_AFTER_PREPOSITION: ReadonlySet<string> = new Set([
  * ("the ferry from Piraeus to Naxos", "we drove to Big Sur"), said within the three words before it.
  */
 const TOWARDS_WORDS = new Set(
-  ('go goes going went get got drive drove driving fly flew flight flights train trains bus buses ferry ferries boat coach taxi ' +
+  ('go goes going went get got drive drove driving fly flew flight flights train trains bus buses ferry ferries boat coach taxi tram ' +
+    'metro subway tube car bike cab uber shuttle ' +
     'ride trip ticket tickets way walk walked travel travelled traveled travelling heading head return moved move road route ' +
     'transfer day back welcome then').split(' '),
 );
@@ -280,7 +283,7 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
   const { text, tokens } = analysed;
   const candidates: Candidate[] = [];
   for (const [index, token] of tokens.entries()) {
-    const pairsWithDe = token.word === 'de' && BEFORE_DE.has(tokens[index - 1]?.word ?? '');
+    const pairsWithDe = DE_FORMS.has(token.word) && BEFORE_DE.has(tokens[index - 1]?.word ?? '');
     if (!pairsWithDe && !PLACE_PREPOSITIONS.has(token.word)) continue;
     if (!/^\s+$/.test(text.slice(token.end, tokens[index + 1]?.start ?? token.end))) continue;
     const preposition = token.word;
@@ -291,7 +294,9 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
     const name = beforeKnownCity(text.slice(said.start, said.end));
     const firstWord = name.split(/\s+/)[0] ?? '';
     const firstKey = nameKey(firstWord);
-    if (name.length < 2 || NOT_NAMES.has(firstKey) || NOT_PLACES_AFTER_PREPOSITION.has(firstKey) || PERSON_WORDS.has(firstKey)) continue;
+    // "in English" is a language, "at the Spanish Steps" a place.
+    const oneWord = !name.includes(' ');
+    if (name.length < 2 || NOT_NAMES.has(firstKey) || (oneWord && NOT_PLACES_AFTER_PREPOSITION.has(firstKey)) || PERSON_WORDS.has(firstKey)) continue;
     // "a SIM card", "at the ATM": a short word in capitals is an acronym; the gazetteer knows JFK and NYC.
     if (firstWord.length <= 4 && firstWord === firstWord.toUpperCase()) continue;
     // A keyword opens a name the keyword patterns read better ("in Terminal 2", "at Hotel Adlon").

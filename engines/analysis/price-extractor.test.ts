@@ -178,5 +178,9 @@ describe('extractPrices in the languages travellers meet (issue 27)', () => {
     expect(found('Das Tagesmenü kostet 14,- € mit Getränk.')).toEqual(['14 EUR']);
     expect(found('El ceviche cuesta S/. 32 en Miraflores.')).toEqual(['32 PEN']);
   });
-});
 
+  it('prices an item said "10 más" or "12 extra" after a price (extra item rule)', () => {
+    expect(found('La cena cuesta 30 euros y el vino 12 más.')).toEqual(['30 EUR', '12 EUR']);
+    expect(found('The room is 90 euros and we stayed 2 more nights.')).toEqual(['90 EUR']);
+  });
+});

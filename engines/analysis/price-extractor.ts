@@ -80,6 +80,8 @@ const NOT_MONEY_BEFORE = new Set(
 const LIST_FOLLOWERS = new Set(['and', 'or', 'for', 'et', 'ou', 'pour', 'y', 'o', 'por', 'und', 'oder', 'fur', 'e', 'per', 'para']);
 /** "and the beer 200 in Goa", "y la cerveza 200 en Goa": a place named after the last amount of a list. */
 const PLACE_FOLLOWERS = new Set(['in', 'en', 'em', 'im', 'a', 'au', 'na', 'no', 'nel', 'nella']);
+/** "y el desayuno 10 más", "das Frühstück 12 extra": an item priced on top of the one before. */
+const EXTRA_FOLLOWERS = new Set(['mas', 'extra', 'mehr', 'piu', 'plus']);
 /** What joins the items of a priced list: "20 soles y el taxi ocho", "two hundred baht, and the entry five hundred". */
 const LIST_JOINERS = new Set(['and', 'et', 'y', 'e', 'und']);
 /** Words between a price and the next item of its list: the item, its article, "then", "only"... */
@@ -321,7 +323,8 @@ function isListAmount(bare: AmountSpan, folded: string, text: string): boolean {
   if (next === undefined) return false;
   // "y la cerveza 200 en Goa": the place after it is a name, written with a capital.
   const placeAfter = PLACE_FOLLOWERS.has(next) && /^\s+\S+\s+\p{Lu}/u.test(text.slice(bare.end));
-  return LIST_FOLLOWERS.has(next) || placeAfter;
+  const extra = EXTRA_FOLLOWERS.has(next) && !NOT_MONEY_AFTER.has(nextWord(folded, bare.end + (/^\s+\S+/u.exec(after)?.[0].length ?? 0)));
+  return LIST_FOLLOWERS.has(next) || placeAfter || extra;
 }
 
 /**
