@@ -113,4 +113,12 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('Take the metro to Bastille, then walk.')).toEqual(['Bastille:city']);
     expect(found('We flew into Catania.')).toEqual(['Catania:city']);
   });
+
+  it('takes no feast, no friend and no sender after a preposition for a place', () => {
+    expect(found('Ci vediamo a Pasqua, e on se voit à Noël.')).toEqual([]);
+    expect(found('Wir übernachten bei Freunden, in Richtung Süden.')).toEqual([]);
+    expect(found('I got an email from Carla about the flat.')).toEqual([]);
+    expect(found('It is ten minutes from Fátima by bus.')).toEqual(['Fátima:city']);
+  });
 });
+

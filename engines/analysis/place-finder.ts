@@ -183,11 +183,12 @@ function beforeKnownCity(name: string): string {
 
 /**
  * Prepositions of place, folded ("à" is "a", "até" is "ate"); "de" only after "près", "cerca", "perto". German
- * only bare ("in Kreuzberg"): its articles open common nouns ("in der Nähe").
+ * only "in" and "nach", bare ("in Kreuzberg"): its articles open common nouns ("in der Nähe"), and "bei" and
+ * "aus" open idioms more often than places ("bei Freunden", "aus Versehen").
  */
 const PLACE_PREPOSITIONS = new Set([
   'in', 'at', 'near', 'to', 'into', 'from', 'around', 'outside', 'over', 'via', 'towards', 'dans', 'vers', 'depuis', 'a', 'au', 'aux', 'en', 'al',
-  'desde', 'hacia', 'nach', 'bei', 'aus', 'da', 'per', 'verso', 'nel', 'nella', 'nei', 'sul', 'sulla', 'dal', 'dalla', 'alla', 'ai', 'em',
+  'desde', 'hacia', 'nach', 'da', 'per', 'verso', 'nel', 'nella', 'nei', 'sul', 'sulla', 'dal', 'dalla', 'alla', 'ai', 'em',
   'no', 'na', 'nos', 'nas', 'para', 'ao', 'ate',
 ]);
 const BEFORE_DE = new Set(['pres', 'cerca', 'perto']);
@@ -198,24 +199,32 @@ const INNER_LINKS = new Set(['do', 'da', 'dos', 'das', 'del', 'di', 'dei', 'degl
 const LONGEST_NAME_WORDS = 4;
 const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt'];
 /**
- * Capitalised words after a preposition that are not places: months, weekdays and languages (CLDR through
- * Intl), currencies, and German nouns said after a bare preposition ("nach Hause", "in Ordnung", "bei Regen").
+ * Capitalised words after a preposition that open no place's name: months and weekdays (CLDR through Intl),
+ * currencies, German nouns said after a bare preposition ("nach Hause", "in Ordnung"), feasts.
  */
 const NOT_PLACES_AFTER_PREPOSITION: ReadonlySet<string> = new Set([
   ...LOCALES.flatMap((locale) => {
     const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
     const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-    const languages = new Intl.DisplayNames(locale, { type: 'language' });
     return [
       ...Array.from({ length: 12 }, (_, index) => month.format(Date.UTC(2024, index, 15))),
       ...Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2024, 0, 1 + index))),
-      ...LANGUAGE_CODES.map((code) => languages.of(code) ?? ''),
     ];
   }),
   ...[...CURRENCY_PHRASES.keys()].filter((key) => !key.includes(' ')),
   ...['hause', 'ordnung', 'ruhe', 'bar', 'panik', 'gefahr', 'not', 'eile', 'urlaub', 'zukunft', 'versehen', 'nacht', 'regen', 'bedarf',
-    'frage', 'kraft', 'betrieb', 'sicht', 'zeit', 'ende', 'anfang', 'hilfe'],
+    'frage', 'kraft', 'betrieb', 'sicht', 'zeit', 'ende', 'anfang', 'hilfe', 'richtung', 'kurze', 'hohe'],
+  // Feasts said like places: "a Natale", "à Noël", "en Navidad", "at Christmas".
+  ...['christmas', 'easter', 'noel', 'paques', 'navidad', 'pascua', 'natale', 'pasqua', 'ferragosto', 'pascoa', 'weihnachten', 'ostern',
+    'carnival', 'carnaval', 'carnevale', 'karneval'],
 ].map((word) => nameKey(word)));
+/** Language names (CLDR through Intl): "in English" is a language, "at the Spanish Steps" a place. */
+const LANGUAGE_NAMES: ReadonlySet<string> = new Set(
+  LOCALES.flatMap((locale) => {
+    const languages = new Intl.DisplayNames(locale, { type: 'language' });
+    return LANGUAGE_CODES.map((code) => nameKey(languages.of(code) ?? ''));
+  }),
+);
 
 /**
  * "to" names a person as often as a place ("talk to John"): it names a place after going, a way or a ticket
@@ -234,10 +243,21 @@ const PERSON_WORDS = new Set(
 /** Prepositions that are other words when they open a sentence: "A SIM card", "No Smoking", "To Be Continued". */
 const NOT_PREPOSITIONS_AT_START = new Set(['a', 'no', 'na', 'nos', 'nas', 'da', 'al', 'ai', 'ao', 'to', 'per', 'para', 'over', 'via']);
 
-function saidOfAWay(text: string, at: number): boolean {
+/** "from" names where a way starts ("far from", "the train from", "from X to Y"), or whom a message came from. */
+const FROM_WORDS = new Set([
+  ...[...TOWARDS_WORDS].filter((word) => word !== 'got'),
+  ...'far km kilometres kilometers miles minutes hours away come came coming arrive arrived arriving flying leave leaves leaving depart departs direct'.split(' '),
+]);
+
+function saidOfAWay(text: string, at: number, words: ReadonlySet<string>): boolean {
   const before = text.slice(Math.max(0, at - 40), at).split(/[.!?;]/).at(-1) ?? '';
-  const words = before.toLowerCase().match(/\p{L}+/gu) ?? [];
-  return words.slice(-3).some((word) => TOWARDS_WORDS.has(word)) || /\bfrom\s+\p{Lu}/u.test(before);
+  const said = before.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return said.slice(-3).some((word) => words.has(word)) || /\bfrom\s+\p{Lu}/u.test(before);
+}
+
+function fromAPlace(text: string, at: number): boolean {
+  const after = text.slice(at).split(/[.!?;]/)[0] ?? '';
+  return saidOfAWay(text, at, FROM_WORDS) || /\s(?:to|into)\s+(?:the\s+)?\p{Lu}/u.test(after);
 }
 
 function isNameWord(text: string, token: { readonly start: number; readonly word: string }): boolean {
@@ -288,15 +308,15 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
     if (!/^\s+$/.test(text.slice(token.end, tokens[index + 1]?.start ?? token.end))) continue;
     const preposition = token.word;
     if (NOT_PREPOSITIONS_AT_START.has(preposition) && opensSentence(text, token.start)) continue;
-    if (preposition === 'to' && !saidOfAWay(text, token.start)) continue;
+    if (preposition === 'to' && !saidOfAWay(text, token.start, TOWARDS_WORDS)) continue;
+    if (preposition === 'from' && !fromAPlace(text, token.start)) continue;
     const said = nameAfter(analysed, index + 1);
     if (!said) continue;
     const name = beforeKnownCity(text.slice(said.start, said.end));
     const firstWord = name.split(/\s+/)[0] ?? '';
     const firstKey = nameKey(firstWord);
-    // "in English" is a language, "at the Spanish Steps" a place.
-    const oneWord = !name.includes(' ');
-    if (name.length < 2 || NOT_NAMES.has(firstKey) || (oneWord && NOT_PLACES_AFTER_PREPOSITION.has(firstKey)) || PERSON_WORDS.has(firstKey)) continue;
+    const language = !name.includes(' ') && LANGUAGE_NAMES.has(firstKey);
+    if (name.length < 2 || NOT_NAMES.has(firstKey) || NOT_PLACES_AFTER_PREPOSITION.has(firstKey) || language || PERSON_WORDS.has(firstKey)) continue;
     // "a SIM card", "at the ATM": a short word in capitals is an acronym; the gazetteer knows JFK and NYC.
     if (firstWord.length <= 4 && firstWord === firstWord.toUpperCase()) continue;
     // A keyword opens a name the keyword patterns read better ("in Terminal 2", "at Hotel Adlon").
