@@ -120,5 +120,10 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('I got an email from Carla about the flat.')).toEqual([]);
     expect(found('It is ten minutes from Fátima by bus.')).toEqual(['Fátima:city']);
   });
+
+  it('does not read "costa" (costs) or "vale" (is worth) as a coast or a valley', () => {
+    expect(found('A Napoli la pizza costa 8 euro.')).toEqual(['Napoli:city']);
+    expect(found('Em Lisboa o passe vale a pena.')).toEqual(['Lisboa:city']);
+  });
 });
 

@@ -116,8 +116,9 @@ const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> =
   ]],
   ['region', [
     'district', 'quarter', 'quartier', 'barrio', 'quartiere', 'bairro', 'viertel', 'forest', 'coast', 'valley', 'island', 'islands',
-    'mountains', 'forêt', 'côte', 'vallée', 'île', 'îles', 'bosque', 'costa', 'sierra', 'valle', 'isla', 'islas', 'foresta', 'costiera',
-    'isola', 'isole', 'floresta', 'serra', 'vale', 'ilha', 'ilhas',
+    'mountains', 'forêt', 'côte', 'vallée', 'île', 'îles', 'bosque', 'sierra', 'valle', 'isla', 'islas', 'foresta', 'costiera',
+    'isola', 'isole', 'floresta', 'serra', 'ilha', 'ilhas',
+    // Not "costa" nor "vale": "Napoli costa 20 euro", "o bilhete vale 5 euros" are prices, not coasts or valleys.
   ]],
   ['landmark', [
     'cathedral', 'palace', 'bridge', 'tower', 'square', 'castle', 'temple', 'church', 'basilica', 'mosque', 'monument',
