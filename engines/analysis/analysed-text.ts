@@ -1,6 +1,6 @@
 import { ANALYSIS_LANGUAGES, givenLanguages, languagesOf, type AnalysisLanguage } from './language';
 import { digitAmounts, wordAmounts, type AmountSpan } from './numbers';
-import { foldText } from './text-fold';
+import { foldText, matchesOf } from './text-fold';
 
 export interface Token {
   readonly start: number;
@@ -43,7 +43,7 @@ export function analyseText(text: string, options: AnalyseOptions = {}): Analyse
   const folded = foldText(text).replace(/’/g, "'");
   const given = givenLanguages(options.language);
   const languages = given ?? ANALYSIS_LANGUAGES;
-  const tokens: Token[] = [...folded.matchAll(TOKEN)].map((match) => ({
+  const tokens: Token[] = [...matchesOf(TOKEN, folded)].map((match) => ({
     start: match.index,
     end: match.index + match[0].length,
     word: match[0],

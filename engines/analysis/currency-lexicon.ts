@@ -73,6 +73,7 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, CurrencyMarker>> = {
   'R$': one('BRL'), 'US$': one('USD'), 'U$S': one('USD'), 'A$': one('AUD'), 'AU$': one('AUD'), 'C$': one('CAD'),
   'CA$': one('CAD'), 'NZ$': one('NZD'), 'HK$': one('HKD'), 'S$': one('SGD'), 'NT$': one('TWD'),
   'MX$': one('MXN'), 'Mex$': one('MXN'), 'RD$': one('DOP'), 'Fr.': one('CHF'), 'SFr.': one('CHF'),
+  'S/': one('PEN'), 'S/.': one('PEN'),
   '$': family('dollar'), '¥': family('yen-yuan'), '￥': family('yen-yuan'), '元': one('CNY'), '円': one('JPY'),
   'kr': family('crown'), 'kr.': family('crown'), 'Kr': family('crown'),
 };
@@ -182,7 +183,7 @@ export const CURRENCY_WORDS: Readonly<Record<string, CurrencyMarker>> = {
   sterlina: one('GBP'), sterline: one('GBP'), fiorino: one('HUF'), fiorini: one('HUF'), florim: one('HUF'),
   florins: one('HUF'), forinto: one('HUF'), forintos: one('HUF'), esloti: one('PLN'), eslotis: one('PLN'),
   zloti: one('PLN'), zlotis: one('PLN'), reals: one('BRL'), sois: one('PEN'), sols: one('PEN'), iene: one('JPY'),
-  ienes: one('JPY'),
+  ienes: one('JPY'), florin: one('HUF'), florines: one('HUF'),
 };
 
 /** Minor units that may follow a whole amount: "dix euros cinquante (centimes)", "5 dollars and 50 cents". */

@@ -28,7 +28,6 @@ describe('detectEmergency', () => {
   it('rates a theft medium and a lost belonging low', () => {
     expect(judged('Someone pickpocketed me on the metro.')).toBe('medium');
     expect(judged('Me robaron el móvil en la playa.')).toBe('medium');
-    expect(judged("J'ai perdu mon passeport à la gare.")).toBe('low');
     expect(judged('Ich habe meine Brieftasche im Zug vergessen.')).toBe('low');
   });
 
@@ -111,5 +110,103 @@ describe('detectEmergency in the languages travellers meet (issue 27)', () => {
   it('does not take photography words or a French flight for an emergency', () => {
     expect(judged('The photographer shot the whole wedding with a flash.')).toBe('none');
     expect(judged('Le vol pour Londres part à huit heures.')).toBe('none');
+  });
+
+  it('rates lost documents medium, as a theft, and other lost belongings low (lost documents rule)', () => {
+    expect(judged("J'ai perdu mon passeport à la gare.")).toBe('medium');
+    expect(judged('I lost my ID card at the museum.')).toBe('medium');
+    expect(judged('Se me perdió el DNI en el tren.')).toBe('medium');
+    expect(judged('Ich habe meinen Ausweis im Taxi liegen lassen.')).toBe('medium');
+    expect(judged('Ho smarrito la carta d’identità in albergo.')).toBe('medium');
+    expect(judged('Perdi o cartão de cidadão no autocarro.')).toBe('medium');
+    expect(judged('I lost my umbrella on the bus, where I left it.')).toBe('none');
+    expect(judged('I left my phone in the taxi.')).toBe('low');
+    expect(judged('Ho lasciato lo zaino sul treno.')).toBe('low');
+  });
+
+  it('rates a swelling throat and a breath hard to draw high (breathing attack rule)', () => {
+    expect(judged('Her throat is closing up after the peanut sauce.')).toBe('high');
+    expect(judged('Après la piqûre, sa gorge enfle et il a du mal à respirer.')).toBe('high');
+    expect(judged('Se le está hinchando la garganta.')).toBe('high');
+    expect(judged('Sein Hals ist zugeschwollen.')).toBe('high');
+    expect(judged('Ha la gola che si chiude.')).toBe('high');
+    expect(judged('O meu filho mal consegue respirar.')).toBe('high');
+  });
+
+  it('rates drowning, a serious injury and a head-on crash high', () => {
+    expect(judged('Ein Mann ist im Fluss ertrunken.')).toBe('high');
+    expect(judged('Un nageur s’est noyé au lac.')).toBe('high');
+    expect(judged('Two people were seriously injured on the ferry.')).toBe('high');
+    expect(judged('Hay tres heridos graves en el autobús.')).toBe('high');
+    expect(judged('Due turisti sono feriti gravemente.')).toBe('high');
+    expect(judged('Um choque frontal na estrada nacional.')).toBe('high');
+  });
+
+  it('rates a scam medium, and "it is a scam" said of a price as no emergency', () => {
+    expect(judged('Nos estafaron en la casa de cambio.')).toBe('medium');
+    expect(judged('On s’est fait escroquer par un faux guide.')).toBe('medium');
+    expect(judged('Ci hanno truffati al mercato.')).toBe('medium');
+    expect(judged('O motorista enganou-me no troco.')).toBe('medium');
+    expect(judged('Wir wurden am Geldautomaten abgezockt.')).toBe('medium');
+    expect(judged('Diez euros por un café, es una estafa.')).toBe('none');
+    expect(judged('Douze euros le verre, c’est une arnaque !')).toBe('none');
+  });
+
+  it('rates a fall or a hurt the speaker calls nothing serious low, but not a theft (reassurance rule)', () => {
+    expect(judged('She fell off her bike, nothing serious.')).toBe('low');
+    expect(judged('Il est tombé dans l’escalier, rien de grave.')).toBe('low');
+    expect(judged('A minha filha caiu na rua, nada de grave.')).toBe('low');
+    expect(judged('Er ist gestürzt, aber nichts Schlimmes.')).toBe('low');
+    expect(judged('Mi hanno rubato lo zaino, niente di grave.')).toBe('medium');
+    expect(judged('He fell, nothing serious we thought, but now he is unconscious.')).toBe('high');
+  });
+
+  it('hears minor injuries, stomach upsets and fires said in other words', () => {
+    expect(judged('Ich habe mir den Ellbogen aufgeschürft.')).toBe('low');
+    expect(judged('Fiz um arranhão no braço.')).toBe('low');
+    expect(judged('Mi fa un po’ male la schiena.')).toBe('low');
+    expect(judged('Tengo el estómago revuelto desde la cena.')).toBe('low');
+    expect(judged('¡La casa está ardiendo!')).toBe('high');
+    expect(judged('La voiture est en flammes !')).toBe('high');
+  });
+
+  it('hears a theft in slang and a knife held to someone', () => {
+    expect(judged('Somebody nicked my camera at the station.')).toBe('medium');
+    expect(judged('A man held a gun to my head and took my watch.')).toBe('high');
+  });
+
+  it('rates a sting or an insect bite low, in each language', () => {
+    expect(judged('I was stung by a wasp at the picnic.')).toBe('low');
+    expect(judged('Je me suis fait piquer par une guêpe.')).toBe('low');
+    expect(judged('Me picó una medusa en la playa.')).toBe('low');
+    expect(judged('Ich wurde von einer Biene gestochen.')).toBe('low');
+    expect(judged('Sono stato punto da una vespa.')).toBe('low');
+    expect(judged('Fui picado por uma abelha.')).toBe('low');
+  });
+
+  it('rates a fall by the hurt it caused when one is named (fall yields to injury rule)', () => {
+    expect(judged('I fell on the steps and grazed my hand.')).toBe('low');
+    expect(judged('Caí en la calle y tengo un rasguño.')).toBe('low');
+    expect(judged('Er ist hingefallen und hat sich das Bein gebrochen.')).toBe('medium');
+    expect(judged('She fell down the stairs and is unconscious.')).toBe('high');
+    expect(judged('My father fell in the shower.')).toBe('medium');
+  });
+
+  it('hears a room or a flat ransacked as a theft', () => {
+    expect(judged('Our room was ransacked while we were out.')).toBe('medium');
+    expect(judged('Ci hanno svaligiato l’appartamento.')).toBe('medium');
+    expect(judged('Nos desvalijaron el coche.')).toBe('medium');
+  });
+
+  it('reads "a little" or "very" only in the clause of the term it softens (clause rule)', () => {
+    expect(judged('She hit her head on the shelf, now she is a bit dizzy.')).toBe('medium');
+    expect(judged('Tengo un poco de fiebre.')).toBe('low');
+  });
+
+  it('hears belongings taken or gone missing: taken is a theft, disappeared a loss', () => {
+    expect(judged('Our phones were taken from the table while we ate.')).toBe('medium');
+    expect(judged('Mon sac a disparu à la plage.')).toBe('low');
+    expect(judged('Il mio zaino è sparito in stazione.')).toBe('low');
+    expect(judged('Mein Reisepass ist verschwunden.')).toBe('medium');
   });
 });

@@ -2,12 +2,14 @@ import type { EmergencyResult } from '@wayfarer/shared/api/analysis';
 import { emergencyContactsFor, medicalFacilitySearches } from '@wayfarer/lambdas/domain/emergency-contacts';
 import {
   BELONGINGS,
+  DOCUMENTS,
   HARMLESS_PHRASES,
   INTENSIFIERS,
   LEXICON,
   LOSS_VERBS,
   MITIGATORS,
   NEGATIONS,
+  REASSURANCES,
   STORY_CUES,
   type EmergencyCategory,
   type LexiconEntry,
@@ -17,7 +19,7 @@ import {
 import { asAnalysed, type TextInput } from './analysed-text';
 import type { AnalysisLanguage } from './language';
 import { countryOfText } from './text-country';
-import { WORD_END, WORD_START } from './text-fold';
+import { WORD_END, WORD_START, matchesOf } from './text-fold';
 
 const bounded = (alternatives: readonly string[]): string =>
   `${WORD_START}(?:${alternatives.join('|')})${WORD_END}`;
@@ -36,6 +38,8 @@ interface Rules {
   readonly mitigator: RegExp;
   readonly loss: RegExp;
   readonly belonging: RegExp;
+  readonly documents: RegExp;
+  readonly reassurance: RegExp;
   readonly story: RegExp;
 }
 
@@ -57,6 +61,8 @@ function rulesFor(languages: readonly AnalysisLanguage[]): Rules {
     mitigator: new RegExp(bounded(inLanguages(MITIGATORS, languages)), 'u'),
     loss: new RegExp(bounded(inLanguages(LOSS_VERBS, languages)), 'gu'),
     belonging: new RegExp(bounded(inLanguages(BELONGINGS, languages)), 'u'),
+    documents: new RegExp(bounded(inLanguages(DOCUMENTS, languages)), 'u'),
+    reassurance: new RegExp(bounded(inLanguages(REASSURANCES, languages)), 'u'),
     story: new RegExp(bounded(inLanguages(STORY_CUES, languages)), 'u'),
   };
   RULES.set(key, rules);
@@ -67,6 +73,8 @@ const RANK: Readonly<Record<Severity, number>> = { low: 0, medium: 1, high: 2 };
 /** How far apart a loss verb and the thing lost may be said, in characters, within one sentence. */
 const LOSS_REACH = 50;
 const NEGATION_REACH_WORDS = 3;
+/** What the speaker may call "nothing serious" and so make low: a fall, a hurt, an illness, never a theft. */
+const REASSURED: ReadonlySet<EmergencyCategory> = new Set(['medical', 'accident']);
 /** What a story or a film may tell of without anyone being in danger now. */
 const TOLD_IN_STORIES: ReadonlySet<EmergencyCategory> = new Set([
   'fire',
@@ -80,6 +88,7 @@ interface Detection {
   readonly category: EmergencyCategory;
   readonly severity: Severity;
   readonly at: number;
+  readonly yieldsToInjury?: boolean;
 }
 
 function isNegated(folded: string, start: number, negation: RegExp): boolean {
@@ -92,9 +101,10 @@ function isNegated(folded: string, start: number, negation: RegExp): boolean {
   return words.some((word) => negation.test(word));
 }
 
+/** The words said with a term in its own clause: "hit his head, he's a bit dizzy" makes the dizziness mild, not the blow. */
 function surroundings(folded: string, start: number, end: number): { before: string; after: string } {
-  const before = folded.slice(Math.max(0, start - 30), start);
-  const after = folded.slice(end, end + 30).split(/[.!?;]/)[0] ?? '';
+  const before = folded.slice(Math.max(0, start - 30), start).split(/[.!?;,]/).at(-1) ?? '';
+  const after = folded.slice(end, end + 30).split(/[.!?;,]/)[0] ?? '';
   return { before, after };
 }
 
@@ -115,10 +125,10 @@ function severityOf(entry: LexiconEntry, folded: string, start: number, end: num
 function lexiconDetections(folded: string, rules: Rules): Detection[] {
   const detections: Detection[] = [];
   for (const { entry, pattern } of rules.entries) {
-    for (const match of folded.matchAll(pattern)) {
+    for (const match of matchesOf(pattern, folded)) {
       if (isNegated(folded, match.index, rules.negation)) continue;
       const severity = severityOf(entry, folded, match.index, match.index + match[0].length, rules);
-      detections.push({ issue: entry.issue, category: entry.category, severity, at: match.index });
+      detections.push({ issue: entry.issue, category: entry.category, severity, at: match.index, yieldsToInjury: entry.yieldsToInjury });
     }
   }
   return detections;
@@ -126,7 +136,7 @@ function lexiconDetections(folded: string, rules: Rules): Detection[] {
 
 function lossDetections(folded: string, rules: Rules): Detection[] {
   const detections: Detection[] = [];
-  for (const match of folded.matchAll(rules.loss)) {
+  for (const match of matchesOf(rules.loss, folded)) {
     if (isNegated(folded, match.index, rules.negation)) continue;
     const from = Math.max(0, match.index - LOSS_REACH);
     const to = match.index + match[0].length + LOSS_REACH;
@@ -137,12 +147,14 @@ function lossDetections(folded: string, rules: Rules): Detection[] {
         .split(/[.!?;]/)
         .at(-1) ?? '';
     const right = window.slice(match.index - from + match[0].length).split(/[.!?;]/)[0] ?? '';
-    const thing = rules.belonging.exec(right) ?? rules.belonging.exec(left);
+    // Lost documents are medium (issue 27: "theft and lost documents medium"); other belongings low.
+    const document = rules.documents.exec(right) ?? rules.documents.exec(left);
+    const thing = document ?? rules.belonging.exec(right) ?? rules.belonging.exec(left);
     if (thing)
       detections.push({
         issue: `lost ${thing[0]}`,
         category: 'lost-or-stolen',
-        severity: 'low',
+        severity: document ? 'medium' : 'low',
         at: match.index,
       });
   }
@@ -170,10 +182,15 @@ export function detectEmergency(input: TextInput): EmergencyResult {
   );
   const country = countryOfText(analysed);
   const isEmergency = detections.length > 0;
-  const severity = detections.reduce<Severity>(
-    (worst, detection) => (RANK[detection.severity] > RANK[worst] ? detection.severity : worst),
-    'low',
-  );
+  // "I fell and scraped my knee": the scrape, not the fall, says how serious it is.
+  const hurtNamed = detections.some((detection) => detection.category === 'medical');
+  const rated = hurtNamed ? detections.filter((detection) => !detection.yieldsToInjury) : detections;
+  const reassured =
+    rated.some((detection) => detection.severity === 'medium' && REASSURED.has(detection.category)) && rules.reassurance.test(folded);
+  const severity = rated.reduce<Severity>((worst, detection) => {
+    const said = reassured && detection.severity === 'medium' && REASSURED.has(detection.category) ? 'low' : detection.severity;
+    return RANK[said] > RANK[worst] ? said : worst;
+  }, 'low');
   const medical = detections.some((detection) => detection.category === 'medical');
   return {
     isEmergency,

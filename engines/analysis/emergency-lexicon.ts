@@ -1,7 +1,8 @@
 // What travellers say when something is wrong, per language (en, fr, es, de, it, pt), folded (lower case, no
 // accents, ’ written '). Severity (SPEC §3, issue 27): high = life may be at risk (not breathing, a breathing
-// attack, heavy bleeding, fire, a threat); medium = crime or an injury that is not life-threatening (theft, a
-// broken bone); low = minor (a small cut, a twisted ankle, a mild illness, a belonging lost rather than stolen).
+// attack, heavy bleeding, fire, a threat); medium = crime, lost documents or an injury that is not
+// life-threatening (theft, a lost passport, a broken bone); low = minor (a small cut, a twisted ankle, a mild
+// illness, a belonging other than documents lost rather than stolen).
 // Each pattern is a RegExp source matched between word edges. 'any' is matched whatever the language.
 
 import type { AnalysisLanguage } from './language';
@@ -19,6 +20,8 @@ export interface LexiconEntry {
   readonly intensified?: Severity;
   /** Said with "a little", "un peu", "leicht"...: less serious. */
   readonly mitigated?: Severity;
+  /** A fall or a bump: when the text names the hurt it caused, that hurt says how serious it is. */
+  readonly yieldsToInjury?: boolean;
   readonly said: Said;
 }
 
@@ -26,13 +29,17 @@ export const LEXICON: readonly LexiconEntry[] = [
   // --- medical, life-threatening
   { issue: 'breathing difficulty', category: 'medical', severity: 'high', said: {
     en: ["can'?t breathe", 'cannot breathe', "(?:is |are )?not breathing", "isn'?t breathing", 'struggling to breathe', 'trouble breathing',
-      'short of breath', 'choking', 'asthma attack', 'breathing attack'],
+      'short of breath', 'choking', 'asthma attack', 'breathing attack', 'can (?:barely|hardly) breathe', 'difficulty breathing'],
     fr: ['ne (?:peut|peux) (?:plus )?pas respirer', 'ne respire (?:plus|pas)', "n'arrive (?:pas|plus) a respirer", "s'etouffe",
-      "crise d'asthme"],
-    es: ['no (?:puede|puedo) respirar', 'no respira', 'se (?:esta )?ahoga\\w*', 'ataque de asma', 'crisis de asma'],
-    de: ['kann nicht atmen', 'atmet nicht(?: mehr)?', 'atemnot', 'erstickt', 'asthmaanfall', 'bekommt keine luft', 'kriegt keine luft'],
-    it: ['non respira(?: piu)?', 'non (?:riesce|riesco) a respirare', "(?:attacco|crisi) d'asma", 'soffoca\\w*'],
-    pt: ['nao (?:esta a |consegue |consigo )?respirar', 'nao respira', '(?:crise|ataque) de asma', 'a sufocar', 'sufocando'],
+      "crise d'asthme", 'du mal a respirer'],
+    es: ['no (?:puede|puedo) respirar', 'no respira', 'se (?:esta )?ahoga\\w*', 'ataque de asma', 'crisis de asma',
+      '(?:le|me) cuesta respirar', 'apenas (?:puede|puedo) respirar'],
+    de: ['kann nicht atmen', 'atmet nicht(?: mehr)?', 'atemnot', 'erstickt', 'asthmaanfall', '(?:bekommt|kriegt) (?:keine|kaum) luft',
+      'kann kaum atmen'],
+    it: ['non respira(?: piu)?', 'non (?:riesce|riesco) a respirare', "(?:attacco|crisi) d'asma", 'soffoca\\w*', 'respira a fatica',
+      'fa fatica a respirare'],
+    pt: ['nao (?:esta a |consegue |consigo )?respirar', 'nao respira', '(?:crise|ataque) de asma', 'a sufocar', 'sufocando',
+      'mal (?:consegue )?respirar', 'dificuldade (?:em|a) respirar'],
   } },
   { issue: 'chest pain', category: 'medical', severity: 'high', said: {
     en: ['chest pains?', 'heart attack', 'cardiac arrest'],
@@ -59,12 +66,14 @@ export const LEXICON: readonly LexiconEntry[] = [
     pt: ['avc', 'convulso(?:es)?', 'convulsao', 'ataque epileptico'],
   } },
   { issue: 'severe allergic reaction', category: 'medical', severity: 'high', said: {
-    en: ['allergic (?:reaction|shock)', 'anaphyla\\w*', 'throat is (?:swelling|closing)'],
-    fr: ['choc allergique', 'reaction allergique', 'choc anaphylactique'],
-    es: ['reaccion alergica', '(?:shock|choque) anafilactico', 'se le hincha la garganta'],
-    de: ['allergische[nr]? (?:schock|reaktion)', 'anaphylaktische[nr]? schock'],
-    it: ['shock anafilattico', 'reazione allergica'],
-    pt: ['choque anafilatico', 'reacao alergica'],
+    en: ['allergic (?:reaction|shock)', 'anaphyla\\w*', 'throat (?:is )?(?:swelling|closing)', 'swollen throat'],
+    fr: ['choc allergique', 'reaction allergique', 'choc anaphylactique', 'gorge (?:qui )?(?:gonfle|enfle)', 'gorge (?:gonflee|enflee)'],
+    es: ['reaccion alergica', '(?:shock|choque) anafilactico', 'se (?:le|me) (?:esta )?(?:hincha\\w*|cierra\\w*|cerrando) la garganta',
+      'garganta hinchada'],
+    de: ['allergische[nr]? (?:schock|reaktion)', 'anaphylaktische[nr]? schock', 'hals schwillt', 'hals (?:ist )?(?:zu)?geschwollen',
+      'zunge schwillt'],
+    it: ['shock anafilattico', 'reazione allergica', 'gola (?:gonfia|(?:che )?si (?:gonfia|chiude))'],
+    pt: ['choque anafilatico', 'reacao alergica', 'garganta (?:esta )?(?:a )?inchar', 'garganta inchada'],
   } },
   { issue: 'heavy bleeding', category: 'medical', severity: 'high', intensified: 'high', said: {
     en: ['bleeding (?:heavily|a lot|badly|everywhere)', "(?:won'?t|doesn'?t) stop bleeding"],
@@ -83,8 +92,9 @@ export const LEXICON: readonly LexiconEntry[] = [
     pt: ['overdose', 'envenenad[oa]'],
   } },
   { issue: 'drowning', category: 'medical', severity: 'high', said: {
-    en: ['drowning'], fr: ['se noie'], es: ['se ahoga'], de: ['ertrinkt'], it: ['(?:sta )?annegando', 'annega'],
-    pt: ['(?:a )?afogar-se', 'se afogando', 'afogando'],
+    en: ['drowning', 'drowned'], fr: ['se noie', "s'est noye\\w*", 'noyade'], es: ['se ahoga', 'ahogad[oa]'],
+    de: ['ertrinkt', 'ertrunken', 'untergegangen', 'taucht nicht (?:mehr )?auf'], it: ['(?:sta )?annegando', 'annega', 'annegat[oa]'],
+    pt: ['(?:a )?afogar-se', 'se afogando', 'afogando', 'afogad[oa]', 'afogou-se'],
   } },
   { issue: 'medical emergency', category: 'medical', severity: 'high', said: {
     any: ['ambulan[cz]\\w*', 'krankenwagen', 'rettungswagen', 'notarzt', 'samu'],
@@ -94,6 +104,14 @@ export const LEXICON: readonly LexiconEntry[] = [
     de: ['hitzschlag', 'unterkuhlung', 'schlangenbiss'],
     it: ['colpo di calore', 'ipotermia', 'morso di serpente'],
     pt: ['insolacao', 'hipotermia', '(?:mordedura|picada) de cobra'],
+  } },
+  { issue: 'serious injury', category: 'accident', severity: 'high', said: {
+    en: ['(?:seriously|badly|critically) (?:injured|hurt|wounded)', 'serious(?:ly)? injur\\w*'],
+    fr: ['gravement blesse\\w*', 'blesses? graves?', 'grievement blesse\\w*'],
+    es: ['gravemente herid[oa]s?', 'herid[oa]s? graves?', 'heridos de gravedad'],
+    de: ['schwer ?verletzt\\w*'],
+    it: ['gravemente ferit[oaie]', 'ferit[oaie] grav[ei]', 'ferit[oaie] gravemente'],
+    pt: ['gravemente ferid[oa]s?', 'ferid[oa]s? graves?', 'ferid[oa]s? com gravidade'],
   } },
   // --- medical, not life-threatening
   { issue: 'broken bone', category: 'medical', severity: 'medium', said: {
@@ -109,19 +127,28 @@ export const LEXICON: readonly LexiconEntry[] = [
     en: ['injured', 'hurt (?:himself|herself|myself|badly)', 'bleeding', 'deep cut', 'dislocated', 'concussion',
       'hit (?:his|her|my) head', 'bitten by a dog', 'dog bit'],
     fr: ['blesse\\w*', 'blessure', 'saigne', 'mordu par un chien'],
-    es: ['herid[oa]', 'sangra(?:ndo)?', 'me mordio un perro'],
+    es: ['herid[oa]s?', 'sangra(?:ndo)?', 'me mordio un perro'],
     de: ['verletzt', 'verletzung', 'blutet', 'gehirnerschutterung', 'hund hat .{0,20}gebissen'],
     it: ['ferit[oa]', 'sanguina', 'morso da un cane'],
     pt: ['ferid[oa]', 'sangra', 'a sangrar', 'mordid[oa] por um cao'],
   } },
   { issue: 'minor injury', category: 'medical', severity: 'low', intensified: 'medium', said: {
     en: ['sprained', 'twisted (?:my|his|her|their|an?) (?:ankle|wrist|knee)', '(?:small|little|minor) (?:cut|burn)',
-      'cut (?:my|his|her) (?:finger|hand|foot)', 'grazed', 'bruised', 'burn', 'blistering'],
-    fr: ['entorse', 'coupure', 'ecorche\\w*', 'foule (?:la|le) cheville', 'brule\\w*'],
-    es: ['esguince', 'corte', 'me torci', 'se torcio', 'torcido el tobillo', 'quemadura'],
-    de: ['verstaucht', 'umgeknickt', 'geschnitten', 'schnittwunde', 'verbrannt'],
-    it: ['slogat[oa]', 'distorsione', 'storta', 'tagliat[oa]', 'bruciatura', 'scottat[oa]'],
-    pt: ['entorse', 'torci', 'torceu', 'cortei(?:-me)?', 'cortou-se', 'queimadura'],
+      'cut (?:my|his|her) (?:finger|hand|foot)', 'grazed', 'bruise[ds]?', 'burn', 'blistering'],
+    fr: ['entorse', 'coupure', 'ecorche\\w*', 'foule (?:la|le) cheville', 'brule\\w*', 'egratign\\w*'],
+    es: ['esguince', 'corte', 'me torci', 'se torcio', 'torcido el tobillo', 'quemadura', 'rasguno', 'raspon', 'aranazo'],
+    de: ['verstaucht', 'umgeknickt', 'geschnitten', 'schnittwunde', 'verbrannt', 'aufgeschurft', 'schurfwunde', 'kratzer'],
+    it: ['slogat[oa]', 'distorsione', 'storta', '(?:mi sono|si e) stort[oa]', 'tagliat[oa]', 'bruciatura', 'scottat[oa]', 'graffi\\w*',
+      'sbucciat[oa]'],
+    pt: ['entorse', 'torci', 'torceu', 'cortei(?:-me)?', 'cortou-se', 'queimadura', 'arranh\\w*', 'esfolad[oa]', 'esfolei'],
+  } },
+  { issue: 'sting or bite', category: 'medical', severity: 'low', intensified: 'medium', said: {
+    en: ['stung by (?:a |an )?\\w+', '(?:bee|wasp|jellyfish) sting', 'bitten by (?:a |an )?(?:mosquito|insect|spider|tick)\\w*'],
+    fr: ['piqu(?:e|ee|er) par (?:une?|des) \\w+', 'piqure de \\w+'],
+    es: ['(?:me|le|nos) pic(?:o|aron) (?:una?|unos|unas) \\w+', 'picadura de \\w+'],
+    de: ['von (?:einer|einem|einen) \\w+ gestochen', 'gestochen', '(?:quallen|wespen|bienen)stich'],
+    it: ['punt[oaie] da (?:una?|delle|dei) \\w+', 'puntura di \\w+'],
+    pt: ['picad[oa] por (?:uma?|umas|uns) \\w+', 'picada de \\w+', 'mordid[oa] por (?:uma?) (?:aranha|carraca|melga|mosquito)'],
   } },
   { issue: 'need a doctor', category: 'medical', severity: 'medium', said: {
     en: ['need (?:a|to see a) doctor', 'call a doctor', 'nearest hospital', 'where is the (?:nearest )?hospital', 'take (?:me|him|her|us) to (?:the|a) hospital',
@@ -137,22 +164,24 @@ export const LEXICON: readonly LexiconEntry[] = [
     fr: ['mal (?:au|a la|aux) \\w+', 'douleurs?'],
     es: ['me duele', 'le duele', 'dolor(?:es)?'],
     de: ['schmerzen', 'tut (?:mir )?\\w* ?weh', 'kopfschmerzen', 'bauchschmerzen', 'zahnschmerzen', 'halsschmerzen', 'halsweh'],
-    it: ['mal di \\w+', 'dolor[ei]', '(?:mi )?fa male'],
+    it: ['mal di \\w+', 'dolor[ei]', "(?:mi )?fa (?:(?:un po'?|molto|tanto) )?male"],
     pt: ['dor(?:es)? de \\w+', 'dor(?:es)?', 'doi(?:-me)?'],
   } },
   { issue: 'feeling ill', category: 'medical', severity: 'low', intensified: 'medium', said: {
     en: ['fever', 'vomiting', 'throwing up', 'diarrh?o?ea', 'food poisoning', 'nausea', 'feel (?:sick|ill|dizzy)', 'dizzy', 'sunburn',
       '(?:a|the) (?:slight |bad |heavy )?cold', 'flu'],
     fr: ['fievre', 'vomi\\w*', 'diarrhee', 'intoxication alimentaire', 'nausee', 'vertiges?', 'coup de soleil', 'rhume', 'grippe'],
-    es: ['fiebre', 'vomit\\w*', 'diarrea', 'intoxicacion alimentaria', 'mareado', 'quemadura solar', 'resfriado', 'gripe'],
+    es: ['fiebre', 'vomit\\w*', 'diarrea', 'intoxicacion alimentaria', 'me intoxique', 'mareado', 'quemadura solar', 'resfriado', 'gripe',
+      'estomago revuelto', 'me (?:sento|siento) mal'],
     de: ['fieber', 'erbrechen', 'ubergeben', 'durchfall', 'lebensmittelvergiftung', 'schwindlig', 'ubel', 'sonnenbrand', 'erkaltet', 'erkaltung'],
     it: ['febbre', 'vomit\\w*', 'diarrea', 'nausea', 'intossicazione alimentare', 'vertigini', 'raffreddore', 'influenza'],
-    pt: ['febre', 'vomit\\w*', 'diarreia', 'nauseas?', 'intoxicacao alimentar', 'tonturas?', 'escaldao', 'constipad[oa]', 'gripe'],
+    pt: ['febre', 'vomit\\w*', 'diarreia', 'nauseas?', 'intoxicacao alimentar', 'tonturas?', 'escaldao', 'constipad[oa]', 'gripe',
+      'estomago as voltas', 'indisposto'],
   } },
   // --- police
   { issue: 'threat to safety', category: 'police', severity: 'high', said: {
     en: ['following me', 'being followed', 'feel unsafe', 'not safe', 'threaten\\w*', 'attack(?:ed|ing)', 'assault(?:ed)?', 'raped?',
-      'kidnapp?(?:ed|ing)', 'abducted', '(?:has|have|with|pulled|holding) a (?:gun|knife)', 'gunpoint', 'knifepoint', 'stabbed', 'been shot',
+      'kidnapp?(?:ed|ing)', 'abducted', '(?:has|have|with|pulled|held|holding) a (?:gun|knife)', '(?:knife|gun) to (?:my|his|her|our) \\w+', 'gunpoint', 'knifepoint', 'stabbed', 'been shot',
       'shot (?:him|her|me|at)', 'hostage', 'in danger', 'domestic violence'],
     fr: ['me suit', 'suivie? par', 'en danger', 'menace\\w*', 'agresse\\w*', 'agression', 'viol(?:ee)?', 'enleve\\w*', 'poignarde',
       'avec un couteau'],
@@ -178,28 +207,30 @@ export const LEXICON: readonly LexiconEntry[] = [
       'nao encontro (?:o meu|a minha) (?:filho|filha)'],
   } },
   { issue: 'theft', category: 'lost-or-stolen', severity: 'medium', said: {
-    en: ['stolen', 'stole', 'robbed', 'mugged', 'pickpocket\\w*', 'snatched', 'burglar\\w*', 'broke into', 'theft', 'thief', 'thieves'],
+    en: ['stolen', 'stole', 'robbed', 'mugged', 'ransacked', 'pickpocket\\w*', 'snatched', 'burglar\\w*', 'broke into', 'theft', 'thief', 'thieves',
+      '(?:lifted|nicked|swiped) (?:my|his|her|our|their)', '(?:was|were|got|been) taken from'],
     fr: ['vole', 'volee?s?', 'fait voler', 'cambriol\\w*', 'pickpocket', 'arrache', 'voleurs?'],
-    es: ['robad[oa]s?', 'robaron', 'robo', 'carterista', 'asaltad[oa]', 'asaltaron', 'ladron(?:es)?'],
+    es: ['robad[oa]s?', 'robaron', 'robo', 'carterista', 'asaltad[oa]', 'asaltaron', 'ladron(?:es)?', 'desvalij\\w+'],
     de: ['gestohlen', 'geklaut', 'beklaut', 'ausgeraubt', 'diebstahl', 'dieb', 'taschendieb\\w*', 'eingebrochen', 'aufgebrochen'],
-    it: ['rubat[oaie]', 'derubat[oaie]', 'furto', 'ladr[oi]', 'borseggiat\\w*', 'borseggiator\\w*', 'scippat\\w*', 'scippo'],
+    it: ['rubat[oaie]', 'derubat[oaie]', 'furto', 'ladr[oi]', 'borseggiat\\w*', 'borseggiator\\w*', 'scippat\\w*', 'scippo',
+      'svaligiat[oaie]'],
     pt: ['roubad[oa]s?', 'roubaram(?:-me|-nos)?', 'roubo', 'furtad[oa]s?', 'furto', 'ladra[oe]s?', 'carteirista', 'assaltad[oa]s?',
       'assaltaram', 'assalto'],
   } },
   { issue: 'police needed', category: 'police', severity: 'medium', said: {
     en: ['(?:call|get|need) the police', 'call the cops', 'scammed', 'harass\\w*'],
-    fr: ['appelez la police', 'appeler la police', 'arnaque', 'harcele\\w*'],
-    es: ['llame a la policia', 'llamen a la policia', 'llamar a la policia', 'estafad[oa]', 'acosad[oa]'],
-    de: ['rufen sie die polizei', 'ruf die polizei', 'die polizei rufen', 'betrogen', 'belastigt'],
-    it: ['chiamate la polizia', 'chiamare la polizia', 'chiamate i carabinieri', 'truffat[oa]', 'molestat[oa]'],
-    pt: ['chamem a policia', 'chamar a policia', 'burlad[oa]', 'assediad[oa]'],
+    fr: ['appelez la police', 'appeler la police', 'arnaque\\w*', 'escroqu\\w*', 'harcele\\w*'],
+    es: ['llame a la policia', 'llamen a la policia', 'llamar a la policia', 'estafad[oa]s?', 'estafaron', 'acosad[oa]'],
+    de: ['rufen sie die polizei', 'ruf die polizei', 'die polizei rufen', 'betrogen', 'abgezockt', 'belastigt'],
+    it: ['chiamate la polizia', 'chiamare la polizia', 'chiamate i carabinieri', 'truffat[oaie]', 'molestat[oa]'],
+    pt: ['chamem a policia', 'chamar a policia', 'burlad[oa]s?', 'enganou-(?:me|nos)', 'assediad[oa]'],
   } },
   // --- fire and disasters
   { issue: 'fire', category: 'fire', severity: 'high', said: {
     en: ['fire', 'on fire', 'smell smoke', 'full of smoke', 'there is smoke', 'smoke (?:is )?coming', '(?:is|are|something) burning', 'flames',
       'gas leak', 'explosion', 'fire brigade', 'fire department'],
-    fr: ['incendie', 'au feu', 'feu', 'fumee', 'fuite de gaz', 'pompiers'],
-    es: ['incendio', 'fuego', 'humo', 'fuga de gas', 'bomberos'],
+    fr: ['incendie', 'au feu', 'feu', 'fumee', 'fuite de gaz', 'pompiers', 'en flammes'],
+    es: ['incendio', 'fuego', 'humo', 'fuga de gas', 'bomberos', 'se (?:esta )?quemando', 'esta ardiendo', 'en llamas'],
     de: ['feuer', 'brennt', '(?:ein|der) brand', 'rauch', 'gasleck', 'feuerwehr'],
     it: ['incendio', 'al fuoco', 'fuoco', 'fumo', 'fiamme', 'fuga di gas', 'vigili del fuoco', 'sta bruciando', 'esplosione'],
     pt: ['incendio', 'fogo', 'fumo', 'fumaca', 'chamas', '(?:fuga|vazamento) de gas', 'bombeiros', 'a arder', 'explosao'],
@@ -215,14 +246,15 @@ export const LEXICON: readonly LexiconEntry[] = [
   } },
   // --- accidents
   { issue: 'road accident', category: 'accident', severity: 'high', said: {
-    en: ['car (?:accident|crash)', 'hit by a (?:car|bus|truck|motorbike|scooter)', 'run over', '(?:bus|motorbike|scooter|bike|plane) crash'],
+    en: ['car (?:accident|crash)', 'hit by a (?:car|bus|truck|motorbike|scooter)', 'run over', '(?:bus|motorbike|scooter|bike|plane) crash',
+      'head-on collision'],
     fr: ['accident de (?:voiture|la route|moto)', 'renversee? par'],
-    es: ['accidente de (?:coche|carro|trafico|auto|moto)', 'atropellad[oa]'],
+    es: ['accidente de (?:coche|carro|trafico|auto|moto)', 'atropellad[oa]', 'choque (?:frontal|de (?:coches|autos|carros))'],
     de: ['autounfall', 'verkehrsunfall', 'angefahren', 'uberfahren'],
     it: ["incidente (?:stradale|d'auto|in moto)", 'investit[oa]'],
-    pt: ['acidente de (?:carro|viacao|transito|mota|moto)', 'atropelad[oa]'],
+    pt: ['acidente de (?:carro|viacao|transito|mota|moto)', 'atropelad[oa]', 'choque frontal'],
   } },
-  { issue: 'accident', category: 'accident', severity: 'medium', said: {
+  { issue: 'accident', category: 'accident', severity: 'medium', yieldsToInjury: true, said: {
     en: ['accident', 'fell(?: down| off| over)?', 'fallen', 'slipped'],
     fr: ['est tombee?', 'tombee?'],
     es: ['accidente', 'se cayo', 'me cai'],
@@ -244,12 +276,22 @@ export const LEXICON: readonly LexiconEntry[] = [
 
 /** Lost (not stolen) belongings: the verb and the thing may be far apart ("Reisepass in Wien verloren"). */
 export const LOSS_VERBS: Said = {
-  en: ['lost', 'lose', 'misplaced', "can'?t find", 'cannot find', 'left (?:my|our|his|her)'],
-  fr: ['perdu', 'egare', 'oublie'],
-  es: ['perdi', 'perdido', 'perdio', 'olvide'],
-  de: ['verloren', 'vergessen', 'finde .{0,30} nicht'],
-  it: ['perso', 'persa', 'smarrit[oa]', 'dimenticat[oa]'],
-  pt: ['perdi', 'perdeu', 'perdido', 'esqueci'],
+  en: ['lost', 'lose', 'misplaced', "can'?t find", 'cannot find', 'left (?:my|our|his|her|it|them)', '(?:is|are) gone', 'disappeared',
+    'vanished'],
+  fr: ['perdu', 'egare', 'oublie', '(?:a|ont) disparu'],
+  es: ['perdi', 'perdido', 'perdio', 'olvide', 'desaparecio', 'desaparecieron'],
+  de: ['verloren', 'vergessen', 'finde .{0,30} nicht', 'liegen ?(?:ge)?lassen', 'verschwunden'],
+  it: ['perso', 'persa', 'smarrit[oa]', 'dimenticat[oa]', 'lasciat[oa]', 'non (?:lo|la|li|le) trovo piu', 'sparit[oaie]', 'scompars[oaie]'],
+  pt: ['perdi', 'perdeu', 'perdido', 'esqueci', 'deixei', 'desapareceu', 'desapareceram'],
+};
+/** Identity and travel documents: losing one is medium, as a theft is (issue 27), not low as other belongings. */
+export const DOCUMENTS: Said = {
+  en: ['passport', '(?:identity|id) card', 'id', 'visa', 'documents', 'papers', 'residence permit', "driv(?:ing|er'?s) licen[cs]e"],
+  fr: ['passeport', "carte d'identite", "papiers(?: d'identite)?", 'titre de sejour', 'permis de conduire', 'visa'],
+  es: ['pasaporte', 'dni', 'documento de identidad', 'documentos', 'carnet de identidad', 'cedula', 'visado', 'permiso de conducir'],
+  de: ['reisepass', 'pass', 'personalausweis', 'ausweis', 'papiere', 'dokumente', 'visum', 'fuhrerschein', 'aufenthaltstitel'],
+  it: ['passaporto', "carta d'identita", 'documenti', 'patente', 'permesso di soggiorno'],
+  pt: ['passaporte', 'cartao de cidadao', 'bilhete de identidade', 'documentos', 'carta de conducao', 'autorizacao de residencia'],
 };
 export const BELONGINGS: Said = {
   en: ['passport', 'wallet', 'purse', 'phone', 'bag', 'backpack', 'luggage', 'suitcase', 'keys?', '(?:credit |bank )?cards?', 'tickets?',
@@ -284,9 +326,9 @@ export const HARMLESS_PHRASES: Said = {
     '(?:a|the) cold (?:beer|drink|water|one)'],
   fr: ['sortie de secours', "feux? d'artifice", 'feu rouge', 'feu vert', '(?:au )?coin du feu', 'pas de probleme',
     'pain au chocolat', 'pain aux raisins', '(?:le|du|un|de) pain', 'perdu mon chemin', "en cas d.urgence", "numero d.urgence",
-    'non-fumeur', "c'est du vol"],
+    'non-fumeur', "c'est du vol", "c'est (?:une )?(?:arnaque|escroquerie)"],
   es: ['salida de (?:emergencia|incendios)', 'fuegos artificiales', 'sin problema', 'perdido el camino', 'en caso de emergencia',
-    'numero de emergencia', '(?:es|fue|era) un robo'],
+    'numero de emergencia', '(?:es|fue|era) un robo', '(?:es|fue|era) una estafa'],
   de: ['notausgang', 'feuerwerk', 'lagerfeuer', 'feuerzeug', 'kein problem', 'verlaufen', 'im notfall', 'notfallnummer'],
   it: ["uscita di (?:emergenza|sicurezza)", "fuochi d'artificio", 'caminetto', 'nessun problema', 'ci siamo pers[ie]',
     'mi sono pers[oa]', 'numero di emergenza', 'in caso di emergenza', 'e un furto', 'un caldo da morire'],
@@ -306,6 +348,19 @@ export const STORY_CUES: Said = {
   de: ['film', 'dokumentation', 'doku', 'buch', 'roman', 'geschichte', 'ausstellung', 'gemalde', 'erzahlt'],
   it: ['film', 'documentario', 'libro', 'romanzo', 'storia', 'mostra', 'quadro', 'racconta', 'parla (?:di|del|della)'],
   pt: ['filme', 'documentario', 'livro', 'romance', 'historia', 'exposicao', 'quadro', 'conta a'],
+};
+
+/**
+ * Said of a hurt or an illness to say it is minor: "nothing serious", "rien de grave", "nichts Schlimmes". A fall
+ * or an injury that the speaker calls nothing serious is low, whatever word named it (a theft stays medium).
+ */
+export const REASSURANCES: Said = {
+  en: ['nothing serious', "(?:it'?s |is )?not serious", "(?:it'?s )?only a scratch", 'nothing bad'],
+  fr: ['rien de (?:grave|serieux)', "(?:ce n'est |c'est )?pas grave"],
+  es: ['(?:no es )?nada (?:de )?grave', 'no es grave'],
+  de: ['nichts (?:schlimmes|ernstes)', 'nicht (?:so )?schlimm'],
+  it: ['niente di grave', 'nulla di grave', 'non e grave'],
+  pt: ['nada de grave', 'nao e (?:nada|grave)'],
 };
 
 /** Said with the symptom: "very", "a lot", "mucho", "sehr"... */

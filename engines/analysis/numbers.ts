@@ -1,5 +1,6 @@
 import type { AnalysisLanguage } from './language';
 import { numberWordRole, valueOfNumberWords } from './number-words';
+import { matchesOf } from './text-fold';
 
 export interface AmountSpan {
   readonly start: number;
@@ -71,7 +72,7 @@ export function parseNumeral(raw: string): number | undefined {
  */
 function numeralsIn(text: string): { readonly raw: string; readonly index: number }[] {
   const found: { raw: string; index: number }[] = [];
-  for (const match of text.matchAll(DIGITS_PATTERN)) {
+  for (const match of matchesOf(DIGITS_PATTERN, text)) {
     const grouped = /^\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)/u.exec(match[0]);
     if (grouped || !/ /.test(match[0])) {
       found.push({
@@ -97,6 +98,12 @@ export function digitAmounts(text: string, folded: string): AmountSpan[] {
     const end = index + raw.length;
     // "7:30", "3/4", "5th" and "12.5.2024" are times, fractions, ordinals and dates.
     if (/^(?::\d|\/\d|st\b|nd\b|rd\b|th\b|e\b|er\b|eme\b|º|ª|\.\d)/u.test(folded.slice(end))) continue;
+    // "24,- €", "15.– Fr.": a dash for no cents belongs to the amount.
+    const noCents = Number.isInteger(value) ? /^[.,][-–]/.exec(folded.slice(end)) : null;
+    if (noCents) {
+      amounts.push({ start: index, end: end + noCents[0].length, value, scaled: false, spelled: false });
+      continue;
+    }
     const scale = SCALE_PATTERN.exec(folded.slice(end));
     const factor = scale ? SCALES[scale[1] ?? ''] : undefined;
     if (scale && factor !== undefined) {

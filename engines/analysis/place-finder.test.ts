@@ -61,4 +61,69 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('O hotel no Porto é bom.')).toEqual(['Porto:city']);
     expect(found('Im Museum gibt es eine Ausstellung.')).toEqual([]);
   });
+
+  it('takes a capitalised name after a preposition of place for a place (name after a preposition rule)', () => {
+    expect(found('We rented a flat in Monti, close to everything.')).toEqual(['Monti:city']);
+    expect(found('On dîne ce soir dans le Panier.')).toEqual(['Panier:city']);
+    expect(found('Mañana dormimos en Cadaqués.')).toEqual(['Cadaqués:city']);
+    expect(found('Wir übernachten in Bamberg.')).toEqual(['Bamberg:city']);
+    expect(found('Stasera mangiamo a Testaccio.')).toEqual(['Testaccio:city']);
+    expect(found('Ficamos perto de Tavira.')).toEqual(['Tavira:city']);
+    expect(found('The boat from Hvar to Vis leaves at noon.')).toEqual(['Hvar:city', 'Vis:city']);
+  });
+
+  it('takes no month, weekday, language, currency, person or German idiom after a preposition for a place', () => {
+    expect(found('We fly in August, from Tuesday, and speak in Portuguese.')).toEqual([]);
+    expect(found('Can I pay in Dollars?')).toEqual([]);
+    expect(found('Give the keys to Maria, and thanks to Tom.')).toEqual([]);
+    expect(found('I spoke to Dr Lopez at the clinic.')).toEqual([]);
+    expect(found('Wir gehen nach Hause, alles in Ordnung.')).toEqual([]);
+    expect(found('A SIM card here is cheap.')).toEqual([]);
+    expect(found('Meet me in Room 12.')).toEqual([]);
+  });
+
+  it('reads beaches, viewpoints, baths, roads and quarters named with their keyword', () => {
+    expect(found('Vamos ao Miradouro da Graça.')).toEqual(['Miradouro da Graça:attraction']);
+    expect(found('On a nagé aux bains Lukács.')).toEqual(['bains Lukács:attraction']);
+    expect(found('Hay obras en la carretera de Mijas.')).toEqual(['carretera de Mijas:address']);
+    expect(found('We walked around the Latin Quarter.')).toEqual(['Latin Quarter:region']);
+    expect(found('Am Tegernsee ist es schön.')).toEqual(['Tegernsee:landmark']);
+  });
+
+  it('keeps a linked name whole but stops it before a known city (linked name rule)', () => {
+    expect(found('O elétrico passa pela estação do Cais do Sodré.')).toEqual(['estação do Cais do Sodré:station']);
+    expect(found('Ficamos no Hotel Mar do Porto.')).toEqual(['Hotel Mar:hotel', 'Porto:city']);
+    expect(found('Our gate is E7, the bus leaves from gate B12.')).toEqual([]);
+  });
+
+  it('reads forests, coasts, islands, valleys and ranges named with their keyword', () => {
+    expect(found('We hiked in the Sacred Valley and on Isla del Sol.')).toEqual(['Sacred Valley:region', 'Isla del Sol:region']);
+    expect(found('On a roulé sur la côte d’Azur puis la Côte Vermeille.')).toEqual(['côte d’Azur:region', 'Côte Vermeille:region']);
+    expect(found('Wir wandern im Schwarzwald und im Erzgebirge.')).toEqual(['Schwarzwald:region', 'Erzgebirge:region']);
+  });
+
+  it('reads "près des", "cerca del", "perto da" as a preposition of place, and a language word inside a longer name', () => {
+    expect(found('On dort près des Halles.')).toEqual(['Halles:city']);
+    expect(found('Vivimos cerca del Retiro.')).toEqual(['Retiro:city']);
+    expect(found('Dinner is at the German Club tonight.')).toEqual(['German Club:city']);
+    expect(found('Can we pay in English pounds?')).toEqual([]);
+  });
+
+  it('takes a name after "to" for a place after a tram, a metro or a cab', () => {
+    expect(found('Take the metro to Bastille, then walk.')).toEqual(['Bastille:city']);
+    expect(found('We flew into Catania.')).toEqual(['Catania:city']);
+  });
+
+  it('takes no feast, no friend and no sender after a preposition for a place', () => {
+    expect(found('Ci vediamo a Pasqua, e on se voit à Noël.')).toEqual([]);
+    expect(found('Wir übernachten bei Freunden, in Richtung Süden.')).toEqual([]);
+    expect(found('I got an email from Carla about the flat.')).toEqual([]);
+    expect(found('It is ten minutes from Fátima by bus.')).toEqual(['Fátima:city']);
+  });
+
+  it('does not read "costa" (costs) or "vale" (is worth) as a coast or a valley', () => {
+    expect(found('A Napoli la pizza costa 8 euro.')).toEqual(['Napoli:city']);
+    expect(found('Em Lisboa o passe vale a pena.')).toEqual(['Lisboa:city']);
+  });
 });
+

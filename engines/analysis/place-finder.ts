@@ -1,8 +1,10 @@
 import type { Location, LocationType } from '@wayfarer/shared/api/analysis';
+import { LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { COUNTRY_NAMES } from './country-names';
+import { CURRENCY_PHRASES } from './currency-names';
 import { CITIES, CURATED_PLACES, HOTEL_BRANDS, type GazetteerEntry } from './gazetteer';
 import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
-import { foldText } from './text-fold';
+import { foldText, matchesOf } from './text-fold';
 
 export interface FoundPlace {
   readonly location: Location;
@@ -104,8 +106,20 @@ const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> =
   ['hotel', ['hotel', 'hôtel', 'hostel', 'hostal', 'inn', 'resort', 'albergo', 'pousada']],
   ['restaurant', ['restaurant', 'restaurante', 'trattoria', 'brasserie', 'bistro', 'café', 'cafe', 'pizzeria', 'ristorante', 'osteria', 'churrascaria']],
   ['park', ['park', 'parc', 'parque', 'garden', 'gardens', 'jardin', 'jardín', 'garten', 'parco', 'giardino', 'jardim']],
-  ['attraction', ['market', 'beach', 'zoo', 'aquarium', 'marché', 'mercado', 'playa', 'plage', 'markt', 'strand', 'mercato', 'spiaggia', 'praia']],
-  ['address', ['street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse', 'viale', 'rua', 'travessa']],
+  ['attraction', [
+    'market', 'beach', 'zoo', 'aquarium', 'marché', 'mercado', 'playa', 'plage', 'markt', 'strand', 'mercato', 'spiaggia', 'praia',
+    'baths', 'bains', 'baños', 'bagni', 'terme', 'termas', 'viewpoint', 'mirador', 'miradouro', 'belvedere',
+  ]],
+  ['address', [
+    'street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse', 'viale', 'rua',
+    'travessa', 'carretera', 'estrada',
+  ]],
+  ['region', [
+    'district', 'quarter', 'quartier', 'barrio', 'quartiere', 'bairro', 'viertel', 'forest', 'coast', 'valley', 'island', 'islands',
+    'mountains', 'forêt', 'côte', 'vallée', 'île', 'îles', 'bosque', 'sierra', 'valle', 'isla', 'islas', 'foresta', 'costiera',
+    'isola', 'isole', 'floresta', 'serra', 'ilha', 'ilhas',
+    // Not "costa" nor "vale": "Napoli costa 20 euro", "o bilhete vale 5 euros" are prices, not coasts or valleys.
+  ]],
   ['landmark', [
     'cathedral', 'palace', 'bridge', 'tower', 'square', 'castle', 'temple', 'church', 'basilica', 'mosque', 'monument',
     'fountain', 'gate', 'catedral', 'palacio', 'puente', 'torre', 'plaza', 'castillo', 'iglesia', 'cathédrale', 'palais',
@@ -124,14 +138,21 @@ const KEYWORDS = [...TYPE_OF_KEYWORD.keys()]
 
 const CAPITALISED = "\\p{Lu}[\\p{L}'’-]*";
 const NAME = `${CAPITALISED}(?:\\s+${CAPITALISED}){0,3}`;
+/** Inside a name, a short link before a capitalised word: "Cais do Sodré", "Sentiero degli Dei". */
+const INNER_LINK = '(?:do|da|dos|das|del|di|dei|degli|della|delle|du|des)';
+const LINKED_NAME = `${CAPITALISED}(?:\\s+(?:${INNER_LINK}\\s+)?${CAPITALISED}){0,3}`;
+/** A name ends at a word's end: "gate E7" names no gate "E". */
+const NAME_END = '(?![\\p{L}\\p{N}])';
 const LINK =
   "(?:de la |de l'|de l’|del |de |du |des |d'|d’|of the |of |von der |von |di |della |dei |degli |dello |do |da |dos |das )?";
 /** "Shibuya Station", "Louvre Museum", "Marina Beach": the keyword after the name. */
 const KEYWORD_AFTER = new RegExp(`(?<![\\p{L}])(${NAME})\\s+(${KEYWORDS})(?![\\p{L}])`, 'gu');
 /** "Hotel Adlon", "gare de Lyon", "museo del Prado", "Flughafen Tegel", "Museum of Modern Art". */
-const KEYWORD_BEFORE = new RegExp(`(?<![\\p{L}])(${KEYWORDS})\\s+${LINK}(${NAME})`, 'gu');
+const KEYWORD_BEFORE = new RegExp(`(?<![\\p{L}])(${KEYWORDS})\\s+${LINK}(${LINKED_NAME})${NAME_END}`, 'gu');
 /** German compounds: "Alexanderplatz", "Hauptbahnhof", "Kurfürstendamm" is not one but "Friedrichstraße" is. */
-const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss)(?![\p{L}])/gu;
+const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see|wald|gebirge)(?![\p{L}])/gu;
+/** Compound endings that name a place only inside one word ("Königssee", "Tegernsee"): "see" alone is English. */
+const COMPOUND_ONLY_TYPES = new Map<string, LocationType>([['see', 'landmark'], ['wald', 'region'], ['gebirge', 'region']]);
 const NOT_NAMES = new Set([
   'the', 'a', 'an', 'this', 'that', 'our', 'my', 'your', 'which', 'what', 'where', 'le', 'la', 'les', 'un', 'une', 'des', 'ce',
   'el', 'los', 'las', 'una', 'uno', 'este', 'esta', 'der', 'die', 'das', 'ein', 'eine', 'dieser', 'diese',
@@ -147,9 +168,177 @@ function patternCandidate(start: number, end: number, keyword: string, name: str
   return { start, end, type, country: '', canonical: text.slice(start, end), latitude: '', longitude: '', known: false };
 }
 
-function patternCandidates(text: string): Candidate[] {
+const LINKED_WORD = new RegExp(`\\s+${INNER_LINK}\\s+(${CAPITALISED})`, 'gu');
+
+/** "Hotel Lisboa do Porto": a linked name stops before a known city or country, which is a place of its own. */
+function beforeKnownCity(name: string): string {
+  if (!name.includes(' ')) return name;
+  for (const match of matchesOf(LINKED_WORD, name)) {
+    const type = INDEX.get(nameKey(match[1] ?? ''))?.type;
+    if (type === 'city' || type === 'country') return name.slice(0, match.index);
+  }
+  return name;
+}
+
+// --- names after a preposition of place: "in Trastevere", "dans le Marais", "perto de Leiria", "a Murano"
+
+/**
+ * Prepositions of place, folded ("à" is "a", "até" is "ate"); "de" only after "près", "cerca", "perto". German
+ * only "in" and "nach", bare ("in Kreuzberg"): its articles open common nouns ("in der Nähe"), and "bei" and
+ * "aus" open idioms more often than places ("bei Freunden", "aus Versehen").
+ */
+const PLACE_PREPOSITIONS = new Set([
+  'in', 'at', 'near', 'to', 'into', 'from', 'around', 'outside', 'over', 'via', 'towards', 'dans', 'vers', 'depuis', 'a', 'au', 'aux', 'en', 'al',
+  'desde', 'hacia', 'nach', 'da', 'per', 'verso', 'nel', 'nella', 'nei', 'sul', 'sulla', 'dal', 'dalla', 'alla', 'ai', 'em',
+  'no', 'na', 'nos', 'nas', 'para', 'ao', 'ate',
+]);
+const BEFORE_DE = new Set(['pres', 'cerca', 'perto']);
+/** "de" and its contractions with an article: "près des Invalides", "cerca del Retiro", "perto da Sé". */
+const DE_FORMS = new Set(['de', 'des', 'du', 'del', 'do', 'da', 'dos', 'das']);
+const PLACE_ARTICLES = new Set(['the', 'le', 'la', 'les', 'el', 'los', 'las', 'il', 'lo', 'gli', 'o', 'os', 'as']);
+const INNER_LINKS = new Set(['do', 'da', 'dos', 'das', 'del', 'di', 'dei', 'degli', 'della', 'delle', 'du', 'des']);
+const LONGEST_NAME_WORDS = 4;
+const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt'];
+/**
+ * Capitalised words after a preposition that open no place's name: months and weekdays (CLDR through Intl),
+ * currencies, German nouns said after a bare preposition ("nach Hause", "in Ordnung"), feasts.
+ */
+const NOT_PLACES_AFTER_PREPOSITION: ReadonlySet<string> = new Set([
+  ...LOCALES.flatMap((locale) => {
+    const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+    const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+    return [
+      ...Array.from({ length: 12 }, (_, index) => month.format(Date.UTC(2024, index, 15))),
+      ...Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2024, 0, 1 + index))),
+    ];
+  }),
+  ...[...CURRENCY_PHRASES.keys()].filter((key) => !key.includes(' ')),
+  ...['hause', 'ordnung', 'ruhe', 'bar', 'panik', 'gefahr', 'not', 'eile', 'urlaub', 'zukunft', 'versehen', 'nacht', 'regen', 'bedarf',
+    'frage', 'kraft', 'betrieb', 'sicht', 'zeit', 'ende', 'anfang', 'hilfe', 'richtung', 'kurze', 'hohe'],
+  // Feasts said like places: "a Natale", "à Noël", "en Navidad", "at Christmas".
+  ...['christmas', 'easter', 'noel', 'paques', 'navidad', 'pascua', 'natale', 'pasqua', 'ferragosto', 'pascoa', 'weihnachten', 'ostern',
+    'carnival', 'carnaval', 'carnevale', 'karneval'],
+].map((word) => nameKey(word)));
+/** Language names (CLDR through Intl): "in English" is a language, "at the Spanish Steps" a place. */
+const LANGUAGE_NAMES: ReadonlySet<string> = new Set(
+  LOCALES.flatMap((locale) => {
+    const languages = new Intl.DisplayNames(locale, { type: 'language' });
+    return LANGUAGE_CODES.map((code) => nameKey(languages.of(code) ?? ''));
+  }),
+);
+
+/**
+ * "to" names a person as often as a place ("talk to John"): it names a place after going, a way or a ticket
+ * ("the ferry from Piraeus to Naxos", "we drove to Big Sur"), said within the three words before it.
+ */
+const TOWARDS_WORDS = new Set(
+  ('go goes going went get got drive drove driving fly flew flight flights train trains bus buses ferry ferries boat coach taxi tram ' +
+    'metro subway tube car bike cab uber shuttle ' +
+    'ride trip ticket tickets way walk walked travel travelled traveled travelling heading head return moved move road route ' +
+    'transfer day back welcome then').split(' '),
+);
+/** Titles and family words that open a person's name, not a place's: "to Dr Smith", "with Mum". */
+const PERSON_WORDS = new Set(
+  'dr mr mrs ms miss mum mom dad sir sr sra herr frau signor signora senhor senhora monsieur madame mme'.split(' '),
+);
+/** Prepositions that are other words when they open a sentence: "A SIM card", "No Smoking", "To Be Continued". */
+const NOT_PREPOSITIONS_AT_START = new Set(['a', 'no', 'na', 'nos', 'nas', 'da', 'al', 'ai', 'ao', 'to', 'per', 'para', 'over', 'via']);
+
+/** "from" names where a way starts ("far from", "the train from", "from X to Y"), or whom a message came from. */
+const FROM_WORDS = new Set([
+  ...[...TOWARDS_WORDS].filter((word) => word !== 'got'),
+  ...'far km kilometres kilometers miles minutes hours away come came coming arrive arrived arriving flying leave leaves leaving depart departs direct'.split(' '),
+]);
+
+function saidOfAWay(text: string, at: number, words: ReadonlySet<string>): boolean {
+  const before = text.slice(Math.max(0, at - 40), at).split(/[.!?;]/).at(-1) ?? '';
+  const said = before.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return said.slice(-3).some((word) => words.has(word)) || /\bfrom\s+\p{Lu}/u.test(before);
+}
+
+function fromAPlace(text: string, at: number): boolean {
+  const after = text.slice(at).split(/[.!?;]/)[0] ?? '';
+  return saidOfAWay(text, at, FROM_WORDS) || /\s(?:to|into)\s+(?:the\s+)?\p{Lu}/u.test(after);
+}
+
+function isNameWord(text: string, token: { readonly start: number; readonly word: string }): boolean {
+  const first = text[token.start] ?? '';
+  return first !== first.toLowerCase() && !/\d/.test(token.word);
+}
+
+/** The name said after token `from`: capitalised words, linked by "do", "degli"..., with nothing but spaces between. */
+function nameAfter({ text, tokens }: AnalysedText, from: number): { readonly start: number; readonly end: number } | undefined {
+  const spaced = (left: number, right: number): boolean => /^\s+$/.test(text.slice(tokens[left]?.end ?? 0, tokens[right]?.start ?? 0));
+  let index = from;
+  let head = tokens[index];
+  if (!head) return undefined;
+  let start = head.start;
+  // "dans le Marais", "sul Sentiero": a lower-case article; "à l'Estaque": one glued to the name.
+  if (PLACE_ARTICLES.has(head.word) && !isNameWord(text, head) && spaced(index, index + 1)) {
+    index += 1;
+    head = tokens[index];
+    if (!head) return undefined;
+    start = head.start;
+  } else if (head.word.startsWith("l'") && /\p{Lu}/u.test(text[head.start + 2] ?? '')) {
+    start = head.start + 2;
+  }
+  if (!head || (start === head.start && !isNameWord(text, head))) return undefined;
+  let last = index;
+  let words = 1;
+  while (words < LONGEST_NAME_WORDS) {
+    const next = tokens[last + 1];
+    if (next && spaced(last, last + 1) && isNameWord(text, next)) {
+      last += 1;
+    } else if (next && INNER_LINKS.has(next.word) && spaced(last, last + 1) && spaced(last + 1, last + 2) && tokens[last + 2] && isNameWord(text, tokens[last + 2]!)) {
+      last += 2;
+    } else break;
+    words += 1;
+  }
+  const end = tokens[last]?.end ?? start;
+  // "in Room 12", "at Gate 5": a number after the words makes them a room or a gate.
+  if (/^\s*\d/.test(text.slice(end))) return undefined;
+  return { start, end };
+}
+
+function prepositionCandidates(analysed: AnalysedText): Candidate[] {
+  const { text, tokens } = analysed;
   const candidates: Candidate[] = [];
-  for (const match of text.matchAll(KEYWORD_AFTER)) {
+  for (const [index, token] of tokens.entries()) {
+    const pairsWithDe = DE_FORMS.has(token.word) && BEFORE_DE.has(tokens[index - 1]?.word ?? '');
+    if (!pairsWithDe && !PLACE_PREPOSITIONS.has(token.word)) continue;
+    if (!/^\s+$/.test(text.slice(token.end, tokens[index + 1]?.start ?? token.end))) continue;
+    const preposition = token.word;
+    if (NOT_PREPOSITIONS_AT_START.has(preposition) && opensSentence(text, token.start)) continue;
+    if (preposition === 'to' && !saidOfAWay(text, token.start, TOWARDS_WORDS)) continue;
+    if (preposition === 'from' && !fromAPlace(text, token.start)) continue;
+    const said = nameAfter(analysed, index + 1);
+    if (!said) continue;
+    const name = beforeKnownCity(text.slice(said.start, said.end));
+    const firstWord = name.split(/\s+/)[0] ?? '';
+    const firstKey = nameKey(firstWord);
+    const language = !name.includes(' ') && LANGUAGE_NAMES.has(firstKey);
+    if (name.length < 2 || NOT_NAMES.has(firstKey) || NOT_PLACES_AFTER_PREPOSITION.has(firstKey) || language || PERSON_WORDS.has(firstKey)) continue;
+    // "a SIM card", "at the ATM": a short word in capitals is an acronym; the gazetteer knows JFK and NYC.
+    if (firstWord.length <= 4 && firstWord === firstWord.toUpperCase()) continue;
+    // A keyword opens a name the keyword patterns read better ("in Terminal 2", "at Hotel Adlon").
+    if (TYPE_OF_KEYWORD.has(firstKey) || TYPE_OF_KEYWORD.has(name.split(/\s+/)[0]?.toLowerCase() ?? '')) continue;
+    candidates.push({ start: said.start, end: said.start + name.length, type: 'city', country: '', canonical: name, latitude: '', longitude: '', known: false });
+  }
+  return candidates;
+}
+
+/** Folded keywords: a text none of whose words is one has no "X Station" or "gare de X" to look for. */
+const FOLDED_KEYWORDS = new Set([...TYPE_OF_KEYWORD.keys()].map((keyword) => foldText(keyword)));
+
+function saysAKeyword({ tokens }: AnalysedText): boolean {
+  return tokens.some((token) => FOLDED_KEYWORDS.has(token.word) || token.word.split(/['-]/).some((part) => FOLDED_KEYWORDS.has(part)));
+}
+
+function patternCandidates(analysed: AnalysedText): Candidate[] {
+  const { text } = analysed;
+  const candidates: Candidate[] = [];
+  if (!saysAKeyword(analysed)) return germanCompoundCandidates(text, candidates);
+  for (const match of matchesOf(KEYWORD_AFTER, text)) {
     let name = match[1] ?? '';
     let start = match.index;
     // "At the Shibuya Station" or "Is the Louvre Museum": drop capitalised function words that open the name.
@@ -162,13 +351,19 @@ function patternCandidates(text: string): Candidate[] {
     const candidate = patternCandidate(start, match.index + match[0].length, match[2] ?? '', name, text);
     if (candidate) candidates.push(candidate);
   }
-  for (const match of text.matchAll(KEYWORD_BEFORE)) {
+  for (const match of matchesOf(KEYWORD_BEFORE, text)) {
     const keyword = match[1] ?? '';
-    const candidate = patternCandidate(match.index, match.index + match[0].length, keyword, match[2] ?? '', text);
+    const name = beforeKnownCity(match[2] ?? '');
+    const end = match.index + match[0].length - ((match[2] ?? '').length - name.length);
+    const candidate = patternCandidate(match.index, end, keyword, name, text);
     if (candidate) candidates.push(candidate);
   }
-  for (const match of text.matchAll(GERMAN_COMPOUND)) {
-    const type = TYPE_OF_KEYWORD.get(match[1] ?? '');
+  return germanCompoundCandidates(text, candidates);
+}
+
+function germanCompoundCandidates(text: string, candidates: Candidate[]): Candidate[] {
+  for (const match of matchesOf(GERMAN_COMPOUND, text)) {
+    const type = TYPE_OF_KEYWORD.get(match[1] ?? '') ?? COMPOUND_ONLY_TYPES.get(match[1] ?? '');
     if (!type || match[0].length === (match[1] ?? '').length) continue;
     candidates.push({
       start: match.index,
@@ -199,10 +394,14 @@ export function findPlaces(input: TextInput): readonly FoundPlace[] {
   const { text } = analysed;
   const known = gazetteerCandidates(analysed);
   // "aeropuerto de Barajas", "the tour of the Taj Mahal": a known place of the pattern's type is the place.
-  const patterns = patternCandidates(text).filter(
+  const patterns = patternCandidates(analysed).filter(
     (pattern) => !known.some((place) => place.start >= pattern.start && place.end <= pattern.end && place.type === pattern.type),
   );
-  const candidates = [...known, ...patterns].sort(
+  // A name after a preposition is a place only where nothing better read it.
+  const afterPrepositions = prepositionCandidates(analysed).filter(
+    (named) => ![...known, ...patterns].some((other) => named.start < other.end && other.start < named.end),
+  );
+  const candidates = [...known, ...patterns, ...afterPrepositions].sort(
     (left, right) => right.end - right.start - (left.end - left.start) || Number(right.known) - Number(left.known),
   );
   const kept: Candidate[] = [];

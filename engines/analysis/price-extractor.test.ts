@@ -128,4 +128,59 @@ describe('extractPrices in the languages travellers meet (issue 27)', () => {
   it('takes "3 o 4 euro" as two prices, not "o" for o\'clock', () => {
     expect(found('Il gelato costa 3 o 4 euro.')).toEqual(['3 EUR', '4 EUR']);
   });
+
+  it('prices a spelled item of a list whose currency was said once (spelled list item rule)', () => {
+    expect(found('The boat was three hundred baht, and the guide two hundred.')).toEqual(['300 THB', '200 THB']);
+    expect(found('El café cuesta dos euros y el zumo cuatro.')).toEqual(['2 EUR', '4 EUR']);
+    expect(found('Il museo costa dieci euro, la guida cinque.')).toEqual(['10 EUR', '5 EUR']);
+    expect(found('O jantar custou trinta reais e a cerveja oito.')).toEqual(['30 BRL', '8 BRL']);
+    expect(found('En Madrid el metro cuesta dos euros y el bus uno con cincuenta.')).toEqual(['2 EUR', '1.5 EUR']);
+  });
+
+  it('never prices a spelled count or a lone "one" after a price', () => {
+    expect(found('The tour is twenty euros and we are three people.')).toEqual(['20 EUR']);
+    expect(found('Two coffees cost six euros and one for my friend.')).toEqual(['6 EUR']);
+    expect(found('Das Zimmer kostet achtzig Euro. Wir sind zwei.')).toEqual(['80 EUR']);
+  });
+
+  it('keeps spelled cents that run on into a list: "doce euros con cincuenta y..."', () => {
+    expect(found('Son ocho euros con cuarenta y el postre aparte.')).toEqual(['8.4 EUR']);
+  });
+
+  it('prices the last amount of a list when a place name follows it (place after a list rule)', () => {
+    expect(found('La cena costó 900 rupias y el taxi 300 en Jaipur.')).toEqual(['900 INR', '300 INR']);
+    expect(found('The room is 80 euros and we are 2 in the room.')).toEqual(['80 EUR']);
+  });
+
+  it('reads florines as Hungarian forints', () => {
+    expect(found('La cena costó 12.000 florines.')).toEqual(['12000 HUF']);
+  });
+
+  it('prices cents said alone: pence are sterling, Rappen Swiss, cents the euro or a dollar country\'s (cents alone rule)', () => {
+    expect(found('A stamp is 85p at the post office.')).toEqual(['0.85 GBP']);
+    expect(found('Der Kaffee am Automaten kostet 90 Cent.')).toEqual(['0.9 EUR']);
+    expect(found('La consigne coûte 50 centimes.')).toEqual(['0.5 EUR']);
+    expect(found('Parking in Chicago is 75 cents an hour.')).toEqual(['0.75 USD']);
+    expect(found('Das WC in Bern kostet 50 Rappen.')).toEqual(['0.5 CHF']);
+    expect(found('The bus leaves at 5pm.')).toEqual([]);
+  });
+
+  it('reads cents after "con" or "com", spelled tens right after the currency, and half a unit', () => {
+    expect(found('Un euro con veinte el billete.')).toEqual(['1.2 EUR']);
+    expect(found('Paguei cinco reais com cinquenta pelo suco.')).toEqual(['5.5 BRL']);
+    expect(found('Wir haben acht Euro vierzig bezahlt.')).toEqual(['8.4 EUR']);
+    expect(found('Il gelato costa due euro e mezzo.')).toEqual(['2.5 EUR']);
+    expect(found('A cup of tea is two pounds and a half.')).toEqual(['2.5 GBP']);
+    expect(found('Zwei Euro, fünfzig Stück im Karton.')).toEqual(['2 EUR']);
+  });
+
+  it('reads a dash for no cents and the sol symbol', () => {
+    expect(found('Das Tagesmenü kostet 14,- € mit Getränk.')).toEqual(['14 EUR']);
+    expect(found('El ceviche cuesta S/. 32 en Miraflores.')).toEqual(['32 PEN']);
+  });
+
+  it('prices an item said "10 más" or "12 extra" after a price (extra item rule)', () => {
+    expect(found('La cena cuesta 30 euros y el vino 12 más.')).toEqual(['30 EUR', '12 EUR']);
+    expect(found('The room is 90 euros and we stayed 2 more nights.')).toEqual(['90 EUR']);
+  });
 });

@@ -11,7 +11,7 @@ import { CURRENCY_FIRST_WORDS, CURRENCY_PHRASES, LONGEST_CURRENCY_PHRASE, phrase
 import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
 import type { AmountSpan } from './numbers';
 import { countryOfText, type TextCountry } from './text-country';
-import { escapeRegExp } from './text-fold';
+import { escapeRegExp, matchesOf } from './text-fold';
 
 export { parseNumeral } from './numbers';
 
@@ -56,7 +56,7 @@ const NOT_MONEY_AFTER = new Set(
     "percent pm am h o'clock clock times years year stars floors floor stops stop tickets items pieces " +
     'personnes personne nuits nuit jours jour heures heure fois ans etoiles etages ' +
     'personas persona noches noche dias dia horas hora minutos veces anos estrellas pisos ' +
-    'personen nachte nacht tage tag stunden stunde minuten uhr mal jahre sterne stock ' +
+    'personen nachte nacht tage tag stunden stunde minuten uhr mal jahre sterne stock stuck ' +
     'persone notti notte giorni giorno ore ora minuti volte anni stelle piani chilometri ' +
     'pessoas pessoa noites noite dias dia horas hora minutos vezes anos estrelas andares quilometros'
   ).split(' '),
@@ -78,6 +78,14 @@ const NOT_MONEY_BEFORE = new Set(
 );
 /** Words that may follow an amount of a list whose currency is said once: "6, steak 24 and dessert 8 euros". */
 const LIST_FOLLOWERS = new Set(['and', 'or', 'for', 'et', 'ou', 'pour', 'y', 'o', 'por', 'und', 'oder', 'fur', 'e', 'per', 'para']);
+/** "and the beer 200 in Goa", "y la cerveza 200 en Goa": a place named after the last amount of a list. */
+const PLACE_FOLLOWERS = new Set(['in', 'en', 'em', 'im', 'a', 'au', 'na', 'no', 'nel', 'nella']);
+/** "y el desayuno 10 más", "das Frühstück 12 extra": an item priced on top of the one before. */
+const EXTRA_FOLLOWERS = new Set(['mas', 'extra', 'mehr', 'piu', 'plus']);
+/** What joins the items of a priced list: "20 soles y el taxi ocho", "two hundred baht, and the entry five hundred". */
+const LIST_JOINERS = new Set(['and', 'et', 'y', 'e', 'und']);
+/** Words between a price and the next item of its list: the item, its article, "then", "only"... */
+const LIST_ITEM_WORDS = 4;
 /** Said before a currency that names the currency of a whole list: "all in euros", "prix en euros". */
 const LIST_CURRENCY_INTRO = /(?:^|\s)(?:in|en|em|im)\s+$/u;
 const OR_CONNECTORS = new Set(['or', 'ou', 'o', 'oder', '-', '–', 'to', 'a', 'bis', 'and', 'et', 'y', 'und']);
@@ -87,6 +95,12 @@ const GAP_FILLERS = new Set([
   'stuck', 'only', 'just', 'seulement', 'solo', 'nur', 'but', 'mais', 'pero', 'aber', 'adult', 'adults',
 ]);
 const DEFAULT_FAMILY_NOTE = 'no country named in the text';
+const HALF_AFTER_CURRENCY = /^\s+(?:and a half|et demie?|y medi[oa]|e mezz[oa]|e mei[oa]|und ein halb)(?![\p{L}])/u;
+/**
+ * An amount of cents alone: "50p", "50 Cent", "80 centimes", "cincuenta céntimos". Pence are sterling and Rappen
+ * Swiss; cents are the euro's, or the dollar's in a country of dollars.
+ */
+const MINOR_UNIT_ALONE = /^(?:(p|pence)|\s+(pence|cents?|centimes?|centimos?|centesim[oi]|centimos|rappen))(?![\p{L}])/u;
 
 function overlaps(left: Span, right: Span): boolean {
   return left.start < right.end && right.start < left.end;
@@ -115,11 +129,11 @@ function wordMarkers({ folded, tokens }: AnalysedText): MarkerSpan[] {
 function markers(analysed: AnalysedText): MarkerSpan[] {
   const { text } = analysed;
   const all: MarkerSpan[] = [];
-  for (const match of text.matchAll(SYMBOL_PATTERN)) {
+  for (const match of matchesOf(SYMBOL_PATTERN, text)) {
     const marker = CURRENCY_SYMBOLS[match[0]];
     if (marker) all.push({ start: match.index, end: match.index + match[0].length, marker, kind: 'symbol' });
   }
-  for (const match of text.matchAll(CODE_PATTERN)) {
+  for (const match of matchesOf(CODE_PATTERN, text)) {
     all.push({ start: match.index, end: match.index + match[0].length, marker: markerForCode(match[0]), kind: 'code' });
   }
   all.push(...wordMarkers(analysed));
@@ -158,17 +172,31 @@ function minorPart(
   amounts: readonly AmountSpan[],
 ): { readonly value: number; readonly end: number } | undefined {
   const rest = folded.slice(after);
-  const joiner = /^\s+(?:(?:and|et|y|und|e|con|com)\s+)?/.exec(rest);
+  // "tre sterline e mezzo", "two pounds and a half", "dos euros y medio": half a unit.
+  const half = HALF_AFTER_CURRENCY.exec(rest);
+  if (half) return { value: 50, end: after + half[0].length };
+  const joiner = /^\s+(?:(and|et|y|und|e|con|com)\s+)?/.exec(rest);
   if (!joiner) return undefined;
+  // "un euro con veinte", "cinco reais com cinquenta": "con" and "com" join only cents to a price.
+  const centsJoiner = joiner[1] === 'con' || joiner[1] === 'com';
   const start = after + joiner[0].length;
   const minor = amounts.find((amount) => amount.start === start);
   if (!minor || minor.scaled || !Number.isInteger(minor.value) || minor.value <= 0 || minor.value >= 100) return undefined;
   const tail = folded.slice(minor.end);
   const unit = /^\s+([\p{L}]+)/u.exec(tail);
   if (unit && MINOR_UNITS.has(unit[1] ?? '')) return { value: minor.value, end: minor.end + unit[0].length };
+  if (centsJoiner) return { value: minor.value, end: minor.end };
   // A spelled minor part ends the phrase ("dix euros cinquante."); digits may run on ("9 pounds 40 in London").
   const spelled = !/\d/.test(folded.slice(minor.start, minor.end));
-  const endsPhrase = /^\s*(?:$|[.,;:!?)])/.test(tail) || (unit !== null && GAP_FILLERS.has(unit[1] ?? ''));
+  // "fünfzehn Euro fünfzig gezahlt": spelled tens said right after the currency are its cents.
+  if (spelled && joiner[1] === undefined && minor.value >= 10 && !NOT_MONEY_AFTER.has(unit?.[1] ?? '')) {
+    return { value: minor.value, end: minor.end };
+  }
+  const endsPhrase =
+    /^\s*(?:$|[.,;:!?)])/.test(tail) ||
+    (unit !== null && GAP_FILLERS.has(unit[1] ?? '')) ||
+    // "doce euros con cincuenta y la audioguía tres": a spelled number of cents may run on into the list.
+    (unit !== null && LIST_FOLLOWERS.has(unit[1] ?? '') && minor.value >= 10);
   if (endsPhrase || (!spelled && unit && !NOT_MONEY_AFTER.has(unit[1] ?? ''))) {
     return { value: minor.value, end: minor.end };
   }
@@ -225,6 +253,16 @@ function pairAmounts(analysed: AnalysedText): Found[] {
     found.push({ start, end, amount: value, marker: chosen.marker, markerText: text.slice(chosen.start, chosen.end) });
     consumed.add(amount);
   }
+  for (const amount of amounts) {
+    if (consumed.has(amount) || !Number.isInteger(amount.value) || amount.value <= 0 || amount.value >= 100) continue;
+    const unit = MINOR_UNIT_ALONE.exec(folded.slice(amount.end));
+    if (!unit) continue;
+    const word = unit[1] ?? unit[2] ?? '';
+    const marker = minorUnitMarker(word, analysed);
+    consumed.add(amount);
+    const end = amount.end + unit[0].length;
+    found.push({ start: amount.start, end, amount: amount.value / 100, marker, markerText: text.slice(amount.end, end).trim() });
+  }
   for (const bare of amounts) {
     if (consumed.has(bare) || bare.value <= 0) continue;
     const neighbour = found.find((price) => sharesCurrency(bare, price, folded));
@@ -235,15 +273,24 @@ function pairAmounts(analysed: AnalysedText): Found[] {
   const listCurrency = currencySaidOnce(found, all.filter((marker) => !used.has(marker)), folded, text);
   if (listCurrency) {
     for (const bare of amounts) {
-      if (consumed.has(bare) || !isListAmount(bare, folded)) continue;
-      consumed.add(bare);
-      found.push({ start: bare.start, end: bare.end, amount: bare.value, ...listCurrency });
+      if (consumed.has(bare)) continue;
+      const item = bare.spelled ? spelledListItem(bare, found, folded, amounts) : isListAmount(bare, folded, text) ? bare : undefined;
+      if (!item) continue;
+      for (const other of amounts) if (other.start >= bare.start && other.end <= item.end) consumed.add(other);
+      found.push({ start: bare.start, end: item.end, amount: item.value, ...listCurrency });
     }
   }
   return found.sort((left, right) => left.start - right.start);
 }
 
 const markerKey = (marker: CurrencyMarker): string => marker.currency ?? marker.family;
+
+function minorUnitMarker(word: string, analysed: AnalysedText): CurrencyMarker {
+  if (word === 'p' || word === 'pence') return markerForCode('GBP');
+  if (word === 'rappen') return markerForCode('CHF');
+  const country = countryOfText(analysed)?.code;
+  return country && AMBIGUOUS_FAMILIES.dollar.byCountry[country] ? { family: 'dollar' } : markerForCode('EUR');
+}
 
 /**
  * The one currency of a text that names a currency once for several amounts: every price found has it and
@@ -265,7 +312,7 @@ function currencySaidOnce(
 }
 
 /** A bare amount in digits that reads as one item of a priced list, not a count, a time, a year or a number. */
-function isListAmount(bare: AmountSpan, folded: string): boolean {
+function isListAmount(bare: AmountSpan, folded: string, text: string): boolean {
   if (bare.spelled || bare.value <= 0) return false;
   if (Number.isInteger(bare.value) && bare.value >= 1000 && bare.value <= 2100 && !/[.,\s]/.test(folded.slice(bare.start, bare.end))) return false;
   const before = /([\p{L}]+)\s*$/u.exec(folded.slice(Math.max(0, bare.start - 20), bare.start))?.[1];
@@ -273,7 +320,42 @@ function isListAmount(bare: AmountSpan, folded: string): boolean {
   const after = folded.slice(bare.end);
   if (/^\s*(?:$|[.,;:!?)\n])/.test(after) && !/^[.,:]\d/.test(after)) return true;
   const next = /^\s+([\p{L}]+)/u.exec(after)?.[1];
-  return next !== undefined && LIST_FOLLOWERS.has(next);
+  if (next === undefined) return false;
+  // "y la cerveza 200 en Goa": the place after it is a name, written with a capital.
+  const placeAfter = PLACE_FOLLOWERS.has(next) && /^\s+\S+\s+\p{Lu}/u.test(text.slice(bare.end));
+  const extra = EXTRA_FOLLOWERS.has(next) && !NOT_MONEY_AFTER.has(nextWord(folded, bare.end + (/^\s+\S+/u.exec(after)?.[0].length ?? 0)));
+  return LIST_FOLLOWERS.has(next) || placeAfter || extra;
+}
+
+/**
+ * A spelled amount that names the price of the next item of a list whose currency was said once ("veinte soles y
+ * el taxi ocho", "venticinque euro, la prenotazione quattro"): it comes after a price of the same sentence, joined
+ * by a comma or "and" over a few words, and ends the phrase. "uno con ochenta" takes its cents with it.
+ */
+function spelledListItem(
+  bare: AmountSpan,
+  found: readonly Found[],
+  folded: string,
+  amounts: readonly AmountSpan[],
+): { readonly value: number; readonly end: number } | undefined {
+  const previous = found.filter((price) => price.end <= bare.start).sort((left, right) => right.end - left.end)[0];
+  if (!previous || !Number.isInteger(bare.value)) return undefined;
+  const gap = folded.slice(previous.end, bare.start);
+  const words = gap.match(/[\p{L}]+/gu) ?? [];
+  if (/[\d.!?;:]/.test(gap) || words.length === 0 || words.length > LIST_ITEM_WORDS + 1) return undefined;
+  if (!gap.includes(',') && !words.some((word) => LIST_JOINERS.has(word))) return undefined;
+  const cents = /^\s+(?:con|com)\s+/.exec(folded.slice(bare.end));
+  const minor = cents ? amounts.find((amount) => amount.start === bare.end + (cents[0].length)) : undefined;
+  const withCents =
+    minor && !minor.scaled && Number.isInteger(minor.value) && minor.value > 0 && minor.value < 100
+      ? { value: bare.value + minor.value / 100, end: minor.end }
+      : { value: bare.value, end: bare.end };
+  // "and one for me": a lone "one" is an article more often than a price.
+  if (withCents.value === 1) return undefined;
+  const after = folded.slice(withCents.end);
+  const next = /^\s+([\p{L}]+)/u.exec(after)?.[1];
+  const endsPhrase = /^\s*(?:$|[.,;:!?)\n])/.test(after) || (next !== undefined && LIST_FOLLOWERS.has(next));
+  return endsPhrase && !NOT_MONEY_AFTER.has(next ?? '') ? withCents : undefined;
 }
 
 // A line break ends a clause too: each line of a photographed menu is its own item.

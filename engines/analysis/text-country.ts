@@ -1,7 +1,7 @@
 import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
 import { COUNTRY_NAMES } from './country-names';
 import { findPlaces } from './place-finder';
-import { WORD_END, WORD_START, phraseAlternation } from './text-fold';
+import { WORD_END, WORD_START, matchesOf, phraseAlternation } from './text-fold';
 
 export interface TextCountry {
   /** ISO 3166 alpha-2. */
@@ -30,7 +30,7 @@ const KNOWN = new WeakMap<AnalysedText, TextCountry | undefined>();
 
 /** The first country named, or whose people are named, in the text. */
 export function countryNamedIn({ text, folded }: AnalysedText): TextCountry | undefined {
-  for (const match of folded.matchAll(PHRASE_PATTERN)) {
+  for (const match of matchesOf(PHRASE_PATTERN, folded)) {
     const phrase = match[0].replace(/[\s-]+/g, ' ');
     const country =
       BY_PHRASE.get(phrase) ?? BY_PHRASE.get(match[0]) ?? BY_PHRASE.get(phrase.replace(/s$/, ''));

@@ -47,3 +47,15 @@ export function phraseAlternation(phrases: Iterable<string>): string {
 
 export const WORD_START = '(?<![\\p{L}\\p{N}])';
 export const WORD_END = '(?![\\p{L}\\p{N}])';
+
+/**
+ * Every match of a global pattern, read with the pattern itself: `matchAll` copies the pattern for each text,
+ * which cost more than the matching itself over the analyser's short texts.
+ */
+export function* matchesOf(pattern: RegExp, text: string): Generator<RegExpExecArray> {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    if (match[0] === '') pattern.lastIndex += 1;
+    yield match;
+  }
+}

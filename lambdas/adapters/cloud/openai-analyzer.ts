@@ -50,8 +50,10 @@ const INSTRUCTIONS = {
     'Say whether the text tells of an emergency (medical, police, fire, lost or stolen, accident), its severity ' +
     '(high, medium, low), the issues in a few words each, and the country it happens in (name and ISO code). ' +
     'Severity: high when a life may be at risk (not breathing, a breathing attack, heavy bleeding, fire, a ' +
-    'threat or a missing person); medium for theft or an injury that is not life-threatening; low for a minor ' +
-    'injury, a mild illness or a belonging lost. Figures of speech, films, books and history are no emergency. ' +
+    'threat or a missing person); medium for theft, lost identity or travel documents (a passport, an identity ' +
+    'card) or an injury that is not life-threatening; low for a minor injury, a mild illness, another belonging ' +
+    'lost, or a fall or hurt the speaker calls nothing serious. Figures of speech, films, books and history are ' +
+    'no emergency. ' +
     'Do not give phone numbers.',
 } as const;
 
