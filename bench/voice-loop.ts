@@ -94,7 +94,9 @@ function instrument(audible: number): void {
   let shownOriginal = '';
   new MutationObserver(() => {
     const status = document.querySelector('[data-testid="status-badge"]')?.getAttribute('data-status');
-    if (status === 'translating' && w.__marks.final === undefined) w.__marks.final = performance.now();
+    // With fast engines the badge can pass from translating to speaking between two observations.
+    if ((status === 'translating' || status === 'speaking') && w.__marks.final === undefined)
+      w.__marks.final = performance.now();
     const translation = document.querySelector('[data-testid="transcript-translation"]');
     if (translation && translation.getAttribute('data-empty') === 'false') {
       const text = translation.textContent ?? '';
