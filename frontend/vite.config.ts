@@ -11,6 +11,10 @@ import type * as UiConstants from './src/lib/ui-constants';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type * as ShellSkeletonModule from './src/app/shell-skeleton';
+import type * as StaticFirstScreenModule from './src/app/static-first-screen';
+import type * as FirstScreenBootModule from './src/app/first-screen-boot';
+import type * as I18nOptionsModule from './src/app/i18n-options';
+import type * as LanguageDetectorModule from './src/app/language-detector';
 import type * as ServerPaths from '@wayfarer/shared/api/server-paths';
 import type * as RouteTable from '@wayfarer/shared/api/route-table';
 import type * as Pages from '@wayfarer/shared/api/pages';
@@ -48,20 +52,70 @@ function themeBootValues(): Plugin {
 }
 
 // The first screen's outline (src/app/shell-skeleton.tsx) rendered into index.html's #root, so the browser paints it
-// from the HTML and the stylesheet alone, before any script has arrived; React replaces it with the same markup.
+// from the HTML and the stylesheet alone, before any script has arrived; React replaces it with the same markup. After
+// #root, an inline script (src/app/first-screen-boot.ts) puts in, on `/`, the home screen's top in the language
+// i18next will pick, made here from locales/ (src/app/static-first-screen.tsx): the title, the largest paint, then
+// comes from the HTML too (docs/DESIGN.md §8, first paint). CloudFront's Content-Security-Policy allows it by its hash
+// (infra/aws/constructs/security-headers.ts, from the built index.html).
 const { module: shellSkeleton } = await runnerImport<typeof ShellSkeletonModule>(
   './src/app/shell-skeleton.tsx',
+);
+// The components' stylesheets are the build's business, not this render's: each CSS import is an empty module here.
+const CSS_STUB = '\0build-time-css-stub';
+const { module: staticFirstScreen } = await runnerImport<typeof StaticFirstScreenModule>(
+  './src/app/static-first-screen.tsx',
+  {
+    plugins: [
+      {
+        name: 'wayfarer-css-stub',
+        enforce: 'pre',
+        resolveId: (source) => (source.endsWith('.css') ? CSS_STUB : undefined),
+        load: (id) => (id === CSS_STUB ? 'export {};' : undefined),
+      },
+    ],
+  },
+);
+const { module: firstScreenBoot } = await runnerImport<typeof FirstScreenBootModule>(
+  './src/app/first-screen-boot.ts',
+);
+const { module: i18nOptions } = await runnerImport<typeof I18nOptionsModule>('./src/app/i18n-options.ts');
+const { module: languageDetector } = await runnerImport<typeof LanguageDetectorModule>(
+  './src/app/language-detector.ts',
 );
 function firstScreenSkeleton(): Plugin {
   const markup = renderToStaticMarkup(
     createElement(shellSkeleton.ShellSkeleton, null, createElement(shellSkeleton.HomeSkeleton)),
   );
+  const detection = i18nOptions.detectionOptions;
+  const boot: FirstScreenBootModule.FirstScreenBoot = {
+    order: detection.order,
+    lookupQuerystring: detection.lookupQuerystring,
+    lookupCookie: detection.lookupCookie,
+    lookupLocalStorage: detection.lookupLocalStorage,
+    lookupSessionStorage: detection.lookupSessionStorage ?? languageDetector.DEFAULT_SESSION_STORAGE_KEY,
+    supported: constants.SUPPORTED_UI_LANGUAGES,
+    heroDismissedKey: constants.LOCAL_STORAGE_KEYS.heroDismissed,
+    homePath: pages.PAGES.home,
+    screens: Object.fromEntries(
+      constants.SUPPORTED_UI_LANGUAGES.map((language) => [
+        language,
+        staticFirstScreen.renderStaticFirstScreen(
+          language,
+          JSON.parse(
+            readFileSync(path.join(frontendRoot, '..', 'locales', language, 'translation.json'), 'utf8'),
+          ) as Record<string, unknown>,
+        ),
+      ]),
+    ),
+  };
+  // `<` escaped, so no string in it can close the script element.
+  const bootScript = `(${firstScreenBoot.bootFirstScreen.toString()})(${JSON.stringify(boot).replace(/</g, '\\u003c')});`;
   return {
     name: 'wayfarer-first-screen-skeleton',
     transformIndexHtml: (html) => {
       const empty = '<div id="root"></div>';
       if (!html.includes(empty)) throw new Error('index.html has no empty <div id="root"></div>');
-      return html.replace(empty, `<div id="root">${markup}</div>`);
+      return html.replace(empty, `<div id="root">${markup}</div>\n    <script>${bootScript}</script>`);
     },
   };
 }
@@ -308,6 +362,15 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the app supports (docs/DESIGN.md) knows <link rel="modulepreload">.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What `/` loads before anything runs in one chunk beside the entry instead of nine small ones, which the
+          // lazy screens import too: over HTTP/1.1 each is a request, and six a connection (docs/DESIGN.md §8).
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

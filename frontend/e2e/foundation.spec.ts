@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 
@@ -124,4 +125,90 @@ test.describe('accessibility', () => {
       }
     });
   }
+});
+
+test.describe('first paint (docs/DESIGN.md §8)', () => {
+  // The title's box, with the hero's step (whose hint can take another line, so the title's place depends on it).
+  const titleBox = (page: Page) =>
+    page.locator('h1').evaluate((heading) => {
+      const { x, y, width, height } = heading.getBoundingClientRect();
+      const step = document.querySelector<HTMLElement>('.hero')?.dataset.step;
+      return { text: heading.textContent, x, y, width, height, step };
+    });
+
+  for (const heroDismissed of [false, true])
+    test(`index.html paints the home screen's title in the visitor's language, where the app then draws it${heroDismissed ? ', the hero dismissed' : ''}`, async ({
+      page,
+    }) => {
+      await page.addInitScript(
+        ({ languageKey, heroKey, dismissed }) => {
+          localStorage.setItem(languageKey, 'fr');
+          if (dismissed) localStorage.setItem(heroKey, 'true');
+        },
+        {
+          languageKey: LOCAL_STORAGE_KEYS.uiLanguage,
+          heroKey: LOCAL_STORAGE_KEYS.heroDismissed,
+          dismissed: heroDismissed,
+        },
+      );
+      // Without the app bundle only index.html (its markup and inline scripts) can have painted it.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/');
+      const fromHtml = await titleBox(page);
+      await page.unroute('**/assets/*.js');
+
+      await page.goto('/');
+      await expect(page.getByTestId('main-button')).toBeVisible();
+
+      expect(fromHtml.text).toBe('Parlez, on vous comprend');
+      expect(fromHtml.step).toBe(heroDismissed ? undefined : 'speak');
+      // The hero moves on every second: compare when it shows the step index.html shows.
+      await expect
+        .poll(async () => {
+          const box = await titleBox(page);
+          return box.step === fromHtml.step ? box : 'another step';
+        })
+        .toEqual(fromHtml);
+    });
+
+  test("the app runs under CloudFront's policy, which allows index.html's inline scripts by hash only", async ({
+    page,
+  }) => {
+    // infra/aws/constructs/security-headers.ts: script-src 'self' and the SHA-256 of each inline script of the built
+    // index.html (the frontend's tests may not import infra/aws, so the hashing is written out here).
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+          ([, body]) =>
+            `'sha256-${createHash('sha256')
+              .update(body ?? '', 'utf8')
+              .digest('base64')}'`,
+        );
+        expect(hashes.length).toBeGreaterThanOrEqual(3);
+        await route.fulfill({
+          response,
+          body: html,
+          headers: {
+            ...response.headers(),
+            'content-security-policy': `script-src 'self' ${hashes.join(' ')}`,
+          },
+        });
+      },
+    );
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript((key) => localStorage.setItem(key, 'de'), LOCAL_STORAGE_KEYS.uiLanguage);
+
+    await page.goto('/');
+
+    await expect(page.getByTestId('main-button')).toBeVisible();
+    expect((await titleBox(page)).text).toBe('Sprechen und verstanden werden');
+
+    expect(violations).toEqual([]);
+  });
 });

@@ -25,6 +25,9 @@ export function isSafeLanguageCode(code: string): boolean {
   );
 }
 
+/** The session storage key when the options name none (the detector package's default). */
+export const DEFAULT_SESSION_STORAGE_KEY = 'i18nextLng';
+
 function fromStorage(storage: () => Storage, key: string | undefined): string | undefined {
   try {
     return (key && storage().getItem(key)) || undefined;
@@ -53,7 +56,7 @@ const lookups: Record<string, (options: LanguageDetectionOptions) => string | re
     cookie: (options) => fromCookie(options.lookupCookie),
     localStorage: (options) => fromStorage(() => window.localStorage, options.lookupLocalStorage),
     sessionStorage: (options) =>
-      fromStorage(() => window.sessionStorage, options.lookupSessionStorage ?? 'i18nextLng'),
+      fromStorage(() => window.sessionStorage, options.lookupSessionStorage ?? DEFAULT_SESSION_STORAGE_KEY),
     navigator: () => [...(navigator.languages ?? []), navigator.language].filter(Boolean),
     htmlTag: () => document.documentElement.getAttribute('lang') ?? undefined,
   };

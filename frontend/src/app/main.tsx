@@ -4,6 +4,10 @@ import { createBrowserRouter } from 'react-router-dom';
 import '@aws-amplify/ui-react/styles/reset.css';
 import 'virtual:amplify-theme.css';
 import './app.css';
+// The home screen's top is painted from index.html before any script runs (docs/DESIGN.md §8, first paint), so its
+// styles are in the entry's stylesheet, not in the home screen's chunk.
+import '../features/onboarding/components/hero-banner.css';
+import '../features/voice/components/voice-page-frame.css';
 import { i18nReady } from './i18n';
 import { App } from './app';
 import { appRoutes, loadHomeScreen } from './router';

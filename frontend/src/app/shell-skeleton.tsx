@@ -59,10 +59,13 @@ export function VoiceCardPending() {
   );
 }
 
-/** The whole first screen before the locale file arrives: the header bar above `children` (the screen's outline). */
-export function ShellSkeleton({ children }: { children: ReactNode }) {
+/**
+ * The whole first screen before the locale file arrives: the header bar above `children` (the screen's outline, or
+ * in index.html the home screen's top in `lang`: static-first-screen.tsx).
+ */
+export function ShellSkeleton({ children, lang }: { children: ReactNode; lang?: string }) {
   return (
-    <div className="app-shell" data-testid="shell-skeleton">
+    <div className="app-shell" data-testid="shell-skeleton" lang={lang}>
       <div className="app-header skeleton-header" aria-hidden="true">
         <div className="skeleton-line skeleton-brand" />
       </div>

@@ -25,6 +25,7 @@ import { StatusBadge } from './status-badge';
 import { TranscriptCard } from './transcript-card';
 import { TranslationControls } from './translation-controls';
 import { TranslationSwitch } from './translation-switch';
+import { VoicePageFrame } from './voice-page-frame';
 import './voice.css';
 
 // Dialogs and overlays are fetched on first use: `/` is close to its 150 KB budget (docs/DESIGN.md §8).
@@ -149,21 +150,10 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
       : undefined;
   const showLimitDialog = state.status === 'limit_reached' && !isSubscriber(session) && !limitDismissed;
 
-  // The title and description wait for nothing: they are the first screen's largest paint (issue 31).
-  if (pending !== undefined && !capabilitiesSettled)
-    return (
-      <section className="page voice-page" aria-labelledby="page-title">
-        <h1 id="page-title">{t('voice_page_title')}</h1>
-        <p>{t('voice_page_description')}</p>
-        {pending}
-      </section>
-    );
+  if (pending !== undefined && !capabilitiesSettled) return <VoicePageFrame>{pending}</VoicePageFrame>;
 
   return (
-    <section className="page voice-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('voice_page_title')}</h1>
-      <p>{t('voice_page_description')}</p>
-
+    <VoicePageFrame>
       {!online && (
         <p className="voice-offline-notice" data-testid="voice-offline-notice" role="status">
           {t('voice_offline_notice')}
@@ -301,6 +291,6 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
       {isMuteButtonShown(state) && (
         <MuteButton muted={state.muted} onToggle={() => dispatch({ type: 'mute_toggled' })} />
       )}
-    </section>
+    </VoicePageFrame>
   );
 }
