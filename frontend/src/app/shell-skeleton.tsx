@@ -5,9 +5,9 @@ import { PageLoading } from '../lib/page-loading';
 
 /*
  * What the first screen shows before its text and code arrive (docs/DESIGN.md §8, first paint): the header bar and,
- * on `/`, the voice screen's outline with its main button. index.html carries the same markup inside #root, so it
- * paints before any script runs; React keeps it on screen while the locale file and the home screen's code load
- * (shell-skeleton.test.tsx holds the two copies equal). It has no text (no locale yet) and nothing to focus, and is
+ * on `/`, the voice screen's outline with its main button. The build renders this very markup into index.html's
+ * #root (frontend/vite.config.ts), so it paints before any script runs; React keeps it on screen while the locale
+ * file and the home screen's code load. It has no text (no locale yet) and nothing to focus, and is
  * hidden from assistive technology: the page becomes usable when the real screen replaces it.
  */
 
