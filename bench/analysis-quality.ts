@@ -48,8 +48,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const DEV_SET =
   process.env.ANALYSIS_DEV_SET ?? path.join(here, '..', '..', 'shared', 'data', 'analysis-dev.jsonl');
 const OWN_SET = path.join(here, 'data', 'analysis-own.jsonl');
-/** The held-out sets, each written without reading the analyser: h001-h120, then h121-h240 (written after the first was scored twice). */
-const HELD_OUT_SETS = ['analysis-held-out.jsonl', 'analysis-held-out-2.jsonl']
+/**
+ * The held-out sets, each written without reading the analyser: h001-h120, h121-h240 (written after the first was
+ * scored twice), h241-h360 (9 emergencies a language, written after the second was scored).
+ */
+const HELD_OUT_SETS = ['analysis-held-out.jsonl', 'analysis-held-out-2.jsonl', 'analysis-held-out-3.jsonl']
   .map((name) => path.join(here, 'data', name))
   .filter((file) => existsSync(file));
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
