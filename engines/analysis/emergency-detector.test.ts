@@ -209,4 +209,18 @@ describe('detectEmergency in the languages travellers meet (issue 27)', () => {
     expect(judged('Il mio zaino è sparito in stazione.')).toBe('low');
     expect(judged('Mein Reisepass ist verschwunden.')).toBe('medium');
   });
+
+  it('hears blood everywhere as heavy bleeding, in each language', () => {
+    expect(judged('He fell through the window and there is a lot of blood.')).toBe('high');
+    expect(judged('Hay sangre por todas partes, se cortó el brazo.')).toBe('high');
+    expect(judged('Überall Blut, er hat sich am Glas verletzt!')).toBe('high');
+    expect(judged('Il y a du sang partout dans la salle de bain.')).toBe('high');
+  });
+
+  it('rates a blister, a mild cold and an upset stomach low', () => {
+    expect(judged('These boots have given me blisters on both feet.')).toBe('low');
+    expect(judged('My wife has a mild cold and a runny nose.')).toBe('low');
+    expect(judged('I have an upset stomach after the street food.')).toBe('low');
+    expect(judged('His stomach is a little upset from the ferry.')).toBe('low');
+  });
 });

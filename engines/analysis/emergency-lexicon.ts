@@ -76,12 +76,13 @@ export const LEXICON: readonly LexiconEntry[] = [
     pt: ['choque anafilatico', 'reacao alergica', 'garganta (?:esta )?(?:a )?inchar', 'garganta inchada'],
   } },
   { issue: 'heavy bleeding', category: 'medical', severity: 'high', intensified: 'high', said: {
-    en: ['bleeding (?:heavily|a lot|badly|everywhere)', "(?:won'?t|doesn'?t) stop bleeding"],
-    fr: ['saigne (?:beaucoup|enormement|abondamment)', 'hemorragie'],
-    es: ['sangra(?:ndo)? (?:mucho|muchisimo)', 'hemorragia'],
-    de: ['blutet (?:sehr )?stark', 'starke blutung'],
-    it: ['(?:perde|perdendo) (?:molto|tanto) sangue', 'sanguina (?:molto|tanto)', 'emorragia'],
-    pt: ['(?:a )?sangrar muito', 'sangra(?:ndo)? muito', 'hemorragia'],
+    en: ['bleeding (?:heavily|a lot|badly|everywhere)', "(?:won'?t|doesn'?t) stop bleeding", 'blood everywhere', '(?:a lot|lots) of blood',
+      'losing (?:a lot of |so much )?blood', 'pool of blood'],
+    fr: ['saigne (?:beaucoup|enormement|abondamment)', 'hemorragie', 'du sang partout', 'beaucoup de sang', 'perd (?:beaucoup de )?(?:son )?sang'],
+    es: ['sangra(?:ndo)? (?:mucho|muchisimo)', 'hemorragia', 'sangre por todas partes', 'mucha sangre', 'charco de sangre'],
+    de: ['blutet (?:sehr )?stark', 'starke blutung', 'uberall blut', 'blut uberall', 'viel blut'],
+    it: ['(?:perde|perdendo) (?:molto|tanto) sangue', 'sanguina (?:molto|tanto)', 'emorragia', 'sangue (?:dappertutto|ovunque)'],
+    pt: ['(?:a )?sangrar muito', 'sangra(?:ndo)? muito', 'hemorragia', 'sangue por (?:todo o lado|toda parte)', 'muito sangue'],
   } },
   { issue: 'overdose or poisoning', category: 'medical', severity: 'high', said: {
     en: ['overdose', 'poisoned', 'swallowed (?:bleach|poison)'],
@@ -134,7 +135,7 @@ export const LEXICON: readonly LexiconEntry[] = [
   } },
   { issue: 'minor injury', category: 'medical', severity: 'low', intensified: 'medium', said: {
     en: ['sprained', 'twisted (?:my|his|her|their|an?) (?:ankle|wrist|knee)', '(?:small|little|minor) (?:cut|burn)',
-      'cut (?:my|his|her) (?:finger|hand|foot)', 'grazed', 'bruise[ds]?', 'burn', 'blistering'],
+      'cut (?:my|his|her) (?:finger|hand|foot)', 'grazed', 'bruise[ds]?', 'burn', 'blistering', 'blisters?'],
     fr: ['entorse', 'coupure', 'ecorche\\w*', 'foule (?:la|le) cheville', 'brule\\w*', 'egratign\\w*'],
     es: ['esguince', 'corte', 'me torci', 'se torcio', 'torcido el tobillo', 'quemadura', 'rasguno', 'raspon', 'aranazo'],
     de: ['verstaucht', 'umgeknickt', 'geschnitten', 'schnittwunde', 'verbrannt', 'aufgeschurft', 'schurfwunde', 'kratzer'],
@@ -169,7 +170,8 @@ export const LEXICON: readonly LexiconEntry[] = [
   } },
   { issue: 'feeling ill', category: 'medical', severity: 'low', intensified: 'medium', said: {
     en: ['fever', 'vomiting', 'throwing up', 'diarrh?o?ea', 'food poisoning', 'nausea', 'feel (?:sick|ill|dizzy)', 'dizzy', 'sunburn',
-      '(?:a|the) (?:slight |bad |heavy )?cold', 'flu'],
+      '(?:a|the) (?:slight |mild |bad |heavy |nasty |head )?cold', 'flu', 'runny nose', 'blocked nose', 'upset stomach', 'stomach bug',
+      'stomach (?:is |has been |was )?(?:(?:a bit|a little|slightly|really|very) )?upset'],
     fr: ['fievre', 'vomi\\w*', 'diarrhee', 'intoxication alimentaire', 'nausee', 'vertiges?', 'coup de soleil', 'rhume', 'grippe'],
     es: ['fiebre', 'vomit\\w*', 'diarrea', 'intoxicacion alimentaria', 'me intoxique', 'mareado', 'quemadura solar', 'resfriado', 'gripe',
       'estomago revuelto', 'me (?:sento|siento) mal'],

@@ -183,4 +183,10 @@ describe('extractPrices in the languages travellers meet (issue 27)', () => {
     expect(found('La cena cuesta 30 euros y el vino 12 más.')).toEqual(['30 EUR', '12 EUR']);
     expect(found('The room is 90 euros and we stayed 2 more nights.')).toEqual(['90 EUR']);
   });
+
+  it('joins units and cents said before the currency with "con" or "com" (units-before-cents rule)', () => {
+    expect(found('La entrada sale veinte con cincuenta euros.')).toEqual(['20.5 EUR']);
+    expect(found('O bilhete custa cinco com cinquenta reais.')).toEqual(['5.5 BRL']);
+    expect(found('Vinimos 3 con 20 amigos y pagamos 40 euros.')).toEqual(['40 EUR']);
+  });
 });

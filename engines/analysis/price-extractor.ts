@@ -203,6 +203,13 @@ function minorPart(
   return undefined;
 }
 
+/** The whole units before "con"/"com" when the amount with the currency is their cents ("quince con cincuenta euros"). */
+function unitsBeforeCents(cents: AmountSpan, previous: AmountSpan | undefined, folded: string): AmountSpan | undefined {
+  if (!previous || !Number.isInteger(previous.value) || previous.value <= 0) return undefined;
+  if (cents.scaled || !Number.isInteger(cents.value) || cents.value <= 0 || cents.value >= 100) return undefined;
+  return /^\s+(?:con|com)\s+$/.test(folded.slice(previous.end, cents.start)) ? previous : undefined;
+}
+
 function nextWord(folded: string, from: number): string {
   return /^\s*([\p{L}%]+|:\d)/u.exec(folded.slice(from))?.[1] ?? '';
 }
@@ -239,10 +246,15 @@ function pairAmounts(analysed: AnalysedText): Found[] {
     if (!chosen) continue;
     if (takeBefore) used.add(takeBefore);
     if (takeAfter) used.add(takeAfter);
-    const start = Math.min(amount.start, takeBefore?.start ?? amount.start);
+    // "quince con cincuenta euros", "cinco com cinquenta reais": the units said before "con" and the cents.
+    const previous = amounts[index - 1];
+    const units = takeBefore || !previous || consumed.has(previous) ? undefined : unitsBeforeCents(amount, previous, folded);
+    if (units) consumed.add(units);
+    const head = units ?? amount;
+    const start = Math.min(head.start, takeBefore?.start ?? head.start);
     let end = Math.max(amount.end, takeAfter?.end ?? amount.end);
-    let value = amount.value;
-    if (takeAfter?.kind === 'word' && Number.isInteger(value)) {
+    let value = units ? units.value + amount.value / 100 : amount.value;
+    if (takeAfter?.kind === 'word' && !units && Number.isInteger(value)) {
       const minor = minorPart(takeAfter.end, folded, amounts);
       if (minor) {
         value += minor.value / 100;
