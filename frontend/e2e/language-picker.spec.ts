@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { LANGUAGE_PICKER_BREAKPOINT_PX } from '../src/lib/ui-constants';
-import { hideDeviceTranslator } from './support/device-translator-stand-in';
+import { hideDeviceTranslator, installDeviceTranslator } from './support/device-translator-stand-in';
 
 // The shared local cloud has no translation engine, so GET /api/capabilities truthfully says 'unavailable' and
 // the switch is disabled. These tests are about the picker alone, so they answer that one call as a server
@@ -66,6 +66,32 @@ test('suggestions: the browser language, then the language of the caller country
     .getByTestId('language-suggestion')
     .evaluateAll((options) => options.map((option) => option.getAttribute('data-lang')));
   expect(suggested).toEqual(['en', 'ja']);
+});
+
+test.describe('a slow network', () => {
+  // The service worker precaches every chunk on the first visit and would serve the held one from its cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('switching translation on, the picker does not move when the on-device engine choice arrives (a tap aimed at it lands on it)', async ({
+    page,
+  }) => {
+    await installDeviceTranslator(page, { pairs: { 'en>fr': 'available' }, words: {} });
+    // A slow network: the engine choice's code arrives only when the test lets it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/device-translation-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openWithTranslation(page);
+    const trigger = page.getByTestId('language-picker-trigger');
+    const before = await trigger.boundingBox();
+    release();
+    await expect(page.getByTestId('translation-engine-select')).toBeVisible();
+    expect(await trigger.boundingBox()).toEqual(before);
+  });
 });
 
 test('recent languages: most recent first, no duplicates, at most 3, removable, kept across visits', async ({

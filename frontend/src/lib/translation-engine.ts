@@ -52,6 +52,14 @@ export function chooseTranslationEngine({
   return serverServes ? 'server' : 'pair_unsupported';
 }
 
+/**
+ * Whether the screen offers the choice between the server's engine and this device's: when the server translates
+ * (or the traveller chose the device), unless this pair cannot be translated on the device at all.
+ */
+export function offersEngineChoice(decision: EngineDecision, preference: EnginePreference): boolean {
+  return (decision === 'server' || preference === 'device') && decision !== 'pair_unsupported';
+}
+
 export function parseEnginePreference(stored: string | null): EnginePreference {
   return stored === 'device' ? 'device' : 'server';
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { offersEngineChoice } from '../../../lib/translation-engine';
 import { LanguagePackDownload } from '../../../lib/language-pack-download';
 import { DevicePairNote } from '../../../lib/device-pair-note';
 import type { TranslationEngineControls } from '../hooks/use-translation-engine';
@@ -97,10 +98,9 @@ export function DeviceTranslation({
   target: string;
   disabled: boolean;
 }) {
-  const serverServes = engine.decision === 'server' || engine.preference === 'device';
   return (
     <div className="device-translation">
-      {serverServes && engine.decision !== 'pair_unsupported' && (
+      {offersEngineChoice(engine.decision, engine.preference) && (
         <EngineChoice engine={engine} disabled={disabled} />
       )}
       {engine.decision === 'pair_unsupported' && (
@@ -108,20 +108,5 @@ export function DeviceTranslation({
       )}
       <Download engine={engine} />
     </div>
-  );
-}
-
-/** Which engine translates the phrases shown ("on this device"): beside the status badge. */
-export function EngineBadge({ decision }: { decision: TranslationEngineControls['decision'] }) {
-  const { t } = useTranslation();
-  if (decision !== 'device' && decision !== 'server') return null;
-  return (
-    <span
-      className="voice-badge device-engine-badge"
-      data-testid="translation-engine-badge"
-      data-engine={decision}
-    >
-      {t(decision === 'device' ? 'voice_engine_badge_device' : 'voice_engine_badge_server')}
-    </span>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { findLanguage, LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import { useOnline } from '../../../lib/use-online';
+import { offersEngineChoice } from '../../../lib/translation-engine';
 import {
   fullTranslation,
   isAnalysisButtonShown,
@@ -20,6 +21,7 @@ import { useStoppedSession, type StoppedSession } from '../hooks/use-stopped-ses
 import { useTranslationEngine } from '../hooks/use-translation-engine';
 import { useVoiceSettings } from '../hooks/use-voice-settings';
 import { ConversationModeSwitch } from './conversation-mode-switch';
+import { EngineBadge } from './engine-badge';
 import { MuteButton } from './mute-button';
 import { StatusBadge } from './status-badge';
 import { TranscriptCard } from './transcript-card';
@@ -41,7 +43,29 @@ const ConversationSplit = lazy(async () => ({
 // Issue 29: on-device translation's choice, download and badge, only in a browser that has the Translator API.
 const loadDeviceTranslation = () => import('./device-translation');
 const DeviceTranslation = lazy(async () => ({ default: (await loadDeviceTranslation()).DeviceTranslation }));
-const EngineBadge = lazy(async () => ({ default: (await loadDeviceTranslation()).EngineBadge }));
+/**
+ * The engine choice's row, kept while its code loads: the row appeared ~100 ms after Translate was switched on and
+ * pushed the language picker and Start down under a finger already on its way (a tap on the picker missed it).
+ */
+function EngineChoicePending({ shown }: { shown: boolean }) {
+  const { t } = useTranslation();
+  if (!shown) return null;
+  return (
+    <div
+      className="device-translation device-engine-choice-pending"
+      aria-hidden="true"
+      data-testid="engine-choice-pending"
+    >
+      <label className="voice-select-label device-engine-choice">
+        <span>{t('voice_engine_label')}</span>
+        <select className="voice-select" tabIndex={-1} disabled>
+          <option>{t('voice_engine_server')}</option>
+          <option>{t('voice_engine_device')}</option>
+        </select>
+      </label>
+    </div>
+  );
+}
 const LimitDialog = lazy(async () => ({ default: (await import('./limit-dialog')).LimitDialog }));
 const MicDeniedDialog = lazy(async () => ({
   default: (await import('./mic-denied-dialog')).MicDeniedDialog,
@@ -186,17 +210,15 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
                 {t('voice_generating_audio')}
               </span>
             )}
-            {engine.deviceApi && translationOn && (
-              <Suspense fallback={null}>
-                <EngineBadge decision={engine.decision} />
-              </Suspense>
-            )}
+            {engine.deviceApi && translationOn && <EngineBadge decision={engine.decision} />}
             <StatusBadge status={state.status} />
             <span data-testid="audio-playback" data-played={clipsPlayed} hidden />
           </div>
         </div>
         {engine.deviceApi && translationOn && (
-          <Suspense fallback={null}>
+          <Suspense
+            fallback={<EngineChoicePending shown={offersEngineChoice(engine.decision, engine.preference)} />}
+          >
             <DeviceTranslation engine={engine} source={pair.traveller} target={pair.other} disabled={busy} />
           </Suspense>
         )}
