@@ -5,7 +5,9 @@
 // setups: the embedded engines (local Moonshine socket, the OpenAI-compatible test server answering at once,
 // espeak-ng), and the realistic provider model (PROVIDER_LATENCY=realistic: the same socket with Deepgram's
 // final delay, first token 350 ms and 30 ms a token, a cloud voice whose first byte comes after 300 ms and then
-// in real time). Prints p50/p90 and the machine load; asserts nothing about time. Needs `npm run build:web`.
+// in real time). Prints p50/p90 and the machine load, and where the time goes between the page's requests (their
+// resource timing); asserts nothing about time. `VOICE_LOOP_SETUP=embedded|realistic` runs one setup.
+// Needs `npm run build:web`.
 import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { SAMPLE_RATE, VAD_FRAME_SAMPLES } from '@wayfarer/engines/speech/pcm-frames';
@@ -41,6 +43,11 @@ interface Marks {
   translateCalls: number;
   /** When the page asked for the phrase's translation: before the final on an eager end of turn. */
   translateAt: number;
+  /** The translate response's first byte (its status follows the first token), from the page's resource timing. */
+  translateFirstByte: number;
+  /** When the page asked for the first clause's speech, and that response's first byte. */
+  speechAt: number;
+  speechFirstByte: number;
 }
 
 // Runs in the page before the app. No named helpers inside: tsx's name-keeping wrapper does not exist here.
@@ -125,6 +132,14 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
     undefined,
     { timeout: 60_000 },
   );
+  // A resource timing entry appears once its response has ended: the speech streams in real time.
+  await page
+    .waitForFunction(
+      () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api/tts/')),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
   const marks = await page.evaluate(() => {
     const w = window as unknown as {
       __marks: Record<string, number>;
@@ -132,7 +147,14 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
     };
     const beforeFinal = w.__frames.filter((frame) => frame.at <= w.__marks.final!);
     const last = beforeFinal.at(-1)!;
+    // No named helpers in here (tsx's name-keeping wrapper does not exist in the page).
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const translate = entries.find((entry) => entry.name.includes('/api/translate'));
+    const speech = entries.find((entry) => entry.name.includes('/api/tts/'));
     return {
+      translateFirstByte: translate?.responseStart ?? Number.NaN,
+      speechAt: speech?.startTime ?? Number.NaN,
+      speechFirstByte: speech?.responseStart ?? Number.NaN,
       speechEnd: last.at - last.lastAudibleAgoMs,
       final: w.__marks.final!,
       firstToken: w.__marks.firstToken!,
@@ -196,6 +218,16 @@ async function runSetup(name: string, realistic: boolean): Promise<void> {
   line('end of speech -> final transcript', (m) => m.final - m.speechEnd);
   line('end of speech -> first translated token on screen', (m) => m.firstToken - m.speechEnd);
   const audio = line('end of speech -> first translated audio playing', (m) => m.played - m.speechEnd);
+  const stages: [string, (m: Marks) => number][] = [
+    ['  end of speech -> translation asked', (m) => m.translateAt - m.speechEnd],
+    ['  translation asked -> its first byte', (m) => m.translateFirstByte - m.translateAt],
+    ['  translation first byte -> speech asked', (m) => m.speechAt - m.translateFirstByte],
+    ['  speech asked -> its first byte', (m) => m.speechFirstByte - m.speechAt],
+    ['  speech first byte -> audio playing', (m) => m.played - m.speechFirstByte],
+  ];
+  if (runs.every((m) => Number.isFinite(m.speechFirstByte) && m.translateAt < m.played)) {
+    for (const [label, pick] of stages) line(label, pick);
+  }
   const retractions = runs.reduce((sum, m) => sum + m.retractions, 0);
   const revisions = runs.reduce((sum, m) => sum + m.interimRevisions, 0);
   console.log(
@@ -252,8 +284,11 @@ export async function main(): Promise<void> {
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  await runSetup('embedded engines (Moonshine socket, test translation server at once, espeak-ng)', false);
-  await runSetup('realistic provider model (PROVIDER_LATENCY=realistic, cloud voice)', true);
+  const only = process.env.VOICE_LOOP_SETUP;
+  if (only !== 'realistic')
+    await runSetup('embedded engines (Moonshine socket, test translation server at once, espeak-ng)', false);
+  if (only !== 'embedded')
+    await runSetup('realistic provider model (PROVIDER_LATENCY=realistic, cloud voice)', true);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
