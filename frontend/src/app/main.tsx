@@ -10,7 +10,8 @@ import '../features/onboarding/components/hero-banner.css';
 import '../features/voice/components/voice-page-frame.css';
 import { i18nReady } from './i18n';
 import { App } from './app';
-import { appRoutes, loadHomeScreen } from './router';
+import { appRoutes } from './router';
+import { loadHomeScreen } from './home-route';
 import { PAGES } from '@wayfarer/shared/api/pages';
 
 // Fetched beside the locale file instead of after it (the layout renders only once its text is there).

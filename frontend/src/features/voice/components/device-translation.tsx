@@ -3,6 +3,7 @@ import { offersEngineChoice } from '../../../lib/translation-engine';
 import { LanguagePackDownload } from '../../../lib/language-pack-download';
 import { DevicePairNote } from '../../../lib/device-pair-note';
 import type { TranslationEngineControls } from '../hooks/use-translation-engine';
+import { EngineChoiceRow } from './engine-choice-row';
 import './device-translation.css';
 
 /*
@@ -12,26 +13,16 @@ import './device-translation.css';
 
 /** The choice between the server's engine and this device's, offered when both could translate. */
 function EngineChoice({ engine, disabled }: { engine: TranslationEngineControls; disabled: boolean }) {
-  const { t } = useTranslation();
   return (
-    <label className="voice-select-label device-engine-choice">
-      <span>{t('voice_engine_label')}</span>
-      <select
-        className="voice-select"
-        data-testid="translation-engine-select"
-        value={engine.preference}
-        disabled={disabled}
-        onChange={(event) => {
-          const preference = event.target.value === 'device' ? 'device' : 'server';
-          engine.setPreference(preference);
-          // The choice is the gesture the browser asks for before it downloads a language pack.
-          engine.prepare(preference);
-        }}
-      >
-        <option value="server">{t('voice_engine_server')}</option>
-        <option value="device">{t('voice_engine_device')}</option>
-      </select>
-    </label>
+    <EngineChoiceRow
+      preference={engine.preference}
+      disabled={disabled}
+      onChoose={(preference) => {
+        engine.setPreference(preference);
+        // The choice is the gesture the browser asks for before it downloads a language pack.
+        engine.prepare(preference);
+      }}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { findLanguage, LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import { useOnline } from '../../../lib/use-online';
-import { offersEngineChoice } from '../../../lib/translation-engine';
+import { offersEngineChoice, type EnginePreference } from '../../../lib/translation-engine';
 import {
   fullTranslation,
   isAnalysisButtonShown,
@@ -22,6 +22,7 @@ import { useTranslationEngine } from '../hooks/use-translation-engine';
 import { useVoiceSettings } from '../hooks/use-voice-settings';
 import { ConversationModeSwitch } from './conversation-mode-switch';
 import { EngineBadge } from './engine-badge';
+import { EngineChoiceRow } from './engine-choice-row';
 import { MuteButton } from './mute-button';
 import { StatusBadge } from './status-badge';
 import { TranscriptCard } from './transcript-card';
@@ -47,8 +48,7 @@ const DeviceTranslation = lazy(async () => ({ default: (await loadDeviceTranslat
  * The engine choice's row, kept while its code loads: the row appeared ~100 ms after Translate was switched on and
  * pushed the language picker and Start down under a finger already on its way (a tap on the picker missed it).
  */
-function EngineChoicePending({ shown }: { shown: boolean }) {
-  const { t } = useTranslation();
+function EngineChoicePending({ shown, preference }: { shown: boolean; preference: EnginePreference }) {
   if (!shown) return null;
   return (
     <div
@@ -56,13 +56,7 @@ function EngineChoicePending({ shown }: { shown: boolean }) {
       aria-hidden="true"
       data-testid="engine-choice-pending"
     >
-      <label className="voice-select-label device-engine-choice">
-        <span>{t('voice_engine_label')}</span>
-        <select className="voice-select" tabIndex={-1} disabled>
-          <option>{t('voice_engine_server')}</option>
-          <option>{t('voice_engine_device')}</option>
-        </select>
-      </label>
+      <EngineChoiceRow preference={preference} />
     </div>
   );
 }
@@ -217,7 +211,12 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
         </div>
         {engine.deviceApi && translationOn && (
           <Suspense
-            fallback={<EngineChoicePending shown={offersEngineChoice(engine.decision, engine.preference)} />}
+            fallback={
+              <EngineChoicePending
+                shown={offersEngineChoice(engine.decision, engine.preference)}
+                preference={engine.preference}
+              />
+            }
           >
             <DeviceTranslation engine={engine} source={pair.traveller} target={pair.other} disabled={busy} />
           </Suspense>

@@ -17,7 +17,7 @@ vi.mock('./home-screen', () => ({
 
 describe('the home route', () => {
   it('keeps the home screen mounted when Home is pressed again after it was reached from another page', async () => {
-    const { HomeRoute } = await import('./router');
+    const { HomeRoute } = await import('./home-route');
     const router = createMemoryRouter(
       [
         {
