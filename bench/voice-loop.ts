@@ -48,26 +48,68 @@ interface Marks {
   /** When the page asked for the first clause's speech, and that response's first byte. */
   speechAt: number;
   speechFirstByte: number;
+  /** The eager end of turn's audio window: how far it ends past the last audible sample (the VAD's silence). */
+  eagerPastSpeechMs: number;
+  /** How long after its window's end the chunk holding it left the page. */
+  eagerChunkWaitMs: number;
+  /** The eager end of turn's arrival after that chunk left (the socket's delay and decode). */
+  eagerAfterChunkMs: number;
+}
+
+/** What the instrumentation keeps on the page's window. */
+interface PageState {
+  __marks: Record<string, number>;
+  /** Chunks sent with audible audio: when, and how long before that its last audible sample was captured. */
+  __frames: { at: number; lastAudibleAgoMs: number }[];
+  /** Every chunk sent: when, and the sample count sent so far. */
+  __chunks: { at: number; endSample: number }[];
+  __lastAudibleSample: number;
+  /** The socket's Results: when they arrived, and the end of their audio window and of their last word (s). */
+  __results: { at: number; isFinal: boolean; end: number; lastWordEnd: number }[];
 }
 
 // Runs in the page before the app. No named helpers inside: tsx's name-keeping wrapper does not exist here.
 function instrument(audible: number): void {
-  const w = window as unknown as {
-    __marks: Record<string, number>;
-    __frames: { at: number; lastAudibleAgoMs: number }[];
-  };
+  const w = window as unknown as PageState;
   w.__marks = { retractions: 0, interimRevisions: 0 };
   w.__frames = [];
+  w.__chunks = [];
+  w.__results = [];
+  const listened = new WeakSet<WebSocket>();
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+    if (this.url.includes('/v1/listen') && !listened.has(this)) {
+      listened.add(this);
+      // The socket's results, to see when the eager end of turn arrived and which audio it covered.
+      this.addEventListener('message', (event: MessageEvent) => {
+        if (typeof event.data !== 'string') return;
+        const message = JSON.parse(event.data) as {
+          type?: string;
+          is_final?: boolean;
+          start: number;
+          duration: number;
+          channel?: { alternatives: { words: { end: number }[] }[] };
+        };
+        if (message.type !== 'Results') return;
+        w.__results.push({
+          at: performance.now(),
+          isFinal: message.is_final === true,
+          end: message.start + message.duration,
+          lastWordEnd: message.channel?.alternatives[0]?.words.at(-1)?.end ?? Number.NaN,
+        });
+      });
+    }
     if (this.url.includes('/v1/listen') && (data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
       const bytes =
         data instanceof ArrayBuffer
           ? data
           : data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
       const samples = new Int16Array(bytes);
+      const sentBefore = w.__chunks.at(-1)?.endSample ?? 0;
+      w.__chunks.push({ at: performance.now(), endSample: sentBefore + samples.length });
       for (let i = samples.length - 1; i >= 0; i--) {
         if (Math.abs(samples[i]!) > audible) {
+          w.__lastAudibleSample = sentBefore + i;
           // A chunk leaves once complete; its sample i was captured (length - i) / 16 ms before.
           w.__frames.push({ at: performance.now(), lastAudibleAgoMs: (samples.length - i) / 16 });
           break;
@@ -141,17 +183,23 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
     )
     .catch(() => undefined);
   const marks = await page.evaluate(() => {
-    const w = window as unknown as {
-      __marks: Record<string, number>;
-      __frames: { at: number; lastAudibleAgoMs: number }[];
-    };
+    const w = window as unknown as PageState;
     const beforeFinal = w.__frames.filter((frame) => frame.at <= w.__marks.final!);
     const last = beforeFinal.at(-1)!;
+    // The eager end of turn: the first interim after the speech whose audio runs on past its last word.
+    const eager = w.__results.find(
+      (result) => !result.isFinal && result.at > last.at && result.end - result.lastWordEnd >= 0.059,
+    );
+    const windowEndSample = eager === undefined ? Number.NaN : Math.round(eager.end * 16_000);
+    const carrier = w.__chunks.find((chunk) => chunk.endSample >= windowEndSample);
     // No named helpers in here (tsx's name-keeping wrapper does not exist in the page).
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const translate = entries.find((entry) => entry.name.includes('/api/translate'));
     const speech = entries.find((entry) => entry.name.includes('/api/tts/'));
     return {
+      eagerPastSpeechMs: (windowEndSample - w.__lastAudibleSample) / 16,
+      eagerChunkWaitMs: carrier === undefined ? Number.NaN : (carrier.endSample - windowEndSample) / 16,
+      eagerAfterChunkMs: carrier === undefined || eager === undefined ? Number.NaN : eager.at - carrier.at,
       translateFirstByte: translate?.responseStart ?? Number.NaN,
       speechAt: speech?.startTime ?? Number.NaN,
       speechFirstByte: speech?.responseStart ?? Number.NaN,
@@ -227,6 +275,22 @@ async function runSetup(name: string, realistic: boolean): Promise<void> {
   ];
   if (runs.every((m) => Number.isFinite(m.speechFirstByte) && m.translateAt < m.played)) {
     for (const [label, pick] of stages) line(label, pick);
+  }
+  // Where the eager end of turn's time goes (issue 25's model gives it the speculation's silence + the message delay).
+  const eager = runs.filter((m) => Number.isFinite(m.eagerAfterChunkMs));
+  console.log(
+    `  eager end of turn seen in ${eager.length} of ${runs.length} runs (else the final came first):`,
+  );
+  if (eager.length > 0) {
+    const eagerLine = (label: string, pick: (m: Marks) => number) => {
+      const values = eager.map(pick);
+      console.log(
+        `    ${label.padEnd(50)} p50 ${String(percentile(values, 50)).padStart(5)} ms   p90 ${String(percentile(values, 90)).padStart(5)} ms`,
+      );
+    };
+    eagerLine('its audio runs past the last audible sample', (m) => m.eagerPastSpeechMs);
+    eagerLine('the chunk holding its end leaves after that', (m) => m.eagerChunkWaitMs);
+    eagerLine('it arrives after that chunk left', (m) => m.eagerAfterChunkMs);
   }
   const retractions = runs.reduce((sum, m) => sum + m.retractions, 0);
   const revisions = runs.reduce((sum, m) => sum + m.interimRevisions, 0);

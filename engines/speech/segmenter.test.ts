@@ -17,7 +17,7 @@ import {
 } from './segmenter';
 
 // One frame is 512 samples (32 ms). With the defaults: 4 speech frames confirm a phrase, 5 frames of pre-roll
-// plus the first speech frame open it, 3 silent frames start the speculative decode, 300 ms of endpointing is
+// plus the first speech frame open it, 2 silent frames start the speculative decode, 300 ms of endpointing is
 // 9 silent frames (the nearest whole number), an interim every 500 ms is every 16 frames, and 1200 ms of utterance end is 38 frames.
 
 /** The app's query (docs/DESIGN.md §7). */
@@ -145,27 +145,27 @@ describe('Speculative decoding', () => {
   it('speculateAfterFrames of silence decode the phrase ahead, and the final reuses that decode', () => {
     const { state, actions } = start({}, ...speech(20), ...silence(10));
     const [speculation] = ofType(actions, 'decode-speculative');
-    expect(speculation).toMatchObject({ start: 0, end: 23 * FRAME });
+    expect(speculation).toMatchObject({ start: 0, end: (20 + SETTINGS.speculateAfterFrames) * FRAME });
     expect(ofType(actions, 'decode-final')[0]).toMatchObject({
-      end: 23 * FRAME,
+      end: (20 + SETTINGS.speculateAfterFrames) * FRAME,
       speculationId: speculation!.speculationId,
     });
     expect(isDecodeWanted(state, { ...speculation!, type: 'speculative' })).toBe(true);
   });
 
   it('speech resuming makes the speculation stale, and the final decodes afresh', () => {
-    const speculated = start({}, ...speech(20), ...silence(3));
+    const speculated = start({}, ...speech(20), ...silence(SETTINGS.speculateAfterFrames));
     const [speculation] = ofType(speculated.actions, 'decode-speculative');
     const resumed = run(speculated.state, ...speech(1));
     expect(isDecodeWanted(resumed.state, { ...speculation!, type: 'speculative' })).toBe(false);
-    const { actions } = run(resumed.state, ...silence(2), { type: 'finalize' });
+    const { actions } = run(resumed.state, ...silence(SETTINGS.speculateAfterFrames - 1), { type: 'finalize' });
     expect(ofType(actions, 'decode-final')[0]?.speculationId).toBeUndefined();
   });
 });
 
 describe('Eager end of turn (issue 25)', () => {
   const speculate = (options: Partial<SegmenterOptions> = {}) => {
-    const speculated = start(options, ...speech(20), ...silence(3));
+    const speculated = start(options, ...speech(20), ...silence(SETTINGS.speculateAfterFrames));
     const [speculation] = ofType(speculated.actions, 'decode-speculative');
     const decoded = (state: SegmenterState, text = 'a doctor') =>
       run(state, {
@@ -181,7 +181,7 @@ describe('Eager end of turn (issue 25)', () => {
     const { state, decoded } = speculate();
     const [eager] = ofType(decoded(state).actions, 'send-results');
     expect(eager).toMatchObject({ isFinal: false, speechFinal: false, transcript: words('a doctor') });
-    expect(eager!.span.end).toBe(23 * FRAME);
+    expect(eager!.span.end).toBe((20 + SETTINGS.speculateAfterFrames) * FRAME);
     const trailingSeconds = (eager!.span.end - eager!.span.lastSpeechEnd) / SAMPLE_RATE;
     expect(trailingSeconds).toBeGreaterThanOrEqual(EAGER_END_OF_TURN_SILENCE_SECONDS);
   });
@@ -300,7 +300,7 @@ describe('Final results', () => {
     expect(ofType(actions, 'send-results')).toEqual([
       {
         type: 'send-results',
-        span: { start: 0, end: 23 * FRAME, firstSpeech: 0, lastSpeechEnd: 20 * FRAME },
+        span: { start: 0, end: (20 + SETTINGS.speculateAfterFrames) * FRAME, firstSpeech: 0, lastSpeechEnd: 20 * FRAME },
         transcript: words('I need a doctor'),
         isFinal: true,
         speechFinal: true,

@@ -36,7 +36,7 @@ export const DEFAULT_SEGMENTER_SETTINGS: SegmenterSettings = {
   silenceThreshold: 0.35,
   minSpeechFrames: 4,
   preRollFrames: 5,
-  speculateAfterFrames: 3,
+  speculateAfterFrames: 2,
   interimIntervalMs: 500,
   maxSegmentMs: 15_000,
 };

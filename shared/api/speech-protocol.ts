@@ -32,9 +32,10 @@ export const CLOSE_REASON = {
  * the speaker has paused, and the final will likely say the same words. The client may start work on it (the
  * translation request) that it shows or speaks only once a final confirms the same text; Deepgram Flux's
  * EagerEndOfTurn plays the same part. The local socket sends one as soon as its speculative decode is ready
- * (engines/speech/segmenter.ts: 3 silent VAD frames, 96 ms, ahead of the 300 ms endpointing).
+ * (engines/speech/segmenter.ts: 2 silent VAD frames, 64 ms, ahead of the 300 ms endpointing; a longer threshold
+ * than the socket's speculation would never be met by it).
  */
-export const EAGER_END_OF_TURN_SILENCE_SECONDS = 0.09;
+export const EAGER_END_OF_TURN_SILENCE_SECONDS = 0.06;
 
 export interface ResultWord {
   word: string;

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PCM16_CHUNK_SAMPLES, Pcm16Chunker } from './audio-capture-pcm';
 
+// The chunker's behaviour, with 50 ms chunks (800 samples) whatever the app's interval is.
+const CHUNK = 800;
+
 function collect(sourceRate: number, blocks: Float32Array[]) {
   const chunks: Int16Array[] = [];
-  const chunker = new Pcm16Chunker(sourceRate, 16000, PCM16_CHUNK_SAMPLES, (chunk) => chunks.push(chunk));
+  const chunker = new Pcm16Chunker(sourceRate, 16000, CHUNK, (chunk) => chunks.push(chunk));
   for (const block of blocks) chunker.push(block);
   return chunks;
 }
@@ -18,8 +21,8 @@ function blocksOf(samples: number, value: (index: number) => number): Float32Arr
 }
 
 describe('Pcm16Chunker', () => {
-  it('a 50 ms chunk is 800 samples', () => {
-    expect(PCM16_CHUNK_SAMPLES).toBe(800);
+  it('a 20 ms chunk is 320 samples', () => {
+    expect(PCM16_CHUNK_SAMPLES).toBe(320);
   });
 
   it('emits one chunk per 800 samples at 16 kHz, keeping the remainder for the next', () => {
@@ -61,7 +64,7 @@ describe('Pcm16Chunker', () => {
 
   it('flush emits the partial chunk at once, so stopping loses none of the last words', () => {
     const chunks: Int16Array[] = [];
-    const chunker = new Pcm16Chunker(16000, 16000, PCM16_CHUNK_SAMPLES, (chunk) => chunks.push(chunk));
+    const chunker = new Pcm16Chunker(16000, 16000, CHUNK, (chunk) => chunks.push(chunk));
     for (const block of blocksOf(1_000, () => 0.5)) chunker.push(block);
     chunker.flush();
     expect(chunks.map((chunk) => chunk.length)).toEqual([800, 200]);
