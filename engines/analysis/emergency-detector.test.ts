@@ -47,7 +47,7 @@ describe('detectEmergency', () => {
     expect(judged('Can you help me find the cathedral?')).toBe('none');
   });
 
-  it("gives the numbers of the country the text is about, else 112, and none when it is not an emergency", () => {
+  it('gives the numbers of the country the text is about, else 112, and none when it is not an emergency', () => {
     const inJapan = detectEmergency('My bag was stolen in Japan.');
     expect(inJapan.countryDetected).toBe('Japan');
     expect(inJapan.emergencyContacts.map((contact) => contact.number)).toEqual(['119', '110']);
@@ -82,7 +82,7 @@ describe('detectEmergency in the languages travellers meet (issue 27)', () => {
   });
 
   it('rates a minor injury and a mild illness low', () => {
-    expect(judged("I twisted my ankle a little on the stairs.")).toBe('low');
+    expect(judged('I twisted my ankle a little on the stairs.')).toBe('low');
     expect(judged('Mi sono tagliato leggermente un dito.')).toBe('low');
     expect(judged('Estou com um pouco de febre e dor de garganta.')).toBe('low');
     expect(judged("Mon fils s'est écorché le genou, il saigne un peu.")).toBe('low');

@@ -103,7 +103,11 @@ function isNegated(folded: string, start: number, negation: RegExp): boolean {
 
 /** The words said with a term in its own clause: "hit his head, he's a bit dizzy" makes the dizziness mild, not the blow. */
 function surroundings(folded: string, start: number, end: number): { before: string; after: string } {
-  const before = folded.slice(Math.max(0, start - 30), start).split(/[.!?;,]/).at(-1) ?? '';
+  const before =
+    folded
+      .slice(Math.max(0, start - 30), start)
+      .split(/[.!?;,]/)
+      .at(-1) ?? '';
   const after = folded.slice(end, end + 30).split(/[.!?;,]/)[0] ?? '';
   return { before, after };
 }
@@ -128,7 +132,13 @@ function lexiconDetections(folded: string, rules: Rules): Detection[] {
     for (const match of matchesOf(pattern, folded)) {
       if (isNegated(folded, match.index, rules.negation)) continue;
       const severity = severityOf(entry, folded, match.index, match.index + match[0].length, rules);
-      detections.push({ issue: entry.issue, category: entry.category, severity, at: match.index, yieldsToInjury: entry.yieldsToInjury });
+      detections.push({
+        issue: entry.issue,
+        category: entry.category,
+        severity,
+        at: match.index,
+        yieldsToInjury: entry.yieldsToInjury,
+      });
     }
   }
   return detections;
@@ -186,9 +196,13 @@ export function detectEmergency(input: TextInput): EmergencyResult {
   const hurtNamed = detections.some((detection) => detection.category === 'medical');
   const rated = hurtNamed ? detections.filter((detection) => !detection.yieldsToInjury) : detections;
   const reassured =
-    rated.some((detection) => detection.severity === 'medium' && REASSURED.has(detection.category)) && rules.reassurance.test(folded);
+    rated.some((detection) => detection.severity === 'medium' && REASSURED.has(detection.category)) &&
+    rules.reassurance.test(folded);
   const severity = rated.reduce<Severity>((worst, detection) => {
-    const said = reassured && detection.severity === 'medium' && REASSURED.has(detection.category) ? 'low' : detection.severity;
+    const said =
+      reassured && detection.severity === 'medium' && REASSURED.has(detection.category)
+        ? 'low'
+        : detection.severity;
     return RANK[said] > RANK[worst] ? said : worst;
   }, 'low');
   const medical = detections.some((detection) => detection.category === 'medical');
