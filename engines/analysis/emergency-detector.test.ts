@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectEmergency } from './emergency-detector';
+import { PAIRED_LEXICON } from './emergency-lexicon';
 
 function judged(text: string): string {
   const result = detectEmergency(text);
@@ -222,5 +223,152 @@ describe('detectEmergency in the languages travellers meet (issue 27)', () => {
     expect(judged('My wife has a mild cold and a runny nose.')).toBe('low');
     expect(judged('I have an upset stomach after the street food.')).toBe('low');
     expect(judged('His stomach is a little upset from the ferry.')).toBe('low');
+  });
+});
+
+describe('detectEmergency by families of wordings (paired rules)', () => {
+  it('rates a breath that will not come high, whatever the verb around it (hindered breathing rule)', () => {
+    expect(judged("My wife can't get her breath back after the climb.")).toBe('high');
+    expect(judged('Mi abuelo casi no respira bien desde anoche.')).toBe('high');
+    expect(judged('Il respire très mal depuis une heure.')).toBe('high');
+    expect(judged('Sie atmet kaum noch.')).toBe('high');
+    expect(judged('Mia madre respira con fatica.')).toBe('high');
+    expect(judged('O bebé quase não respira.')).toBe('high');
+    expect(judged("I can't wait to breathe the mountain air.")).toBe('none');
+  });
+
+  it('rates bleeding that will not stop high (unstopped bleeding rule)', () => {
+    expect(judged('His nose has been bleeding for an hour and it just won’t stop.')).toBe('high');
+    expect(judged('La herida le sangra y no para.')).toBe('high');
+    expect(judged("Sa main saigne, ça ne s'arrête plus.")).toBe('high');
+    expect(judged('Das Blut hört einfach nicht auf.')).toBe('high');
+    expect(judged('Il taglio sanguina e non smette.')).toBe('high');
+    expect(judged('O corte está a sangrar sem parar.')).toBe('high');
+  });
+
+  it('rates any pain or pressure said with the chest high (chest rule)', () => {
+    expect(judged('My mum says her chest feels tight and heavy.')).toBe('high');
+    expect(judged('Siente una presión en el pecho.')).toBe('high');
+    expect(judged('Il a mal à la poitrine depuis ce matin.')).toBe('high');
+    expect(judged('Er hat so einen Druck auf der Brust.')).toBe('high');
+    expect(judged('Sente un peso sul petto.')).toBe('high');
+    expect(judged('Ela tem um aperto no peito.')).toBe('high');
+  });
+
+  it('rates a face, tongue, lips or throat swelling high (airway swelling rule)', () => {
+    expect(judged('After the shrimp his lips swelled right up.')).toBe('high');
+    expect(judged('Se le hinchó la lengua después de comer.')).toBe('high');
+    expect(judged('Sa gorge a gonflé après la piqûre.')).toBe('high');
+    expect(judged('Ihre Zunge ist dick angeschwollen.')).toBe('high');
+    expect(judged('Gli si è gonfiata la gola.')).toBe('high');
+    expect(judged('O rosto dela inchou muito.')).toBe('high');
+    expect(judged('My ankle is a bit swollen.')).not.toBe('high');
+  });
+
+  it('rates someone who does not respond or move high, but not a machine (unresponsive rule)', () => {
+    expect(judged("Grandpa doesn't respond when we shake him.")).toBe('high');
+    expect(judged('Mi novio no se mueve, está en el suelo.')).toBe('high');
+    expect(judged('Elle ne bouge plus du tout.')).toBe('high');
+    expect(judged('Mein Freund bewegt sich nicht mehr.')).toBe('high');
+    expect(judged('Mio zio non reagisce più.')).toBe('high');
+    expect(judged('A minha avó não se mexe.')).toBe('high');
+    expect(judged("The train isn't moving, we've been stuck for an hour.")).toBe('none');
+    expect(judged("He's not moving to Spain after all.")).toBe('none');
+    expect(judged('Il ne répond pas au téléphone.')).toBe('none');
+  });
+
+  it('rates someone fallen into water who does not come up high (not surfacing rule)', () => {
+    expect(judged('A kid fell into the canal and went under.')).toBe('high');
+    expect(judged('Mi primo se cayó al mar y se hunde.')).toBe('high');
+    expect(judged("Ma copine est tombée à l'eau, elle ne sait pas nager.")).toBe('high');
+    expect(judged('Er ist in den Fluss gefallen und kann nicht schwimmen.')).toBe('high');
+  });
+
+  it('rates a seizure high by its stems: convulsing, fitting, krampft, tendo um ataque (seizure rule)', () => {
+    expect(judged('The man next to me is having a seizure.')).toBe('high');
+    expect(judged('Mi hermano es epiléptico y está convulsionando.')).toBe('high');
+    expect(judged('Elle convulse depuis deux minutes.')).toBe('high');
+    expect(judged('Das Kind krampft!')).toBe('high');
+    expect(judged('Ha una crisi epilettica.')).toBe('high');
+    expect(judged('O meu irmão teve um ataque e caiu.')).toBe('high');
+    expect(judged('Tive um ataque de riso no teatro.')).toBe('none');
+  });
+
+  it('hears someone else taking a belonging as a theft, but not the speaker taking it (taking rule)', () => {
+    expect(judged('A kid on a bike swiped my phone right out of my hand.')).toBe('medium');
+    expect(judged('Me quitaron el bolso en la terraza.')).toBe('medium');
+    expect(judged("On m'a arraché mon collier dans la rue.")).toBe('medium');
+    expect(judged('Jemand hat mir die Kamera aus der Tasche gezogen.')).toBe('medium');
+    expect(judged('Mi hanno sfilato il portafoglio dalla tasca.')).toBe('medium');
+    expect(judged('Levaram-me o telemóvel no metro.')).toBe('medium');
+    expect(judged('I grabbed my bag and ran for the train.')).toBe('none');
+    expect(judged('O taxista levou a mala para o quarto.')).toBe('none');
+  });
+
+  it('hears a break-in as a theft (forced entry rule)', () => {
+    expect(judged('Our car was broken into overnight.')).toBe('medium');
+    expect(judged('Ils ont forcé la serrure de la chambre.')).toBe('medium');
+    expect(judged('Ci hanno scassinato la camera.')).toBe('medium');
+    expect(judged('Arrombaram a porta do apartamento.')).toBe('medium');
+  });
+
+  it('rates a twist, scrape or bump said with a limb low (minor hurt rule)', () => {
+    expect(judged('I rolled my ankle getting off the bus.')).toBe('low');
+    expect(judged('Me he raspado el codo con la pared.')).toBe('low');
+    expect(judged("Je me suis cogné la tête contre l'étagère.")).toBe('low');
+    expect(judged('Ich habe mich am Kopf gestoßen.')).toBe('low');
+    expect(judged('Mi sono graffiato il braccio con un ramo.')).toBe('low');
+    expect(judged('Bati com o joelho na mesa.')).toBe('low');
+    expect(judged('I bumped into an old friend at the market.')).toBe('none');
+  });
+
+  it('rates a blister said with a foot or with walking low (blister rule)', () => {
+    expect(judged('Tengo ampollas en los pies de tanto caminar.')).toBe('low');
+    expect(judged('Ich habe eine Blase am Fuß.')).toBe('low');
+    expect(judged('Ho una vescica sul tallone.')).toBe('low');
+    expect(judged("La lampe n'a plus d'ampoule.")).toBe('none');
+  });
+
+  it('does not take a player hurt in a match for an emergency (sports rule)', () => {
+    expect(judged('Their goalkeeper hurt his knee in the first half.')).toBe('none');
+    expect(judged('El portero se rompió la muñeca, pero ganamos.')).toBe('none');
+    expect(judged('Der Stürmer ist gestürzt und hat sich verletzt.')).toBe('none');
+  });
+
+  it('does not take a burning mouth or a fiery sauce for a fire (hot food rule)', () => {
+    expect(judged('This curry is on fire, my tongue is burning!')).toBe('none');
+    expect(judged('¡Esta salsa es puro fuego!')).toBe('none');
+    expect(judged('Questo peperoncino è fuoco puro.')).toBe('none');
+    expect(judged('The kitchen is on fire!')).toBe('high');
+  });
+
+  it('hears smoke said with where it comes from as a fire, in English (spreading smoke rule)', () => {
+    expect(judged('Black smoke is billowing from the engine room!')).toBe('high');
+    expect(judged('The corridor is full of smoke.')).toBe('high');
+    expect(judged('Is this a smoke-free hotel?')).toBe('none');
+  });
+
+  it('reads Portuguese "no" as "in the", not as a negation (Portuguese no rule)', () => {
+    expect(judged('Estou com uma dor forte no peito.')).toBe('high');
+    expect(judged('Caí e tenho um corte no dedo.')).toBe('low');
+    expect(judged('No fever, no vomiting, I feel fine now.')).toBe('none');
+  });
+
+  it('hears mild illnesses said colloquially low (mild illness wordings)', () => {
+    expect(judged("I've got a slight temperature today.")).toBe('low');
+    expect(judged('Estoy constipada y me duele la garganta.')).toBe('low');
+    expect(judged('Je suis enrhumé depuis hier.')).toBe('low');
+    expect(judged('Ich habe Schnupfen.')).toBe('low');
+    expect(judged('Sono raffreddata.')).toBe('low');
+    expect(judged('Estou resfriado e com o nariz a pingar.')).toBe('low');
+    expect(judged('These mosquito bites are driving me mad.')).toBe('low');
+  });
+});
+
+describe('PAIRED_LEXICON', () => {
+  it('holds no capture group in a term, since the detector reads each pair from its own group', () => {
+    for (const entry of PAIRED_LEXICON)
+      for (const patterns of Object.values(entry.term))
+        for (const pattern of patterns) expect(new RegExp(`${pattern}|`, 'u').exec('')).toHaveLength(1);
   });
 });
