@@ -10,13 +10,24 @@ describe('findLocations', () => {
   it('finds gazetteer cities, in their local and foreign names, with coordinates', () => {
     expect(found('Tomorrow we drive from Lisboa to Porto.')).toEqual(['Lisboa:city', 'Porto:city']);
     const [vienna] = findLocations('Wir fahren morgen nach Wien.');
-    expect(vienna).toMatchObject({ name: 'Wien', originalText: 'Wien', type: 'city', address: 'Vienna, Austria' });
+    expect(vienna).toMatchObject({
+      name: 'Wien',
+      originalText: 'Wien',
+      type: 'city',
+      address: 'Vienna, Austria',
+    });
     expect(vienna?.latitude).toMatch(/^48\.2/);
   });
 
   it('types landmarks, museums, airports, stations and parks from the gazetteer', () => {
-    expect(found('Is Big Ben far from the British Museum?')).toEqual(['Big Ben:landmark', 'British Museum:museum']);
-    expect(found('Llegamos al aeropuerto de Fiumicino y luego a Termini.')).toEqual(['Fiumicino:airport', 'Termini:station']);
+    expect(found('Is Big Ben far from the British Museum?')).toEqual([
+      'Big Ben:landmark',
+      'British Museum:museum',
+    ]);
+    expect(found('Llegamos al aeropuerto de Fiumicino y luego a Termini.')).toEqual([
+      'Fiumicino:airport',
+      'Termini:station',
+    ]);
     expect(found('On pique-nique à Hyde Park.')).toEqual(['Hyde Park:park']);
   });
 
@@ -28,7 +39,11 @@ describe('findLocations', () => {
   });
 
   it('reports countries as said, and hotel chains as hotels', () => {
-    expect(found('We loved Portugal, especially the Marriott in Faro.')).toEqual(['Portugal:country', 'Marriott:hotel', 'Faro:city']);
+    expect(found('We loved Portugal, especially the Marriott in Faro.')).toEqual([
+      'Portugal:country',
+      'Marriott:hotel',
+      'Faro:city',
+    ]);
   });
 
   it('ignores lower-case words and sentence-opening common words', () => {
@@ -39,7 +54,10 @@ describe('findLocations', () => {
 
 describe('countryOfText', () => {
   it('takes the country from the first place found, else from a country or demonym', () => {
-    expect(countryOfText('The bus from Sydney was 20 dollars.')).toMatchObject({ code: 'AU', place: 'Sydney' });
+    expect(countryOfText('The bus from Sydney was 20 dollars.')).toMatchObject({
+      code: 'AU',
+      place: 'Sydney',
+    });
     expect(countryOfText('Los tacos mexicanos cuestan poco.')).toMatchObject({ code: 'MX' });
     expect(countryOfText('It was lovely.')).toBeUndefined();
   });
@@ -47,7 +65,10 @@ describe('countryOfText', () => {
 
 describe('findLocations in the languages travellers meet (issue 27)', () => {
   it('finds cities by their Italian and Portuguese names', () => {
-    expect(found('Domani andiamo da Milano a Monaco di Baviera.')).toEqual(['Milano:city', 'Monaco di Baviera:city']);
+    expect(found('Domani andiamo da Milano a Monaco di Baviera.')).toEqual([
+      'Milano:city',
+      'Monaco di Baviera:city',
+    ]);
     expect(found('Amanhã vamos de Lisboa para Sevilha.')).toEqual(['Lisboa:city', 'Sevilha:city']);
     expect(found('Em Nova Iorque o hotel é caro.')).toEqual(['Nova Iorque:city']);
   });
@@ -91,15 +112,26 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
   });
 
   it('keeps a linked name whole but stops it before a known city (linked name rule)', () => {
-    expect(found('O elétrico passa pela estação do Cais do Sodré.')).toEqual(['estação do Cais do Sodré:station']);
+    expect(found('O elétrico passa pela estação do Cais do Sodré.')).toEqual([
+      'estação do Cais do Sodré:station',
+    ]);
     expect(found('Ficamos no Hotel Mar do Porto.')).toEqual(['Hotel Mar:hotel', 'Porto:city']);
     expect(found('Our gate is E7, the bus leaves from gate B12.')).toEqual([]);
   });
 
   it('reads forests, coasts, islands, valleys and ranges named with their keyword', () => {
-    expect(found('We hiked in the Sacred Valley and on Isla del Sol.')).toEqual(['Sacred Valley:region', 'Isla del Sol:region']);
-    expect(found('On a roulé sur la côte d’Azur puis la Côte Vermeille.')).toEqual(['côte d’Azur:region', 'Côte Vermeille:region']);
-    expect(found('Wir wandern im Schwarzwald und im Erzgebirge.')).toEqual(['Schwarzwald:region', 'Erzgebirge:region']);
+    expect(found('We hiked in the Sacred Valley and on Isla del Sol.')).toEqual([
+      'Sacred Valley:region',
+      'Isla del Sol:region',
+    ]);
+    expect(found('On a roulé sur la côte d’Azur puis la Côte Vermeille.')).toEqual([
+      'côte d’Azur:region',
+      'Côte Vermeille:region',
+    ]);
+    expect(found('Wir wandern im Schwarzwald und im Erzgebirge.')).toEqual([
+      'Schwarzwald:region',
+      'Erzgebirge:region',
+    ]);
   });
 
   it('reads "près des", "cerca del", "perto da" as a preposition of place, and a language word inside a longer name', () => {
@@ -126,4 +158,3 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('Em Lisboa o passe vale a pena.')).toEqual(['Lisboa:city']);
   });
 });
-
