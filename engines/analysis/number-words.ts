@@ -74,9 +74,11 @@ const ITALIAN_TENS = words(`
 `);
 
 /** German writes numbers below a million as one word: "zweihundertfünfundzwanzig", "viereinhalb". */
-export function parseGermanNumberWord(word: string): number | undefined {
+export function parseGermanNumberWord(said: string): number | undefined {
+  // Folding keeps "ß" (one unit, so indexes stay aligned): "achtunddreißig" is read as "achtunddreissig".
+  const word = said.replace(/ß/g, 'ss');
   if (word === '') return undefined;
-  const direct = GERMAN[word] ?? (word === 'dreißig' ? 30 : undefined);
+  const direct = GERMAN[word];
   if (direct !== undefined) return direct;
   if (word === 'anderthalb') return 1.5;
   if (word.endsWith('einhalb') && word.length > 'einhalb'.length) {

@@ -157,4 +157,45 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('A Napoli la pizza costa 8 euro.')).toEqual(['Napoli:city']);
     expect(found('Em Lisboa o passe vale a pena.')).toEqual(['Lisboa:city']);
   });
+
+  it("reads a name glued to an elided article or preposition: d'Orly, l'Alhambra (elision rule)", () => {
+    expect(found("Le RER d'Orly est en retard.")).toEqual(['Orly:airport']);
+    expect(found("Abbiamo visto il David all'Accademia, poi l'Alhambra in Spagna.")).toContain(
+      'Alhambra:landmark',
+    );
+  });
+
+  it('does not take a German noun after an article for the city or country of that name (German determiner rule)', () => {
+    expect(found('Nach dem Essen gehen wir ins Hotel.')).toEqual([]);
+    expect(found('Ein Chili con Carne, bitte.')).toEqual([]);
+    expect(found('Wir fahren morgen nach Essen.')).toEqual(['Essen:city']);
+    expect(found('Wir reisen durch die Schweiz.')).toEqual(['Schweiz:country']);
+  });
+
+  it('reads a German place adjective with the compound after it, and -gasse and -spitze compounds (German compound rule)', () => {
+    expect(found('Treffpunkt ist der Münchner Hauptbahnhof.')).toEqual(['Münchner Hauptbahnhof:station']);
+    expect(found('Die Judengasse ist sehr schön.')).toEqual(['Judengasse:address']);
+    expect(found('Wir wandern auf die Wildspitze.')).toEqual(['Wildspitze:landmark']);
+  });
+
+  it('reads "de" as "from" after a ride, a way or a distance (way before de rule)', () => {
+    expect(found('À vingt kilomètres de Chartres, il y a un joli village.')).toEqual(['Chartres:city']);
+    expect(found('Pegamos um táxi do Aeroporto de Confins.')).toEqual(['Aeroporto de Confins:airport']);
+    expect(found('O autocarro a partir do Marquês de Pombal é direto.')).toEqual(['Marquês de Pombal:city']);
+  });
+
+  it("reads a name after jusqu'au and after visiting verbs (up to and visit rules)", () => {
+    expect(found("On a marché jusqu'au Trocadéro.")).toEqual(['Trocadéro:city']);
+    expect(found('Ayer visitamos el Monasterio de Piedra.')).toEqual(['Monasterio de Piedra:landmark']);
+  });
+
+  it('keeps a capitalised article that opens a name of several words (article rule)', () => {
+    expect(found('Cenamos en El Born, junto al mar.')).toEqual(['El Born:city']);
+    expect(found('Dormimos en La.')).toEqual([]);
+  });
+
+  it('types funiculars and lifts as landmarks (keyword rule)', () => {
+    expect(found('O Elevador da Bica estava cheio.')).toEqual(['Elevador da Bica:landmark']);
+    expect(found('Prendiamo la Funicolare di Montmartre?')).toEqual(['Funicolare di Montmartre:landmark']);
+  });
 });

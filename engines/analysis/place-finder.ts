@@ -3,7 +3,7 @@ import { LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { COUNTRY_NAMES } from './country-names';
 import { CURRENCY_PHRASES } from './currency-names';
 import { CITIES, CURATED_PLACES, HOTEL_BRANDS, type GazetteerEntry } from './gazetteer';
-import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
+import { asAnalysed, type AnalysedText, type TextInput, type Token } from './analysed-text';
 import { foldText, matchesOf } from './text-fold';
 
 export interface FoundPlace {
@@ -100,34 +100,68 @@ function opensSentence(text: string, at: number): boolean {
   return /(?:^|[.!?¿¡]\s*)$/u.test(text.slice(Math.max(0, at - 3), at)) || text.slice(0, at).trim() === '';
 }
 
+/** French and Italian elided articles and prepositions glued to a name: "d'Orly", "l'Alhambra", "dell'Accademia". */
+const ELIDED = /^(?:d|l|qu|jusqu|dell|all|nell|dall|sull|coll)'/;
+/**
+ * German determiners: a capitalised word after one is a common noun ("seit dem Essen", "das Chili"), not the
+ * city of that name; a country takes only a few ("die Schweiz", "der Iran"), never "das" or "ein".
+ */
+const GERMAN_DETERMINERS = new Set(
+  'das dem den der die ein eine einem einen einer kein keine keinem keinen mein meine meinem meinen sein seine seinem ihr ihre ihrem unser unsere unserem'.split(
+    ' ',
+  ),
+);
+const GERMAN_NEUTER_DETERMINERS = new Set('das ein kein mein sein'.split(' '));
+
+function saidAsGermanNoun(
+  text: string,
+  previous: Token | undefined,
+  head: Token,
+  type: LocationType,
+): boolean {
+  if (!previous || !/^\s+$/.test(text.slice(previous.end, head.start))) return false;
+  if (type === 'city') return GERMAN_DETERMINERS.has(previous.word);
+  return type === 'country' && GERMAN_NEUTER_DETERMINERS.has(previous.word);
+}
+
 function gazetteerCandidates({ text, tokens }: AnalysedText): Candidate[] {
   const candidates: Candidate[] = [];
   for (let first = 0; first < tokens.length; first += 1) {
     const head = tokens[first];
     if (!head) continue;
-    // "la tour Eiffel", "the gare du Nord": a generic first word may be lower-case when a later one is not.
-    const headCapitalised = isCapitalised(text, head.start);
-    let key = '';
-    for (let last = first; last < Math.min(tokens.length, first + LONGEST_NAME_TOKENS); last += 1) {
-      const tail = tokens[last];
-      if (!tail) break;
-      key = key === '' ? tail.word : `${key} ${tail.word}`;
-      const entry = INDEX.get(key);
-      if (!entry || (!headCapitalised && (first === last || !isCapitalised(text, tail.start)))) continue;
-      if (first === last && WORDS_AT_SENTENCE_START.has(key) && opensSentence(text, head.start)) continue;
-      candidates.push({
-        start: head.start,
-        end: tail.end,
-        type: entry.type,
-        country: entry.country,
-        canonical: entry.name,
-        latitude: entry.latitude,
-        longitude: entry.longitude,
-        known: true,
-      });
+    const elided = ELIDED.exec(head.word)?.[0].length ?? 0;
+    for (const skipped of elided > 0 ? [0, elided] : [0]) {
+      const start = head.start + skipped;
+      // "la tour Eiffel", "the gare du Nord": a generic first word may be lower-case when a later one is not.
+      const headCapitalised = isCapitalised(text, start);
+      let key = '';
+      for (let last = first; last < Math.min(tokens.length, first + LONGEST_NAME_TOKENS); last += 1) {
+        const tail = tokens[last];
+        if (!tail) break;
+        const word = last === first ? tail.word.slice(skipped) : tail.word;
+        key = key === '' ? word : `${key} ${word}`;
+        const entry = INDEX.get(key);
+        if (!entry || (!headCapitalised && (first === last || !isCapitalised(text, tail.start)))) continue;
+        if (first === last && WORDS_AT_SENTENCE_START.has(key) && opensSentence(text, start)) continue;
+        if (saidAsGermanNoun(text, tokens[first - 1], head, entry.type)) continue;
+        candidates.push(knownCandidate(start, tail.end, entry));
+      }
     }
   }
   return candidates;
+}
+
+function knownCandidate(start: number, end: number, entry: GazetteerEntry): Candidate {
+  return {
+    start,
+    end,
+    type: entry.type,
+    country: entry.country,
+    canonical: entry.name,
+    latitude: entry.latitude,
+    longitude: entry.longitude,
+    known: true,
+  };
 }
 
 // --- patterns: "X Station", "Hotel X", "gare de X", "Alexanderplatz"
@@ -325,6 +359,12 @@ const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> =
       'praça',
       'capela',
       'convento',
+      'elevador',
+      'funicular',
+      'funiculaire',
+      'funicolare',
+      'teleférico',
+      'teleferico',
     ],
   ],
 ];
@@ -352,13 +392,16 @@ const KEYWORD_AFTER = new RegExp(`(?<![\\p{L}])(${NAME})\\s+(${KEYWORDS})(?![\\p
 const KEYWORD_BEFORE = new RegExp(`(?<![\\p{L}])(${KEYWORDS})\\s+${LINK}(${LINKED_NAME})${NAME_END}`, 'gu');
 /** German compounds: "Alexanderplatz", "Hauptbahnhof", "Kurfürstendamm" is not one but "Friedrichstraße" is. */
 const GERMAN_COMPOUND =
-  /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see|wald|gebirge)(?![\p{L}])/gu;
+  /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|gasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see|wald|gebirge|spitze)(?![\p{L}])/gu;
 /** Compound endings that name a place only inside one word ("Königssee", "Tegernsee"): "see" alone is English. */
 const COMPOUND_ONLY_TYPES = new Map<string, LocationType>([
   ['see', 'landmark'],
   ['wald', 'region'],
   ['gebirge', 'region'],
+  ['spitze', 'landmark'],
 ]);
+/** A German place adjective before a compound: "Frankfurter Hauptbahnhof", "Münchner Hauptbahnhof". */
+const GERMAN_PLACE_ADJECTIVE = /(?<![\p{L}])\p{Lu}\p{L}+er\s+$/u;
 const NOT_NAMES = new Set([
   'the',
   'a',
@@ -518,6 +561,24 @@ const PLACE_PREPOSITIONS = new Set([
   'ate',
 ]);
 const BEFORE_DE = new Set(['pres', 'cerca', 'perto']);
+/**
+ * "de" names where a way starts after a way, a ride or a distance: "le taxi d'Orly", "à dix kilomètres de Rennes",
+ * "o Uber do Galeão", "a partir do Cais do Sodré".
+ */
+const WAY_BEFORE_DE = new Set(
+  (
+    'partir loin lejos lontano longe kilometres kilometros chilometri quilometros km minutes minutos minuti heures horas ore ' +
+    'taxi uber bus autobus autocarro onibus train tren treno comboio trem vol vuelo volo voo navette ferry barco bateau traghetto'
+  ).split(' '),
+);
+/** "jusqu'au Marais", "jusqu'à Nice": French "as far as", glued to its article. */
+const UP_TO = new Set(["jusqu'a", "jusqu'au", "jusqu'aux", "jusqu'en"]);
+/** Verbs of visiting: the name after them is a place seen ("visité le Vieux-Port", "visitamos el Albaicín"). */
+const VISIT_WORDS = new Set(
+  'visit visited visiting visite visiter visitons visitez visitamos visitar visitei visitaram visitato visitare visitiamo visitato'.split(
+    ' ',
+  ),
+);
 /** "de" and its contractions with an article: "près des Invalides", "cerca del Retiro", "perto da Sé". */
 const DE_FORMS = new Set(['de', 'des', 'du', 'del', 'do', 'da', 'dos', 'das']);
 const PLACE_ARTICLES = new Set([
@@ -536,6 +597,7 @@ const PLACE_ARTICLES = new Set([
   'as',
 ]);
 const INNER_LINKS = new Set([
+  'de',
   'do',
   'da',
   'dos',
@@ -735,8 +797,10 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
   const { text, tokens } = analysed;
   const candidates: Candidate[] = [];
   for (const [index, token] of tokens.entries()) {
-    const pairsWithDe = DE_FORMS.has(token.word) && BEFORE_DE.has(tokens[index - 1]?.word ?? '');
-    if (!pairsWithDe && !PLACE_PREPOSITIONS.has(token.word)) continue;
+    const previous = tokens[index - 1]?.word ?? '';
+    const pairsWithDe = DE_FORMS.has(token.word) && (BEFORE_DE.has(previous) || WAY_BEFORE_DE.has(previous));
+    const visited = VISIT_WORDS.has(token.word);
+    if (!pairsWithDe && !visited && !UP_TO.has(token.word) && !PLACE_PREPOSITIONS.has(token.word)) continue;
     if (!/^\s+$/.test(text.slice(token.end, tokens[index + 1]?.start ?? token.end))) continue;
     const preposition = token.word;
     if (NOT_PREPOSITIONS_AT_START.has(preposition) && opensSentence(text, token.start)) continue;
@@ -748,9 +812,11 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
     const firstWord = name.split(/\s+/)[0] ?? '';
     const firstKey = nameKey(firstWord);
     const language = !name.includes(' ') && LANGUAGE_NAMES.has(firstKey);
+    // "en La Latina", "dans Le Marais": a capitalised article opens a name of several words.
+    const openedByArticle = PLACE_ARTICLES.has(firstKey) && name.includes(' ');
     if (
       name.length < 2 ||
-      NOT_NAMES.has(firstKey) ||
+      (NOT_NAMES.has(firstKey) && !openedByArticle) ||
       NOT_PLACES_AFTER_PREPOSITION.has(firstKey) ||
       language ||
       PERSON_WORDS.has(firstKey)
@@ -764,7 +830,7 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
     candidates.push({
       start: said.start,
       end: said.start + name.length,
-      type: 'city',
+      type: visited ? 'landmark' : 'city',
       country: '',
       canonical: name,
       latitude: '',
@@ -816,12 +882,15 @@ function germanCompoundCandidates(text: string, candidates: Candidate[]): Candid
   for (const match of matchesOf(GERMAN_COMPOUND, text)) {
     const type = TYPE_OF_KEYWORD.get(match[1] ?? '') ?? COMPOUND_ONLY_TYPES.get(match[1] ?? '');
     if (!type || match[0].length === (match[1] ?? '').length) continue;
+    const adjective =
+      GERMAN_PLACE_ADJECTIVE.exec(text.slice(Math.max(0, match.index - 30), match.index))?.[0] ?? '';
+    const start = match.index - adjective.length;
     candidates.push({
-      start: match.index,
+      start,
       end: match.index + match[0].length,
       type,
       country: '',
-      canonical: match[0],
+      canonical: text.slice(start, match.index + match[0].length),
       latitude: '',
       longitude: '',
       known: false,
