@@ -365,6 +365,55 @@ describe('detectEmergency by families of wordings (paired rules)', () => {
   });
 });
 
+describe('detectEmergency on wordings met after the paired rules (second batch)', () => {
+  it('hears a collapse and no sign of life as someone unconscious (collapse rule)', () => {
+    expect(judged('He blacked out on the stairs.')).toBe('high');
+    expect(judged('Se desplomó en el andén.')).toBe('high');
+    expect(judged("Elle s'est effondrée au sol.")).toBe('high');
+    expect(judged('Er ist einfach umgekippt.')).toBe('high');
+    expect(judged('Si è accasciato sulla panchina.')).toBe('high');
+    expect(judged('Ele caiu redondo no chão.')).toBe('high');
+  });
+
+  it('rates broken, fractured or cracked said with a body part medium, not a broken thing (broken bone rule)', () => {
+    expect(judged('I think her nose is broken.')).toBe('medium');
+    expect(judged('Tiene el brazo roto.')).toBe('medium');
+    expect(judged('Il a deux côtes fêlées.')).toBe('medium');
+    expect(judged('Ha la gamba rotta.')).toBe('medium');
+    expect(judged('Tenho a perna partida.')).toBe('medium');
+    expect(judged('My phone screen is broken.')).toBe('none');
+  });
+
+  it('rates a cloned or misused card medium (card fraud rule)', () => {
+    expect(judged('Somebody cloned my card at the ATM.')).toBe('medium');
+    expect(judged('Me clonaron la tarjeta en el cajero.')).toBe('medium');
+    expect(judged('Hanno clonato la mia carta.')).toBe('medium');
+  });
+
+  it('rates bleeding "like crazy" and a strange or short breath high (more cues)', () => {
+    expect(judged("It's bleeding like crazy.")).toBe('high');
+    expect(judged('Sanguina da matti.')).toBe('high');
+    expect(judged("He's breathing really strangely.")).toBe('high');
+    expect(judged('Er atmet so komisch.')).toBe('high');
+    expect(judged('Le falta el aliento.')).toBe('high');
+    expect(judged('My throat feels tight after the peanuts.')).toBe('high');
+  });
+
+  it('rates a cough, a nosebleed, a queasy stomach and a burnt finger low', () => {
+    expect(judged('I have a nosebleed.')).toBe('low');
+    expect(judged('Ich habe Husten.')).toBe('low');
+    expect(judged('Tengo tos desde el lunes.')).toBe('low');
+    expect(judged('Mir ist etwas übel.')).toBe('low');
+    expect(judged('I burned my finger on the pan.')).toBe('low');
+    expect(judged('Queimei o braço na praia.')).toBe('low');
+  });
+
+  it('does not take a series or a programme about firefighters for a fire (story rule)', () => {
+    expect(judged('La série sur les pompiers est géniale.')).toBe('none');
+    expect(judged('Vimos uma série sobre o incêndio de Pedrógão.')).toBe('none');
+  });
+});
+
 describe('PAIRED_LEXICON', () => {
   it('holds no capture group in a term, since the detector reads each pair from its own group', () => {
     for (const entry of PAIRED_LEXICON)

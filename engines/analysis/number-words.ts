@@ -76,7 +76,7 @@ const ITALIAN_TENS = words(`
 /** German writes numbers below a million as one word: "zweihundertfünfundzwanzig", "viereinhalb". */
 export function parseGermanNumberWord(said: string): number | undefined {
   // Folding keeps "ß" (one unit, so indexes stay aligned): "achtunddreißig" is read as "achtunddreissig".
-  const word = said.replace(/ß/g, 'ss');
+  const word = said.includes('ß') ? said.replace(/ß/g, 'ss') : said;
   if (word === '') return undefined;
   const direct = GERMAN[word];
   if (direct !== undefined) return direct;

@@ -571,6 +571,8 @@ const WAY_BEFORE_DE = new Set(
     'taxi uber bus autobus autocarro onibus train tren treno comboio trem vol vuelo volo voo navette ferry barco bateau traghetto'
   ).split(' '),
 );
+/** After a way, only "de" and its singular forms: "über das" is German, "taxi dos amigos" a person's. */
+const SINGULAR_DE = new Set(['de', 'do', 'da', 'du', 'del']);
 /** "jusqu'au Marais", "jusqu'à Nice": French "as far as", glued to its article. */
 const UP_TO = new Set(["jusqu'a", "jusqu'au", "jusqu'aux", "jusqu'en"]);
 /** Verbs of visiting: the name after them is a place seen ("visité le Vieux-Port", "visitamos el Albaicín"). */
@@ -798,7 +800,9 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
   const candidates: Candidate[] = [];
   for (const [index, token] of tokens.entries()) {
     const previous = tokens[index - 1]?.word ?? '';
-    const pairsWithDe = DE_FORMS.has(token.word) && (BEFORE_DE.has(previous) || WAY_BEFORE_DE.has(previous));
+    const pairsWithDe =
+      DE_FORMS.has(token.word) &&
+      (BEFORE_DE.has(previous) || (WAY_BEFORE_DE.has(previous) && SINGULAR_DE.has(token.word)));
     const visited = VISIT_WORDS.has(token.word);
     if (!pairsWithDe && !visited && !UP_TO.has(token.word) && !PLACE_PREPOSITIONS.has(token.word)) continue;
     if (!/^\s+$/.test(text.slice(token.end, tokens[index + 1]?.start ?? token.end))) continue;
