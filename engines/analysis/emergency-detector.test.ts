@@ -267,11 +267,14 @@ describe('detectEmergency by families of wordings (paired rules)', () => {
 
   it('rates someone who does not respond or move high, but not a machine (unresponsive rule)', () => {
     expect(judged("Grandpa doesn't respond when we shake him.")).toBe('high');
-    expect(judged('Mi novio no se mueve, está en el suelo.')).toBe('high');
+    expect(judged('Mi novio ya no se mueve, está en el suelo.')).toBe('high');
     expect(judged('Elle ne bouge plus du tout.')).toBe('high');
     expect(judged('Mein Freund bewegt sich nicht mehr.')).toBe('high');
     expect(judged('Mio zio non reagisce più.')).toBe('high');
-    expect(judged('A minha avó não se mexe.')).toBe('high');
+    expect(judged('A minha avó já não se mexe.')).toBe('high');
+    expect(judged('Il ne bouge pas de son canapé le dimanche.')).toBe('none');
+    expect(judged('Er bewegt sich nicht gern, er ist faul.')).toBe('none');
+    expect(judged('Il cane non risponde al nome.')).toBe('none');
     expect(judged("The train isn't moving, we've been stuck for an hour.")).toBe('none');
     expect(judged("He's not moving to Spain after all.")).toBe('none');
     expect(judged('Il ne répond pas au téléphone.')).toBe('none');
@@ -411,6 +414,54 @@ describe('detectEmergency on wordings met after the paired rules (second batch)'
   it('does not take a series or a programme about firefighters for a fire (story rule)', () => {
     expect(judged('La série sur les pompiers est géniale.')).toBe('none');
     expect(judged('Vimos uma série sobre o incêndio de Pedrógão.')).toBe('none');
+  });
+});
+
+describe('detectEmergency on wordings met after the second round (third batch)', () => {
+  it('hears the signs of a stroke: a face drooping, slurred speech, an arm that will not lift (stroke signs rule)', () => {
+    expect(judged('Her speech is slurred and one side of her face is drooping.')).toBe('high');
+    expect(judged('Tiene la boca torcida y habla rara.')).toBe('high');
+    expect(judged('Er lallt und kann den Arm nicht heben.')).toBe('high');
+    expect(judged('Ele está com a boca torta.')).toBe('high');
+  });
+
+  it('hears someone barely or not conscious, and consciousness lost in any language (consciousness rule)', () => {
+    expect(judged("He's only half conscious and very pale.")).toBe('high');
+    expect(judged('No está consciente, ¡rápido!')).toBe('high');
+    expect(judged('Sie ist kaum ansprechbar.')).toBe('high');
+    expect(judged('Ha perso conoscenza sul treno.')).toBe('high');
+    expect(judged('Ele perdeu os sentidos na rua.')).toBe('high');
+    expect(judged("I'm not awake yet, let's skip the museum.")).toBe('none');
+  });
+
+  it('hears blue or purple lips, face or fingers as a breathing emergency (cyanosis rule)', () => {
+    expect(judged('His fingertips have gone blue.')).toBe('high');
+    expect(judged('Tiene los labios morados.')).toBe('high');
+    expect(judged('Ses lèvres sont bleues.')).toBe('high');
+    expect(judged('Die Lippen sind ganz blau.')).toBe('high');
+    expect(judged('The sea here is so blue.')).toBe('none');
+  });
+
+  it('does not take a performer, a crowd or a festival of fires for a fire (figurative fire rule)', () => {
+    expect(judged('The guitarist was on fire tonight.')).toBe('none');
+    expect(judged('Le chanteur a mis le feu au public.')).toBe('none');
+    expect(judged('Wir waren beim Osterfeuer, überall Rauch und Funken.')).toBe('none');
+    expect(judged('The club is on fire, get out!')).toBe('high');
+  });
+
+  it('hears a bag opened or a car window smashed as a theft, and a document dropped or gone as lost (more loss words)', () => {
+    expect(judged('Somebody unzipped my backpack on the metro.')).toBe('medium');
+    expect(judged('Me abrieron el bolso en el autobús.')).toBe('medium');
+    expect(judged('Il mio passaporto non lo trovo più, non riesco a trovare niente.')).toBe('medium');
+    expect(judged('Meine Papiere sind weg.')).toBe('medium');
+    expect(judged('Sumiu o meu passaporte.')).toBe('medium');
+  });
+
+  it('rates a pulled muscle, a rash, seasickness and a finger caught in a door low', () => {
+    expect(judged('I think I strained my back lifting the suitcase.')).toBe('low');
+    expect(judged('Tengo un sarpullido en los brazos.')).toBe('low');
+    expect(judged('Mi marido está enjoado do barco.')).toBe('low');
+    expect(judged('Sie hat sich die Hand in der Autotür eingeklemmt.')).toBe('low');
   });
 });
 

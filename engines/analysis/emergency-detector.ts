@@ -11,7 +11,7 @@ import {
   NEGATIONS,
   PAIRED_LEXICON,
   REASSURANCES,
-  SPICY_CUES,
+  FIGURATIVE_FIRE_CUES,
   SPORTS_CUES,
   STORY_CUES,
   type EmergencyCategory,
@@ -46,7 +46,7 @@ interface Rules {
   /** Every pair's term in one pattern, each in its own capture group, in the order of `pairs`: one pass. */
   readonly pairTerms: RegExp;
   readonly sports: RegExp;
-  readonly spicy: RegExp;
+  readonly figurativeFire: RegExp;
   readonly harmless: RegExp;
   readonly negation: RegExp;
   readonly intensifier: RegExp;
@@ -85,7 +85,7 @@ function rulesFor(languages: readonly AnalysisLanguage[]): Rules {
       'gu',
     ),
     sports: new RegExp(bounded(inLanguages(SPORTS_CUES, languages)), 'u'),
-    spicy: new RegExp(bounded(inLanguages(SPICY_CUES, languages)), 'u'),
+    figurativeFire: new RegExp(bounded(inLanguages(FIGURATIVE_FIRE_CUES, languages)), 'u'),
     harmless: new RegExp(bounded(inLanguages(HARMLESS_PHRASES, languages)), 'gu'),
     negation: new RegExp(`^(?:${inLanguages(NEGATIONS, languages).join('|')})$`, 'u'),
     intensifier: new RegExp(bounded(inLanguages(INTENSIFIERS, languages)), 'u'),
@@ -188,12 +188,12 @@ function sentenceBounds(folded: string, at: number): { start: number; end: numbe
   return { start, end: ends.length > 0 ? Math.min(...ends) : folded.length };
 }
 
-/** Widens a slice of the text to whole words, so that a cue is never matched on the tail of a word. */
-function wholeWords(folded: string, from: number, to: number): string {
+/** Widens a slice of the text outwards to whole words, so that a cue is never matched on the tail of a word. */
+function wholeWords(folded: string, from: number, to: number, outwards: 'before' | 'after'): string {
   let start = from;
   let end = to;
-  while (start > 0 && /[\p{L}\p{N}']/u.test(folded[start - 1]!)) start--;
-  while (end < folded.length && /[\p{L}\p{N}']/u.test(folded[end]!)) end++;
+  if (outwards === 'before') while (start > 0 && /[\p{L}\p{N}']/u.test(folded[start - 1]!)) start--;
+  else while (end < folded.length && /[\p{L}\p{N}']/u.test(folded[end]!)) end++;
   return folded.slice(start, end);
 }
 
@@ -211,8 +211,9 @@ function pairedDetections(folded: string, rules: Rules, inPortuguese: () => bool
       folded,
       Math.max(sentence.start, match.index - entry.reach.before),
       match.index,
+      'before',
     );
-    const after = wholeWords(folded, end, Math.min(sentence.end, end + entry.reach.after));
+    const after = wholeWords(folded, end, Math.min(sentence.end, end + entry.reach.after), 'after');
     if (!cue.test(before) && !cue.test(after)) continue;
     if (!entry.negationIsCue && isNegated(folded, match.index, rules.negation, inPortuguese)) continue;
     if (unless?.test(folded.slice(sentence.start, sentence.end))) continue;
@@ -224,12 +225,13 @@ function pairedDetections(folded: string, rules: Rules, inPortuguese: () => bool
 
 /**
  * Whether a detection is said of something other than a person in danger now: a story or a film (fires,
- * crimes, accidents), a player's injury in a match (hurts short of life-threatening, falls), hot food (fire).
+ * crimes, accidents), a player's injury in a match (hurts short of life-threatening, falls), hot food, a show or a festival (fire).
  */
 function isFigurative(detection: Detection, folded: string, rules: Rules): boolean {
   const sentence = sentenceAround(folded, detection.at);
   if (TOLD_IN_STORIES.has(detection.category) && rules.story.test(sentence)) return true;
-  if (detection.category === 'fire' && detection.issue === 'fire' && rules.spicy.test(sentence)) return true;
+  if (detection.category === 'fire' && detection.issue === 'fire' && rules.figurativeFire.test(sentence))
+    return true;
   return (
     (detection.category === 'medical' || detection.category === 'accident') &&
     detection.severity !== 'high' &&

@@ -55,6 +55,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         "s'etouffe",
         "crise d'asthme",
         'du mal a respirer',
+        "manque d'air",
       ],
       es: [
         'no (?:puede|puedo) respirar',
@@ -64,6 +65,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'crisis de asma',
         '(?:le|me) cuesta respirar',
         'apenas (?:puede|puedo) respirar',
+        'falta de aire',
       ],
       de: [
         'kann nicht atmen',
@@ -90,6 +92,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'sufocando',
         'mal (?:consegue )?respirar',
         'dificuldade (?:em|a) respirar',
+        'falta de ar',
       ],
     },
   },
@@ -111,6 +114,9 @@ export const LEXICON: readonly LexiconEntry[] = [
     category: 'medical',
     severity: 'high',
     said: {
+      any: [
+        '(?:perd\\w*|pers[oa]) (?:el |la |i |os |o )?(?:conocimiento|conoscenza|connaissance|sentidos|sensi|consciencia|conhecimento)',
+      ],
       en: [
         'unconscious',
         'passed out',
@@ -194,20 +200,59 @@ export const LEXICON: readonly LexiconEntry[] = [
     severity: 'high',
     said: {
       any: ['convuls\\w*', 'epilep\\w*', 'epiless\\w*', 'epilet\\w*'],
-      en: ['stroke', 'seizures?', 'having a fit', 'seizing'],
-      fr: ['avc', 'crise d.epilepsie', 'convulsions?'],
+      en: [
+        'stroke',
+        'seizures?',
+        'having a fit',
+        'seizing',
+        'face (?:has )?(?:dropped|drooping|droops)',
+        'slurr(?:ed|ing)',
+        "can'?t (?:lift|raise|move) (?:his|her|my|one) arm",
+      ],
+      fr: [
+        'avc',
+        'crise d.epilepsie',
+        'convulsions?',
+        'bouche de travers',
+        'visage paralyse',
+        'parle (?:bizarrement|mal)',
+        'ne peut plus (?:lever|bouger) le bras',
+      ],
       es: [
         'derrame cerebral',
         'ictus',
         '(?:le )?(?:esta )?dando un ataque(?! de (?:risa|nervios|panico|ansiedad|tos))',
+        'boca torcida',
+        'se le (?:ha )?torcido la boca',
+        'habla (?:rara|arrastrada)',
+        'no puede (?:levantar|mover) el brazo',
       ],
-      de: ['schlaganfall', 'krampfanfall', 'krampft', 'krampfen'],
-      it: ['ictus', 'convulsioni', 'attacco epilettico'],
+      de: [
+        'schlaganfall',
+        'krampfanfall',
+        'krampft',
+        'krampfen',
+        'hangende[rn]? mundwinkel',
+        'gesicht hangt',
+        'lallt',
+        'kann den arm nicht (?:mehr )?(?:heben|bewegen)',
+      ],
+      it: [
+        'ictus',
+        'convulsioni',
+        'attacco epilettico',
+        'bocca storta',
+        'parla in modo strano',
+        'non riesce (?:a|piu a) (?:alzare|muovere) il braccio',
+      ],
       pt: [
         'avc',
         '(?:tendo|a ter|teve|esta com) um ataque(?! (?:de (?:riso|nervos|panico|ansiedade|tosse)|cardiaco))',
         'se debatendo',
         'a debater-se',
+        'boca torta',
+        'fala arrastada',
+        'nao consegue (?:levantar|mexer) o braco',
       ],
     },
   },
@@ -402,8 +447,20 @@ export const LEXICON: readonly LexiconEntry[] = [
         'burn',
         'blistering',
         'blisters?',
+        'pulled (?:a|my) muscle',
+        'strained (?:a|my) \\w+',
+        'rash',
       ],
-      fr: ['entorse', 'coupure', 'ecorche\\w*', 'foule (?:la|le) cheville', 'brule\\w*', 'egratign\\w*'],
+      fr: [
+        'entorse',
+        'coupure',
+        'ecorche\\w*',
+        'foule (?:la|le) cheville',
+        'brule\\w*',
+        'egratign\\w*',
+        'urticaire',
+        'eruption',
+      ],
       es: [
         'esguince',
         'corte',
@@ -414,6 +471,8 @@ export const LEXICON: readonly LexiconEntry[] = [
         'rasguno',
         'raspon',
         'aranazo',
+        'sarpullido',
+        'erupcion',
       ],
       de: [
         'verstaucht',
@@ -424,6 +483,8 @@ export const LEXICON: readonly LexiconEntry[] = [
         'aufgeschurft',
         'schurfwunde',
         'kratzer',
+        'ausschlag',
+        'zerrung',
       ],
       it: [
         'slogat[oa]',
@@ -435,6 +496,9 @@ export const LEXICON: readonly LexiconEntry[] = [
         'scottat[oa]',
         'graffi\\w*',
         'sbucciat[oa]',
+        'eruzione cutanea',
+        'sfogo',
+        'stiramento',
       ],
       pt: [
         'entorse',
@@ -446,6 +510,10 @@ export const LEXICON: readonly LexiconEntry[] = [
         'arranh\\w*',
         'esfolad[oa]',
         'esfolei',
+        'dei um jeito n[oa]',
+        'brotoeja',
+        'urticaria',
+        'distensao',
       ],
     },
   },
@@ -461,7 +529,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'bitten by (?:a |an )?(?:mosquito|insect|spider|tick)\\w*',
       ],
       fr: ['piqu(?:e|ee|er) par (?:une?|des) \\w+', 'piqure de \\w+'],
-      es: ['(?:me|le|nos) pic(?:o|aron) (?:una?|unos|unas) \\w+', 'picadura de \\w+'],
+      es: ['(?:me|le|nos) (?:ha |han )?pic(?:o|aron|ado) (?:una?|unos|unas) \\w+', 'picadura de \\w+'],
       de: ['von (?:einer|einem|einen) \\w+ gestochen', 'gestochen', '(?:quallen|wespen|bienen)stich'],
       it: ['punt[oaie] da (?:una?|delle|dei) \\w+', 'puntura di \\w+'],
       pt: [
@@ -586,6 +654,8 @@ export const LEXICON: readonly LexiconEntry[] = [
         'cough(?:ing)?',
         'nose ?bleeds?',
         'queasy',
+        'seasick',
+        'car ?sick',
       ],
       fr: [
         'fievre',
@@ -602,6 +672,8 @@ export const LEXICON: readonly LexiconEntry[] = [
         'enrhume\\w*',
         'tousse\\w*',
         'toux',
+        'insolation',
+        'mal de mer',
       ],
       es: [
         'fiebre',
@@ -619,6 +691,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'tos',
         'garganta irritada',
         'me pica la garganta',
+        'gastro\\w*',
       ],
       de: [
         'fieber',
@@ -637,6 +710,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'magen verdorben',
         'magenverstimmung',
         '(?:mir|ihm|ihr|uns) ist (?:(?:ein bisschen|etwas|total|so|sehr|ganz) )?(?:schlecht|ubel|schwindlig)',
+        'seekrank',
       ],
       it: [
         'febbre',
@@ -651,6 +725,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'naso (?:chiuso|che cola)',
         'tosse',
         'gola che (?:pizzica|brucia|fa male)',
+        'mal di mare',
       ],
       pt: [
         'febre',
@@ -669,6 +744,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'nariz (?:entupido|a pingar|escorrendo)',
         'tosse',
         'tossir',
+        'enjoad[oa]',
       ],
     },
   },
@@ -826,6 +902,8 @@ export const LEXICON: readonly LexiconEntry[] = [
         '(?:was|were|got|been) taken from',
         '(?:broken|broke) into',
         'break-in',
+        '(?:opened|unzipped) my (?:bag|backpack|rucksack|handbag)',
+        '(?:smashed|broke|broken) (?:the |my |our )?car window',
       ],
       fr: [
         'vole',
@@ -839,6 +917,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'force (?:la|le|notre|nos|ma|mon|sa|son) (?:porte|serrure|voiture|coffre|casier|valise|fenetre)',
         'depouille\\w*',
         'detrousse\\w*',
+        'ouvert mon sac',
       ],
       es: [
         'robad[oa]s?',
@@ -854,6 +933,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         '(?:dado|dieron|pegado|pegaron) un tiron',
         'nos han entrado',
         '(?:han )?entrado a robar',
+        '(?:abierto|abrieron) (?:la|el|mi) (?:mochila|bolso|maleta)',
       ],
       de: [
         'gestohlen',
@@ -866,6 +946,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'eingebrochen',
         'aufgebrochen',
         'einbruch',
+        '(?:rucksack|tasche) (?:aufgemacht|geoffnet)',
       ],
       it: [
         'rubat[oaie]',
@@ -879,6 +960,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'svaligiat[oaie]',
         'scassinat[oaie]',
         'effrazione',
+        'apert[oa] (?:lo zaino|la borsa)',
       ],
       pt: [
         'roubad[oa]s?',
@@ -892,6 +974,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'assaltaram',
         'assalto',
         'arromba(?:ram|do|da|dos|das)',
+        'abriram(?:-me)? (?:a|o) (?:mochila|mala|bolsa)',
       ],
     },
   },
@@ -994,7 +1077,7 @@ export const LEXICON: readonly LexiconEntry[] = [
         'esta ardiendo',
         'en llamas',
       ],
-      de: ['feuer', 'brennt', '(?:ein|der) brand', 'rauch', 'gasleck', 'feuerwehr', 'qualm\\w*'],
+      de: ['feuer', 'brennt', '(?:ein|der) brand', 'rauch', 'gasleck', 'feuerwehr', 'qualm\\w*', 'flammen'],
       it: [
         'incendio',
         'al fuoco',
@@ -1109,10 +1192,30 @@ export const LOSS_VERBS: Said = {
     '(?:is|are) gone',
     'disappeared',
     'vanished',
+    'dropped',
   ],
-  fr: ['perdu', 'egare', 'oublie', '(?:a|ont) disparu'],
-  es: ['perdi', 'perdido', 'perdio', 'olvide', 'desaparecio', 'desaparecieron'],
-  de: ['verloren', 'vergessen', 'finde .{0,30} nicht', 'liegen ?(?:ge)?lassen', 'verschwunden'],
+  fr: ['perdu', 'egare', 'oublie', '(?:a|ont) disparu', '(?:ne )?trouve plus'],
+  es: [
+    'perdi',
+    'perdido',
+    'perdio',
+    'olvide',
+    'desaparecio',
+    'desaparecieron',
+    'extraviad[oa]',
+    'extravie',
+    'me falta',
+  ],
+  de: [
+    'verloren',
+    'vergessen',
+    'finde .{0,30} nicht',
+    'liegen ?(?:ge)?lassen',
+    'verschwunden',
+    '(?:ist|sind) weg',
+    'nirgends',
+    'nirgendwo',
+  ],
   it: [
     'perso',
     'persa',
@@ -1122,8 +1225,21 @@ export const LOSS_VERBS: Said = {
     'non (?:lo|la|li|le) trovo piu',
     'sparit[oaie]',
     'scompars[oaie]',
+    'non (?:trovo|troviamo) piu',
+    'non riesco a trovare',
   ],
-  pt: ['perdi', 'perdeu', 'perdido', 'esqueci', 'deixei', 'desapareceu', 'desapareceram'],
+  pt: [
+    'perdi',
+    'perdeu',
+    'perdido',
+    'esqueci',
+    'deixei',
+    'desapareceu',
+    'desapareceram',
+    'nao encontro',
+    'sumiu',
+    'sumiram',
+  ],
 };
 /** Identity and travel documents: losing one is medium, as a theft is (issue 27), not low as other belongings. */
 export const DOCUMENTS: Said = {
@@ -1715,7 +1831,7 @@ const MINOR_HURTS: Said = {
     '(?:an)?gesto(?:ss|ß)en',
     'geschnitten',
     'geprellt',
-    'geklemmt',
+    '(?:ein)?geklemmt',
   ],
   it: [
     'stort[oa]',
@@ -1907,17 +2023,32 @@ const AIRWAY_PARTS: Said = {
 };
 /** Responding, moving, waking: negated just before or after ("won't respond", "ne répond pas"), someone unconscious. */
 const RESPONDING: Said = {
-  en: [
-    'respond\\w*',
-    '(?:moving|move)(?! (?:to|out|in|into|house|on|forward|back|away|abroad|here|there|the|it|them))',
-    'wake up',
-    'waking up',
-  ],
-  es: ['reacciona', 'responde', 'se mueve', 'despierta'],
-  fr: ['repond', 'reagit', 'bouge', 'se reveille'],
-  de: ['reagiert', 'bewegt sich', 'wacht'],
-  it: ['risponde', 'reagisce', 'si muove', 'si sveglia'],
-  pt: ['reage', 'responde', 'se mexe', 'mexe', 'se move', 'acorda'],
+  en: ['respond\\w*', 'wake up', 'waking up'],
+  es: ['reacciona', 'responde', 'despierta'],
+  fr: ['repond', 'reagit', 'se reveille'],
+  de: ['reagiert', 'wacht'],
+  it: ['risponde', 'reagisce', 'si sveglia'],
+  pt: ['reage', 'responde', 'acorda'],
+};
+/**
+ * Moving: "not moving" said now, or no longer moving ("ne bouge plus", "bewegt sich nicht mehr", "non si muove
+ * più"): one who does not like to move ("il ne bouge pas de son canapé", "er bewegt sich nicht gern") is no emergency.
+ */
+const MOVING: Said = {
+  en: ['moving(?! (?:to|out|in|into|house|on|forward|back|away|abroad|here|there))'],
+  es: ['se mueve'],
+  fr: ['bouge'],
+  de: ['bewegt sich'],
+  it: ['si muove'],
+  pt: ['se mexe', 'se move'],
+};
+const NO_LONGER: Said = {
+  en: ["(?:isn|wasn|aren)'?t", 'not', 'stopped'],
+  es: ['ya no'],
+  fr: ['plus'],
+  de: ['nicht mehr', 'kaum noch', 'gar nicht mehr'],
+  it: ['piu'],
+  pt: ['mais', 'ja nao'],
 };
 const UNRESPONSIVE: Said = {
   en: ['not', "(?:won|don|doesn|isn|didn|can|couldn|wasn)'?t", 'cannot', 'no longer', 'stopped'],
@@ -1927,9 +2058,24 @@ const UNRESPONSIVE: Said = {
   it: ['non'],
   pt: ['nao'],
 };
-/** Things that do not respond or move without anyone being in danger: "the app is not responding", "the train isn't moving". */
-const MACHINES: Said = {
-  any: ['whatsapp', 'sms', 'e-?mails?'],
+/** Things and pets that do not respond or move without anyone being in danger: "the app is not responding", "the train isn't moving". */
+const NOT_A_PERSON: Said = {
+  any: [
+    'dog',
+    'cat',
+    'perro',
+    'gato',
+    'chien',
+    'chat',
+    'hund',
+    'katze',
+    'cane',
+    'gatto',
+    'cao',
+    'whatsapp',
+    'sms',
+    'e-?mails?',
+  ],
   en: [
     'app',
     'phone',
@@ -2082,6 +2228,7 @@ const MACHINES: Said = {
 const TAKING: Said = {
   en: [
     '(?<!\\b(?:i|we|i just|we just) )(?:grabbed|swiped|nicked|pinched|lifted|made off with|ran off with|rode off with|(?:went|gone|rifled|rummaged) through) (?:my|our)',
+    '(?<!\\b(?:i|we) )(?:nicked|swiped|pinched) the',
   ],
   es: [
     '(?:me|te|le|nos|les) (?:han |ha |habian |habia )?(?:quitad[oa]|quitaron|quito|arrancad[oa]|arranco|arrancaron|birlad[oa]|birlaron|birlo|mangad[oa]|mangaron|mango)',
@@ -2128,6 +2275,12 @@ const TAKEN_THINGS: Said = {
     'stuff',
     'handbag',
     'cards?',
+    'sat ?nav',
+    'headphones',
+    'charger',
+    'bike',
+    'jewellery',
+    'jewelry',
   ],
   es: [
     'cartera',
@@ -2231,6 +2384,40 @@ const TAKEN_THINGS: Said = {
     'cartao',
   ],
 };
+/** Conscious, barely or not (not "awake": "I'm not awake yet" is no emergency): "she's barely conscious", "no está consciente", "nicht ansprechbar". */
+const CONSCIOUS: Said = {
+  en: ['conscious'],
+  es: ['consciente'],
+  fr: ['conscient\\w*'],
+  de: ['bei bewusstsein', 'ansprechbar'],
+  it: ['cosciente'],
+  pt: ['consciente'],
+};
+const BARELY: Said = {
+  en: ['barely', 'hardly', 'half', 'semi', 'not', "(?:isn|wasn)'?t"],
+  es: ['apenas', 'medio', 'no', 'casi no'],
+  fr: ['a peine', 'a moitie', 'pas', 'plus'],
+  de: ['kaum', 'halb', 'nicht'],
+  it: ['a malapena', 'mezzo', 'non'],
+  pt: ['mal', 'meio', 'nao', 'quase nao'],
+};
+/** Blue or purple, said with the lips, the face or the fingers: someone short of oxygen ("his lips are turning blue"). */
+const CYANOSED: Said = {
+  en: ['blue', 'purple'],
+  es: ['azul\\w*', 'morad[oa]s?'],
+  fr: ['bleue?s?', 'violette?s?'],
+  de: ['blau\\w*', 'lila'],
+  it: ['blu', 'viola', 'cianotic\\w*'],
+  pt: ['roxo\\w*', 'roxa\\w*', 'azuis', 'azul\\w*'],
+};
+const FACE_AND_LIPS: Said = {
+  en: ['lips', 'face', 'fingers', 'fingertips'],
+  es: ['labios', 'cara', 'dedos'],
+  fr: ['levres', 'visage', 'doigts'],
+  de: ['lippen', 'gesicht', 'finger'],
+  it: ['labbra', 'faccia', 'viso', 'dita'],
+  pt: ['labios', 'cara', 'rosto', 'dedos'],
+};
 /** Falling into water, with a sign of not coming up (NOT_SURFACING): drowning. */
 const INTO_WATER: Said = {
   en: [
@@ -2310,6 +2497,23 @@ const SMOKE_SPREADING: Said = {
 
 export const PAIRED_LEXICON: readonly PairedEntry[] = [
   {
+    issue: 'unconscious',
+    category: 'medical',
+    severity: 'high',
+    term: CONSCIOUS,
+    cue: BARELY,
+    reach: { before: 14, after: 0 },
+    negationIsCue: true,
+  },
+  {
+    issue: 'breathing difficulty',
+    category: 'medical',
+    severity: 'high',
+    term: CYANOSED,
+    cue: FACE_AND_LIPS,
+    reach: { before: 30, after: 30 },
+  },
+  {
     issue: 'fire',
     category: 'fire',
     severity: 'high',
@@ -2359,7 +2563,17 @@ export const PAIRED_LEXICON: readonly PairedEntry[] = [
     cue: UNRESPONSIVE,
     reach: { before: 8, after: 8 },
     negationIsCue: true,
-    unless: MACHINES,
+    unless: NOT_A_PERSON,
+  },
+  {
+    issue: 'unconscious',
+    category: 'medical',
+    severity: 'high',
+    term: MOVING,
+    cue: NO_LONGER,
+    reach: { before: 12, after: 12 },
+    negationIsCue: true,
+    unless: NOT_A_PERSON,
   },
   {
     issue: 'drowning',
@@ -2426,14 +2640,106 @@ export const SPORTS_CUES: Said = {
   pt: ['atacante', 'avancado', 'guarda-redes', 'goleiro', 'defesa central', 'jogador(?:es)?', 'arbitro'],
 };
 /**
- * Hot food and the mouth: "this hot sauce is fire", "j'ai la bouche en feu", "mein Mund brennt". A fire said in that
- * sentence is a figure of speech.
+ * Hot food and the mouth ("this hot sauce is fire", "j'ai la bouche en feu", "mein Mund brennt"), a performer or a
+ * crowd ("the drummer is on fire", "ce DJ a mis le feu"), a festival of fires ("el humo de las fallas"): a fire
+ * said in that sentence is a figure of speech or a show.
  */
-export const SPICY_CUES: Said = {
-  en: ['mouth', 'tongue', 'hot sauce', 'spicy', 'chill?i', 'peppers?', 'curry', 'wasabi'],
-  es: ['boca', 'lengua', 'salsa', 'picante', 'pica', 'chile', 'guindilla', 'aji'],
-  fr: ['bouche', 'langue', 'piment\\w*', 'epice\\w*', 'piquant\\w*', 'sauce'],
-  de: ['mund', 'zunge', 'chili', 'scharf\\w*', 'sosse', 'peperoni'],
-  it: ['bocca', 'lingua', 'peperoncin\\w*', 'piccant\\w*', 'salsa'],
-  pt: ['boca', 'lingua', 'pimenta', 'picante', 'malagueta', 'molho'],
+export const FIGURATIVE_FIRE_CUES: Said = {
+  en: [
+    'mouth',
+    'tongue',
+    'hot sauce',
+    'spicy',
+    'chill?i',
+    'peppers?',
+    'curry',
+    'wasabi',
+    'drummer',
+    'guitarist',
+    'singer',
+    'band',
+    'album',
+    'dj',
+    'crowd',
+    'dance ?floor',
+    'gig',
+    'striker',
+    'bonfire night',
+  ],
+  es: [
+    'boca',
+    'lengua',
+    'salsa',
+    'picante',
+    'pica',
+    'chile',
+    'guindilla',
+    'aji',
+    'cantante',
+    'concierto',
+    'dj',
+    'publico',
+    'fallas',
+    'hogueras de san juan',
+    'delantero',
+  ],
+  fr: [
+    'bouche',
+    'langue',
+    'piment\\w*',
+    'epice\\w*',
+    'piquant\\w*',
+    'sauce',
+    'dj',
+    'chanteur',
+    'chanteuse',
+    'concert',
+    'public',
+    'groupe',
+    'feux de la saint-jean',
+    'attaquant',
+  ],
+  de: [
+    'mund',
+    'zunge',
+    'chili',
+    'scharf\\w*',
+    'sosse',
+    'peperoni',
+    'dj',
+    'sanger\\w*',
+    'konzert',
+    'band',
+    'publikum',
+    'osterfeuer',
+    'sturmer',
+  ],
+  it: [
+    'bocca',
+    'lingua',
+    'peperoncin\\w*',
+    'piccant\\w*',
+    'salsa',
+    'dj',
+    'cantante',
+    'concerto',
+    'pubblico',
+    'falo',
+    'attaccante',
+  ],
+  pt: [
+    'boca',
+    'lingua',
+    'pimenta',
+    'picante',
+    'malagueta',
+    'molho',
+    'dj',
+    'cantor\\w*',
+    'concerto',
+    'publico',
+    'fogueira',
+    'golo',
+    'avancado',
+  ],
 };

@@ -198,4 +198,17 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('O Elevador da Bica estava cheio.')).toEqual(['Elevador da Bica:landmark']);
     expect(found('Prendiamo la Funicolare di Montmartre?')).toEqual(['Funicolare di Montmartre:landmark']);
   });
+
+  it('reads Italian prepositions with their article and keeps the article a name starts with (articulated preposition rule)', () => {
+    expect(found('Un aperitivo sui Navigli, poi cena negli Uffizi? No, alle Cinque Terre.')).toEqual([
+      'Navigli:city',
+      'Uffizi:museum',
+      'Cinque Terre:region',
+    ]);
+    expect(found("Siamo arrivati all'Aia ieri sera.")).toEqual(["l'Aia:city"]);
+  });
+
+  it('reads a -damm compound as a street (German compound rule)', () => {
+    expect(found('Das Hotel liegt am Schiffbauerdamm.')).toEqual(['Schiffbauerdamm:address']);
+  });
 });

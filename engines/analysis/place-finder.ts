@@ -130,10 +130,12 @@ function gazetteerCandidates({ text, tokens }: AnalysedText): Candidate[] {
     const head = tokens[first];
     if (!head) continue;
     const elided = ELIDED.exec(head.word)?.[0].length ?? 0;
-    for (const skipped of elided > 0 ? [0, elided] : [0]) {
+    // "dell'Aquila" names L'Aquila: an Italian preposition glued to "l'" keeps the article the name starts with.
+    const keepsArticle = /^(?:dell|all|nell|dall|sull|coll)'/.test(head.word);
+    for (const skipped of elided === 0 ? [0] : keepsArticle ? [0, elided, elided - 2] : [0, elided]) {
       const start = head.start + skipped;
       // "la tour Eiffel", "the gare du Nord": a generic first word may be lower-case when a later one is not.
-      const headCapitalised = isCapitalised(text, start);
+      const headCapitalised = isCapitalised(text, skipped > 0 ? head.start + elided : start);
       let key = '';
       for (let last = first; last < Math.min(tokens.length, first + LONGEST_NAME_TOKENS); last += 1) {
         const tail = tokens[last];
@@ -392,13 +394,14 @@ const KEYWORD_AFTER = new RegExp(`(?<![\\p{L}])(${NAME})\\s+(${KEYWORDS})(?![\\p
 const KEYWORD_BEFORE = new RegExp(`(?<![\\p{L}])(${KEYWORDS})\\s+${LINK}(${LINKED_NAME})${NAME_END}`, 'gu');
 /** German compounds: "Alexanderplatz", "Hauptbahnhof", "Kurfürstendamm" is not one but "Friedrichstraße" is. */
 const GERMAN_COMPOUND =
-  /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|gasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see|wald|gebirge|spitze)(?![\p{L}])/gu;
+  /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|gasse|allee|damm|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see|wald|gebirge|spitze)(?![\p{L}])/gu;
 /** Compound endings that name a place only inside one word ("Königssee", "Tegernsee"): "see" alone is English. */
 const COMPOUND_ONLY_TYPES = new Map<string, LocationType>([
   ['see', 'landmark'],
   ['wald', 'region'],
   ['gebirge', 'region'],
   ['spitze', 'landmark'],
+  ['damm', 'address'],
 ]);
 /** A German place adjective before a compound: "Frankfurter Hauptbahnhof", "Münchner Hauptbahnhof". */
 const GERMAN_PLACE_ADJECTIVE = /(?<![\p{L}])\p{Lu}\p{L}+er\s+$/u;
@@ -559,6 +562,21 @@ const PLACE_PREPOSITIONS = new Set([
   'para',
   'ao',
   'ate',
+  // Italian prepositions with their article: "sui Navigli", "negli Uffizi", "alle Cinque Terre".
+  'sui',
+  'sugli',
+  'sulle',
+  'sullo',
+  'negli',
+  'nelle',
+  'nello',
+  'agli',
+  'alle',
+  'allo',
+  'dai',
+  'dagli',
+  'dalle',
+  'dallo',
 ]);
 const BEFORE_DE = new Set(['pres', 'cerca', 'perto']);
 /**
@@ -720,6 +738,8 @@ const NOT_PREPOSITIONS_AT_START = new Set([
   'para',
   'over',
   'via',
+  'dai',
+  'alle',
 ]);
 
 /** "from" names where a way starts ("far from", "the train from", "from X to Y"), or whom a message came from. */
