@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectEmergency } from './emergency-detector';
-import { PAIRED_LEXICON } from './emergency-lexicon';
+import { LEXICON, PAIRED_LEXICON } from './emergency-lexicon';
 
 function judged(text: string): string {
   const result = detectEmergency(text);
@@ -462,6 +462,23 @@ describe('detectEmergency on wordings met after the second round (third batch)',
     expect(judged('Tengo un sarpullido en los brazos.')).toBe('low');
     expect(judged('Mi marido está enjoado do barco.')).toBe('low');
     expect(judged('Sie hat sich die Hand in der Autotür eingeklemmt.')).toBe('low');
+  });
+});
+
+describe('LEXICON', () => {
+  it('holds no capture group in a pattern, since the detector reads all entries in one pass, each from its own group', () => {
+    for (const entry of LEXICON)
+      for (const patterns of Object.values(entry.said))
+        for (const pattern of patterns) expect(new RegExp(`${pattern}|`, 'u').exec('')).toHaveLength(1);
+  });
+
+  it('hears a term inside another, and of two from the same word the more serious only (one pass rule)', () => {
+    // "bleeding heavily" is heavy bleeding, not also an injury; "accident" inside "car accident" is heard too.
+    expect(detectEmergency('He is bleeding heavily after the car accident.').detectedIssues).toEqual([
+      'heavy bleeding',
+      'road accident',
+      'accident',
+    ]);
   });
 });
 

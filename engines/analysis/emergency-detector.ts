@@ -41,7 +41,14 @@ interface CompiledPair {
 }
 
 interface Rules {
-  readonly entries: readonly { readonly entry: LexiconEntry; readonly pattern: RegExp }[];
+  readonly entries: readonly LexiconEntry[];
+  /**
+   * Every entry's patterns in one pattern, each entry in its own capture group, in the order of `entries`: one
+   * pass over the text instead of one an entry. Read again from the next character after each match, so that a
+   * term starting inside another is heard too; of two entries matching from the same character, the first in
+   * LEXICON's order (the more serious) is.
+   */
+  readonly lexicon: RegExp;
   readonly pairs: readonly CompiledPair[];
   /** Every pair's term in one pattern, each in its own capture group, in the order of `pairs`: one pass. */
   readonly pairTerms: RegExp;
@@ -60,21 +67,32 @@ interface Rules {
 
 /** The rules for a set of languages, compiled once per set ("it,es,en"): adding a language is data. */
 const RULES = new Map<string, Rules>();
+/** The rules of each languages array already seen: most texts share one (all six, or a session's pair). */
+const RULES_OF_ARRAY = new WeakMap<readonly AnalysisLanguage[], Rules>();
 
 function rulesFor(languages: readonly AnalysisLanguage[]): Rules {
+  const seen = RULES_OF_ARRAY.get(languages);
+  if (seen) return seen;
   const key = [...languages].sort().join(',');
   const known = RULES.get(key);
-  if (known) return known;
+  if (known) {
+    RULES_OF_ARRAY.set(languages, known);
+    return known;
+  }
+  const saidEntries = LEXICON.map((entry) => ({ entry, said: inLanguages(entry.said, languages) })).filter(
+    ({ said }) => said.length > 0,
+  );
   const pairs = PAIRED_LEXICON.map((entry) => ({
     entry,
     term: inLanguages(entry.term, languages),
     cue: inLanguages(entry.cue, languages),
   })).filter(({ term, cue }) => term.length > 0 && cue.length > 0);
   const rules: Rules = {
-    entries: LEXICON.map((entry) => ({
-      entry,
-      pattern: new RegExp(bounded(inLanguages(entry.said, languages)), 'gu'),
-    })).filter(({ pattern }) => pattern.source !== bounded([])),
+    entries: saidEntries.map(({ entry }) => entry),
+    lexicon: new RegExp(
+      `${WORD_START}(?:${saidEntries.map(({ said }) => `(${said.join('|')})`).join('|')})${WORD_END}`,
+      'gu',
+    ),
     pairs: pairs.map(({ entry, cue }) => ({
       entry,
       cue: new RegExp(bounded(cue), 'u'),
@@ -97,6 +115,7 @@ function rulesFor(languages: readonly AnalysisLanguage[]): Rules {
     story: new RegExp(bounded(inLanguages(STORY_CUES, languages)), 'u'),
   };
   RULES.set(key, rules);
+  RULES_OF_ARRAY.set(languages, rules);
   return rules;
 }
 
@@ -164,21 +183,26 @@ function severityOf(entry: Rated, folded: string, start: number, end: number, ru
 }
 
 function lexiconDetections(folded: string, rules: Rules, inPortuguese: () => boolean): Detection[] {
-  const detections: Detection[] = [];
-  for (const { entry, pattern } of rules.entries) {
-    for (const match of matchesOf(pattern, folded)) {
-      if (isNegated(folded, match.index, rules.negation, inPortuguese)) continue;
-      const severity = severityOf(entry, folded, match.index, match.index + match[0].length, rules);
-      detections.push({
-        issue: entry.issue,
-        category: entry.category,
-        severity,
-        at: match.index,
-        yieldsToInjury: entry.yieldsToInjury,
-      });
-    }
+  const detections: (Detection & { readonly entry: number })[] = [];
+  const pattern = rules.lexicon;
+  for (const match of matchesOf(pattern, folded)) {
+    pattern.lastIndex = match.index + 1;
+    // The entry patterns hold no capture group of their own (a test checks), so group n + 1 is entry n.
+    const entryIndex = match.findIndex((group, index) => index > 0 && group !== undefined) - 1;
+    const entry = rules.entries[entryIndex];
+    if (entry === undefined || isNegated(folded, match.index, rules.negation, inPortuguese)) continue;
+    const severity = severityOf(entry, folded, match.index, match.index + match[0].length, rules);
+    detections.push({
+      issue: entry.issue,
+      category: entry.category,
+      severity,
+      at: match.index,
+      yieldsToInjury: entry.yieldsToInjury,
+      entry: entryIndex,
+    });
   }
-  return detections;
+  // In LEXICON's order, as when each entry was read in turn: the card lists the hurt before the fall that caused it.
+  return detections.sort((left, right) => left.entry - right.entry || left.at - right.at);
 }
 
 /** The start and end of the sentence around a position: a cue is heard only in the term's own sentence. */
