@@ -45,6 +45,13 @@ describe('number words', () => {
     expect(parseGermanNumberWord('zweitausenddreihundert')).toBe(2300);
   });
 
+  it('German: "ß" reads as "ss" in every number word, alone or inside one (eszett rule)', () => {
+    expect(parseGermanNumberWord('dreißig')).toBe(30);
+    expect(parseGermanNumberWord('achtunddreißig')).toBe(38);
+    expect(parseGermanNumberWord('dreihundertdreißig')).toBe(330);
+    expect(parseGermanNumberWord('dreißigtausend')).toBe(30000);
+  });
+
   it('Italian: one word, tens lose their vowel before uno and otto, cento and mila', () => {
     expect(parseItalianNumberWord('ventidue')).toBe(22);
     expect(parseItalianNumberWord('trentotto')).toBe(38);

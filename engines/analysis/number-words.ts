@@ -74,16 +74,21 @@ const ITALIAN_TENS = words(`
 `);
 
 /** German writes numbers below a million as one word: "zweihundertfünfundzwanzig", "viereinhalb". */
-export function parseGermanNumberWord(word: string): number | undefined {
+export function parseGermanNumberWord(said: string): number | undefined {
+  // Folding keeps "ß" (one unit, so indexes stay aligned): "achtunddreißig" is read as "achtunddreissig".
+  const word = said.includes('ß') ? said.replace(/ß/g, 'ss') : said;
   if (word === '') return undefined;
-  const direct = GERMAN[word] ?? (word === 'dreißig' ? 30 : undefined);
+  const direct = GERMAN[word];
   if (direct !== undefined) return direct;
   if (word === 'anderthalb') return 1.5;
   if (word.endsWith('einhalb') && word.length > 'einhalb'.length) {
     const whole = parseGermanNumberWord(word.slice(0, -'einhalb'.length));
     return whole === undefined ? undefined : whole + 0.5;
   }
-  for (const [marker, factor] of [['tausend', 1000], ['hundert', 100]] as const) {
+  for (const [marker, factor] of [
+    ['tausend', 1000],
+    ['hundert', 100],
+  ] as const) {
     const at = word.indexOf(marker);
     if (at < 0) continue;
     const head = word.slice(0, at);
@@ -97,7 +102,8 @@ export function parseGermanNumberWord(word: string): number | undefined {
   if (und > 0) {
     const unit = GERMAN[word.slice(0, und)];
     const ten = GERMAN[word.slice(und + 3)];
-    if (unit !== undefined && unit < 10 && ten !== undefined && ten >= 20 && ten % 10 === 0) return ten + unit;
+    if (unit !== undefined && unit < 10 && ten !== undefined && ten >= 20 && ten % 10 === 0)
+      return ten + unit;
   }
   return undefined;
 }
@@ -135,8 +141,10 @@ export function parseItalianNumberWord(word: string): number | undefined {
     const head = cent === 0 ? 1 : italianBelowHundred(word.slice(0, cent));
     const tail = word.slice(cent + 4);
     // "cento", "centoventi", and "centottanta" where the o of cento merges with ottanta.
-    const rest = tail === '' || tail === 'o' ? 0 : (italianBelowHundred(tail.slice(1)) ?? italianBelowHundred(tail));
-    if (head === undefined || rest === undefined || head > 9 || (tail !== '' && !tail.startsWith('o'))) return undefined;
+    const rest =
+      tail === '' || tail === 'o' ? 0 : (italianBelowHundred(tail.slice(1)) ?? italianBelowHundred(tail));
+    if (head === undefined || rest === undefined || head > 9 || (tail !== '' && !tail.startsWith('o')))
+      return undefined;
     return head * 100 + rest;
   }
   return italianBelowHundred(word);
@@ -145,12 +153,56 @@ export function parseItalianNumberWord(word: string): number | undefined {
 const set = (list: string): ReadonlySet<string> => new Set(list.split(' ').filter(Boolean));
 
 export const NUMBER_GRAMMARS: Readonly<Record<AnalysisLanguage, NumberGrammar>> = {
-  en: { values: ENGLISH, hundred: set('hundred'), thousand: set('thousand'), million: set('million millions'), joiners: set('and'), articles: set('a') },
-  fr: { values: FRENCH, hundred: set('cent cents'), thousand: set('mille'), million: set('million millions'), joiners: set('et'), articles: set('') },
-  es: { values: SPANISH, hundred: set('cien ciento'), thousand: set('mil'), million: set('millon millones'), joiners: set('y'), articles: set('') },
-  pt: { values: PORTUGUESE, hundred: set('cento'), thousand: set('mil'), million: set('milhao milhoes'), joiners: set('e'), articles: set('') },
-  de: { values: GERMAN, hundred: set('hundert'), thousand: set('tausend'), million: set('million millionen'), joiners: set(''), articles: set(''), compound: parseGermanNumberWord },
-  it: { values: ITALIAN, hundred: set(''), thousand: set('mila'), million: set('milione milioni'), joiners: set(''), articles: set(''), compound: parseItalianNumberWord },
+  en: {
+    values: ENGLISH,
+    hundred: set('hundred'),
+    thousand: set('thousand'),
+    million: set('million millions'),
+    joiners: set('and'),
+    articles: set('a'),
+  },
+  fr: {
+    values: FRENCH,
+    hundred: set('cent cents'),
+    thousand: set('mille'),
+    million: set('million millions'),
+    joiners: set('et'),
+    articles: set(''),
+  },
+  es: {
+    values: SPANISH,
+    hundred: set('cien ciento'),
+    thousand: set('mil'),
+    million: set('millon millones'),
+    joiners: set('y'),
+    articles: set(''),
+  },
+  pt: {
+    values: PORTUGUESE,
+    hundred: set('cento'),
+    thousand: set('mil'),
+    million: set('milhao milhoes'),
+    joiners: set('e'),
+    articles: set(''),
+  },
+  de: {
+    values: GERMAN,
+    hundred: set('hundert'),
+    thousand: set('tausend'),
+    million: set('million millionen'),
+    joiners: set(''),
+    articles: set(''),
+    compound: parseGermanNumberWord,
+  },
+  it: {
+    values: ITALIAN,
+    hundred: set(''),
+    thousand: set('mila'),
+    million: set('milione milioni'),
+    joiners: set(''),
+    articles: set(''),
+    compound: parseItalianNumberWord,
+  },
 };
 
 function roleIn(grammar: NumberGrammar, word: string): NumberWordRole | undefined {
@@ -178,7 +230,10 @@ const KNOWN_ROLES = new Map<string, NumberWordRole | null>();
 const KNOWN_ROLES_MOST = 50_000;
 
 /** What one folded word can be inside a spelled-out number in one of the languages, if anything. */
-export function numberWordRole(word: string, languages: readonly AnalysisLanguage[]): NumberWordRole | undefined {
+export function numberWordRole(
+  word: string,
+  languages: readonly AnalysisLanguage[],
+): NumberWordRole | undefined {
   const key = `${languagesKey(languages)}|${word}`;
   const known = KNOWN_ROLES.get(key);
   if (known !== undefined) return known ?? undefined;
@@ -202,7 +257,10 @@ function valueIn(word: string, languages: readonly AnalysisLanguage[]): number |
 }
 
 /** The value of a run of folded number words, e.g. ["quatre", "vingt", "dix"] -> 90; undefined if not one. */
-export function valueOfNumberWords(run: readonly string[], languages: readonly AnalysisLanguage[]): number | undefined {
+export function valueOfNumberWords(
+  run: readonly string[],
+  languages: readonly AnalysisLanguage[],
+): number | undefined {
   let total = 0;
   let current = 0;
   let sawValue = false;

@@ -10,13 +10,24 @@ describe('findLocations', () => {
   it('finds gazetteer cities, in their local and foreign names, with coordinates', () => {
     expect(found('Tomorrow we drive from Lisboa to Porto.')).toEqual(['Lisboa:city', 'Porto:city']);
     const [vienna] = findLocations('Wir fahren morgen nach Wien.');
-    expect(vienna).toMatchObject({ name: 'Wien', originalText: 'Wien', type: 'city', address: 'Vienna, Austria' });
+    expect(vienna).toMatchObject({
+      name: 'Wien',
+      originalText: 'Wien',
+      type: 'city',
+      address: 'Vienna, Austria',
+    });
     expect(vienna?.latitude).toMatch(/^48\.2/);
   });
 
   it('types landmarks, museums, airports, stations and parks from the gazetteer', () => {
-    expect(found('Is Big Ben far from the British Museum?')).toEqual(['Big Ben:landmark', 'British Museum:museum']);
-    expect(found('Llegamos al aeropuerto de Fiumicino y luego a Termini.')).toEqual(['Fiumicino:airport', 'Termini:station']);
+    expect(found('Is Big Ben far from the British Museum?')).toEqual([
+      'Big Ben:landmark',
+      'British Museum:museum',
+    ]);
+    expect(found('Llegamos al aeropuerto de Fiumicino y luego a Termini.')).toEqual([
+      'Fiumicino:airport',
+      'Termini:station',
+    ]);
     expect(found('On pique-nique à Hyde Park.')).toEqual(['Hyde Park:park']);
   });
 
@@ -28,7 +39,11 @@ describe('findLocations', () => {
   });
 
   it('reports countries as said, and hotel chains as hotels', () => {
-    expect(found('We loved Portugal, especially the Marriott in Faro.')).toEqual(['Portugal:country', 'Marriott:hotel', 'Faro:city']);
+    expect(found('We loved Portugal, especially the Marriott in Faro.')).toEqual([
+      'Portugal:country',
+      'Marriott:hotel',
+      'Faro:city',
+    ]);
   });
 
   it('ignores lower-case words and sentence-opening common words', () => {
@@ -39,7 +54,10 @@ describe('findLocations', () => {
 
 describe('countryOfText', () => {
   it('takes the country from the first place found, else from a country or demonym', () => {
-    expect(countryOfText('The bus from Sydney was 20 dollars.')).toMatchObject({ code: 'AU', place: 'Sydney' });
+    expect(countryOfText('The bus from Sydney was 20 dollars.')).toMatchObject({
+      code: 'AU',
+      place: 'Sydney',
+    });
     expect(countryOfText('Los tacos mexicanos cuestan poco.')).toMatchObject({ code: 'MX' });
     expect(countryOfText('It was lovely.')).toBeUndefined();
   });
@@ -47,7 +65,10 @@ describe('countryOfText', () => {
 
 describe('findLocations in the languages travellers meet (issue 27)', () => {
   it('finds cities by their Italian and Portuguese names', () => {
-    expect(found('Domani andiamo da Milano a Monaco di Baviera.')).toEqual(['Milano:city', 'Monaco di Baviera:city']);
+    expect(found('Domani andiamo da Milano a Monaco di Baviera.')).toEqual([
+      'Milano:city',
+      'Monaco di Baviera:city',
+    ]);
     expect(found('Amanhã vamos de Lisboa para Sevilha.')).toEqual(['Lisboa:city', 'Sevilha:city']);
     expect(found('Em Nova Iorque o hotel é caro.')).toEqual(['Nova Iorque:city']);
   });
@@ -91,15 +112,26 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
   });
 
   it('keeps a linked name whole but stops it before a known city (linked name rule)', () => {
-    expect(found('O elétrico passa pela estação do Cais do Sodré.')).toEqual(['estação do Cais do Sodré:station']);
+    expect(found('O elétrico passa pela estação do Cais do Sodré.')).toEqual([
+      'estação do Cais do Sodré:station',
+    ]);
     expect(found('Ficamos no Hotel Mar do Porto.')).toEqual(['Hotel Mar:hotel', 'Porto:city']);
     expect(found('Our gate is E7, the bus leaves from gate B12.')).toEqual([]);
   });
 
   it('reads forests, coasts, islands, valleys and ranges named with their keyword', () => {
-    expect(found('We hiked in the Sacred Valley and on Isla del Sol.')).toEqual(['Sacred Valley:region', 'Isla del Sol:region']);
-    expect(found('On a roulé sur la côte d’Azur puis la Côte Vermeille.')).toEqual(['côte d’Azur:region', 'Côte Vermeille:region']);
-    expect(found('Wir wandern im Schwarzwald und im Erzgebirge.')).toEqual(['Schwarzwald:region', 'Erzgebirge:region']);
+    expect(found('We hiked in the Sacred Valley and on Isla del Sol.')).toEqual([
+      'Sacred Valley:region',
+      'Isla del Sol:region',
+    ]);
+    expect(found('On a roulé sur la côte d’Azur puis la Côte Vermeille.')).toEqual([
+      'côte d’Azur:region',
+      'Côte Vermeille:region',
+    ]);
+    expect(found('Wir wandern im Schwarzwald und im Erzgebirge.')).toEqual([
+      'Schwarzwald:region',
+      'Erzgebirge:region',
+    ]);
   });
 
   it('reads "près des", "cerca del", "perto da" as a preposition of place, and a language word inside a longer name', () => {
@@ -125,5 +157,58 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('A Napoli la pizza costa 8 euro.')).toEqual(['Napoli:city']);
     expect(found('Em Lisboa o passe vale a pena.')).toEqual(['Lisboa:city']);
   });
-});
 
+  it("reads a name glued to an elided article or preposition: d'Orly, l'Alhambra (elision rule)", () => {
+    expect(found("Le RER d'Orly est en retard.")).toEqual(['Orly:airport']);
+    expect(found("Abbiamo visto il David all'Accademia, poi l'Alhambra in Spagna.")).toContain(
+      'Alhambra:landmark',
+    );
+  });
+
+  it('does not take a German noun after an article for the city or country of that name (German determiner rule)', () => {
+    expect(found('Nach dem Essen gehen wir ins Hotel.')).toEqual([]);
+    expect(found('Ein Chili con Carne, bitte.')).toEqual([]);
+    expect(found('Wir fahren morgen nach Essen.')).toEqual(['Essen:city']);
+    expect(found('Wir reisen durch die Schweiz.')).toEqual(['Schweiz:country']);
+  });
+
+  it('reads a German place adjective with the compound after it, and -gasse and -spitze compounds (German compound rule)', () => {
+    expect(found('Treffpunkt ist der Münchner Hauptbahnhof.')).toEqual(['Münchner Hauptbahnhof:station']);
+    expect(found('Die Judengasse ist sehr schön.')).toEqual(['Judengasse:address']);
+    expect(found('Wir wandern auf die Wildspitze.')).toEqual(['Wildspitze:landmark']);
+  });
+
+  it('reads "de" as "from" after a ride, a way or a distance (way before de rule)', () => {
+    expect(found('À vingt kilomètres de Chartres, il y a un joli village.')).toEqual(['Chartres:city']);
+    expect(found('Pegamos um táxi do Aeroporto de Confins.')).toEqual(['Aeroporto de Confins:airport']);
+    expect(found('O autocarro a partir do Marquês de Pombal é direto.')).toEqual(['Marquês de Pombal:city']);
+  });
+
+  it("reads a name after jusqu'au and after visiting verbs (up to and visit rules)", () => {
+    expect(found("On a marché jusqu'au Trocadéro.")).toEqual(['Trocadéro:city']);
+    expect(found('Ayer visitamos el Monasterio de Piedra.')).toEqual(['Monasterio de Piedra:landmark']);
+  });
+
+  it('keeps a capitalised article that opens a name of several words (article rule)', () => {
+    expect(found('Cenamos en El Born, junto al mar.')).toEqual(['El Born:city']);
+    expect(found('Dormimos en La.')).toEqual([]);
+  });
+
+  it('types funiculars and lifts as landmarks (keyword rule)', () => {
+    expect(found('O Elevador da Bica estava cheio.')).toEqual(['Elevador da Bica:landmark']);
+    expect(found('Prendiamo la Funicolare di Montmartre?')).toEqual(['Funicolare di Montmartre:landmark']);
+  });
+
+  it('reads Italian prepositions with their article and keeps the article a name starts with (articulated preposition rule)', () => {
+    expect(found('Un aperitivo sui Navigli, poi cena negli Uffizi? No, alle Cinque Terre.')).toEqual([
+      'Navigli:city',
+      'Uffizi:museum',
+      'Cinque Terre:region',
+    ]);
+    expect(found("Siamo arrivati all'Aia ieri sera.")).toEqual(["l'Aia:city"]);
+  });
+
+  it('reads a -damm compound as a street (German compound rule)', () => {
+    expect(found('Das Hotel liegt am Schiffbauerdamm.')).toEqual(['Schiffbauerdamm:address']);
+  });
+});

@@ -3,7 +3,7 @@ import { LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { COUNTRY_NAMES } from './country-names';
 import { CURRENCY_PHRASES } from './currency-names';
 import { CITIES, CURATED_PLACES, HOTEL_BRANDS, type GazetteerEntry } from './gazetteer';
-import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
+import { asAnalysed, type AnalysedText, type TextInput, type Token } from './analysed-text';
 import { foldText, matchesOf } from './text-fold';
 
 export interface FoundPlace {
@@ -46,16 +46,49 @@ function index(entry: GazetteerEntry, names: readonly string[]): void {
 for (const place of CURATED_PLACES) index(place, [place.name, ...(place.aliases ?? [])]);
 for (const city of CITIES) index(city, [city.name, ...(city.aliases ?? [])]);
 for (const country of COUNTRY_NAMES) {
-  const entry: GazetteerEntry = { name: country.name, type: 'country', country: country.code, latitude: '', longitude: '' };
+  const entry: GazetteerEntry = {
+    name: country.name,
+    type: 'country',
+    country: country.code,
+    latitude: '',
+    longitude: '',
+  };
   // Only names written like names: "america" or "usa" lower-cased in a sentence are not reliable.
-  index(entry, country.names.filter((name) => !/[.]/.test(name)));
+  index(
+    entry,
+    country.names.filter((name) => !/[.]/.test(name)),
+  );
 }
-for (const brand of HOTEL_BRANDS) index({ name: brand, type: 'hotel', country: '', latitude: '', longitude: '' }, [brand]);
+for (const brand of HOTEL_BRANDS)
+  index({ name: brand, type: 'hotel', country: '', latitude: '', longitude: '' }, [brand]);
 
 /** Place names that are also common words: not a place when they open a sentence ("Nice to meet you"). */
 const WORDS_AT_SENTENCE_START = new Set([
-  'nice', 'split', 'reading', 'male', 'mobile', 'sale', 'van', 'bath', 'hope', 'orange', 'mission', 'marathon', 'chile', 'turkey',
-  'china', 'jordan', 'georgia', 'victoria', 'florence', 'charlotte', 'eugene', 'regina', 'lincoln', 'austin', 'madison',
+  'nice',
+  'split',
+  'reading',
+  'male',
+  'mobile',
+  'sale',
+  'van',
+  'bath',
+  'hope',
+  'orange',
+  'mission',
+  'marathon',
+  'chile',
+  'turkey',
+  'china',
+  'jordan',
+  'georgia',
+  'victoria',
+  'florence',
+  'charlotte',
+  'eugene',
+  'regina',
+  'lincoln',
+  'austin',
+  'madison',
 ]);
 
 function isCapitalised(text: string, at: number): boolean {
@@ -67,69 +100,279 @@ function opensSentence(text: string, at: number): boolean {
   return /(?:^|[.!?¿¡]\s*)$/u.test(text.slice(Math.max(0, at - 3), at)) || text.slice(0, at).trim() === '';
 }
 
+/** French and Italian elided articles and prepositions glued to a name: "d'Orly", "l'Alhambra", "dell'Accademia". */
+const ELIDED = /^(?:d|l|qu|jusqu|dell|all|nell|dall|sull|coll)'/;
+/**
+ * German determiners: a capitalised word after one is a common noun ("seit dem Essen", "das Chili"), not the
+ * city of that name; a country takes only a few ("die Schweiz", "der Iran"), never "das" or "ein".
+ */
+const GERMAN_DETERMINERS = new Set(
+  'das dem den der die ein eine einem einen einer kein keine keinem keinen mein meine meinem meinen sein seine seinem ihr ihre ihrem unser unsere unserem'.split(
+    ' ',
+  ),
+);
+const GERMAN_NEUTER_DETERMINERS = new Set('das ein kein mein sein'.split(' '));
+
+function saidAsGermanNoun(
+  text: string,
+  previous: Token | undefined,
+  head: Token,
+  type: LocationType,
+): boolean {
+  if (!previous || !/^\s+$/.test(text.slice(previous.end, head.start))) return false;
+  if (type === 'city') return GERMAN_DETERMINERS.has(previous.word);
+  return type === 'country' && GERMAN_NEUTER_DETERMINERS.has(previous.word);
+}
+
 function gazetteerCandidates({ text, tokens }: AnalysedText): Candidate[] {
   const candidates: Candidate[] = [];
   for (let first = 0; first < tokens.length; first += 1) {
     const head = tokens[first];
     if (!head) continue;
-    // "la tour Eiffel", "the gare du Nord": a generic first word may be lower-case when a later one is not.
-    const headCapitalised = isCapitalised(text, head.start);
-    let key = '';
-    for (let last = first; last < Math.min(tokens.length, first + LONGEST_NAME_TOKENS); last += 1) {
-      const tail = tokens[last];
-      if (!tail) break;
-      key = key === '' ? tail.word : `${key} ${tail.word}`;
-      const entry = INDEX.get(key);
-      if (!entry || (!headCapitalised && (first === last || !isCapitalised(text, tail.start)))) continue;
-      if (first === last && WORDS_AT_SENTENCE_START.has(key) && opensSentence(text, head.start)) continue;
-      candidates.push({
-        start: head.start,
-        end: tail.end,
-        type: entry.type,
-        country: entry.country,
-        canonical: entry.name,
-        latitude: entry.latitude,
-        longitude: entry.longitude,
-        known: true,
-      });
+    const elided = ELIDED.exec(head.word)?.[0].length ?? 0;
+    // "dell'Aquila" names L'Aquila: an Italian preposition glued to "l'" keeps the article the name starts with.
+    const keepsArticle = /^(?:dell|all|nell|dall|sull|coll)'/.test(head.word);
+    for (const skipped of elided === 0 ? [0] : keepsArticle ? [0, elided, elided - 2] : [0, elided]) {
+      const start = head.start + skipped;
+      // "la tour Eiffel", "the gare du Nord": a generic first word may be lower-case when a later one is not.
+      const headCapitalised = isCapitalised(text, skipped > 0 ? head.start + elided : start);
+      let key = '';
+      for (let last = first; last < Math.min(tokens.length, first + LONGEST_NAME_TOKENS); last += 1) {
+        const tail = tokens[last];
+        if (!tail) break;
+        const word = last === first ? tail.word.slice(skipped) : tail.word;
+        key = key === '' ? word : `${key} ${word}`;
+        const entry = INDEX.get(key);
+        if (!entry || (!headCapitalised && (first === last || !isCapitalised(text, tail.start)))) continue;
+        if (first === last && WORDS_AT_SENTENCE_START.has(key) && opensSentence(text, start)) continue;
+        if (saidAsGermanNoun(text, tokens[first - 1], head, entry.type)) continue;
+        candidates.push(knownCandidate(start, tail.end, entry));
+      }
     }
   }
   return candidates;
 }
 
+function knownCandidate(start: number, end: number, entry: GazetteerEntry): Candidate {
+  return {
+    start,
+    end,
+    type: entry.type,
+    country: entry.country,
+    canonical: entry.name,
+    latitude: entry.latitude,
+    longitude: entry.longitude,
+    known: true,
+  };
+}
+
 // --- patterns: "X Station", "Hotel X", "gare de X", "Alexanderplatz"
 
 const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> = [
-  ['station', ['station', 'gare', 'estación', 'estacion', 'bahnhof', 'hbf', 'terminal', 'stazione', 'estação', 'estacao']],
+  [
+    'station',
+    [
+      'station',
+      'gare',
+      'estación',
+      'estacion',
+      'bahnhof',
+      'hbf',
+      'terminal',
+      'stazione',
+      'estação',
+      'estacao',
+    ],
+  ],
   ['airport', ['airport', 'aéroport', 'aeroport', 'aeropuerto', 'flughafen', 'aeroporto']],
-  ['museum', ['museum', 'musée', 'musee', 'museo', 'museu', 'gallery', 'galerie', 'galería', 'galeria', 'galleria']],
+  [
+    'museum',
+    ['museum', 'musée', 'musee', 'museo', 'museu', 'gallery', 'galerie', 'galería', 'galeria', 'galleria'],
+  ],
   ['hotel', ['hotel', 'hôtel', 'hostel', 'hostal', 'inn', 'resort', 'albergo', 'pousada']],
-  ['restaurant', ['restaurant', 'restaurante', 'trattoria', 'brasserie', 'bistro', 'café', 'cafe', 'pizzeria', 'ristorante', 'osteria', 'churrascaria']],
-  ['park', ['park', 'parc', 'parque', 'garden', 'gardens', 'jardin', 'jardín', 'garten', 'parco', 'giardino', 'jardim']],
-  ['attraction', [
-    'market', 'beach', 'zoo', 'aquarium', 'marché', 'mercado', 'playa', 'plage', 'markt', 'strand', 'mercato', 'spiaggia', 'praia',
-    'baths', 'bains', 'baños', 'bagni', 'terme', 'termas', 'viewpoint', 'mirador', 'miradouro', 'belvedere',
-  ]],
-  ['address', [
-    'street', 'avenue', 'road', 'boulevard', 'lane', 'rue', 'calle', 'avenida', 'straße', 'strasse', 'allee', 'gasse', 'viale', 'rua',
-    'travessa', 'carretera', 'estrada',
-  ]],
-  ['region', [
-    'district', 'quarter', 'quartier', 'barrio', 'quartiere', 'bairro', 'viertel', 'forest', 'coast', 'valley', 'island', 'islands',
-    'mountains', 'forêt', 'côte', 'vallée', 'île', 'îles', 'bosque', 'sierra', 'valle', 'isla', 'islas', 'foresta', 'costiera',
-    'isola', 'isole', 'floresta', 'serra', 'ilha', 'ilhas',
-    // Not "costa" nor "vale": "Napoli costa 20 euro", "o bilhete vale 5 euros" are prices, not coasts or valleys.
-  ]],
-  ['landmark', [
-    'cathedral', 'palace', 'bridge', 'tower', 'square', 'castle', 'temple', 'church', 'basilica', 'mosque', 'monument',
-    'fountain', 'gate', 'catedral', 'palacio', 'puente', 'torre', 'plaza', 'castillo', 'iglesia', 'cathédrale', 'palais',
-    'pont', 'place', 'château', 'église', 'dom', 'kirche', 'schloss', 'brücke', 'turm', 'platz', 'tor', 'basilique',
-    'cattedrale', 'duomo', 'palazzo', 'ponte', 'castello', 'chiesa', 'piazza', 'fontana', 'mosteiro', 'igreja', 'palácio',
-    'castelo', 'praça', 'capela', 'convento',
-  ]],
+  [
+    'restaurant',
+    [
+      'restaurant',
+      'restaurante',
+      'trattoria',
+      'brasserie',
+      'bistro',
+      'café',
+      'cafe',
+      'pizzeria',
+      'ristorante',
+      'osteria',
+      'churrascaria',
+    ],
+  ],
+  [
+    'park',
+    [
+      'park',
+      'parc',
+      'parque',
+      'garden',
+      'gardens',
+      'jardin',
+      'jardín',
+      'garten',
+      'parco',
+      'giardino',
+      'jardim',
+    ],
+  ],
+  [
+    'attraction',
+    [
+      'market',
+      'beach',
+      'zoo',
+      'aquarium',
+      'marché',
+      'mercado',
+      'playa',
+      'plage',
+      'markt',
+      'strand',
+      'mercato',
+      'spiaggia',
+      'praia',
+      'baths',
+      'bains',
+      'baños',
+      'bagni',
+      'terme',
+      'termas',
+      'viewpoint',
+      'mirador',
+      'miradouro',
+      'belvedere',
+    ],
+  ],
+  [
+    'address',
+    [
+      'street',
+      'avenue',
+      'road',
+      'boulevard',
+      'lane',
+      'rue',
+      'calle',
+      'avenida',
+      'straße',
+      'strasse',
+      'allee',
+      'gasse',
+      'viale',
+      'rua',
+      'travessa',
+      'carretera',
+      'estrada',
+    ],
+  ],
+  [
+    'region',
+    [
+      'district',
+      'quarter',
+      'quartier',
+      'barrio',
+      'quartiere',
+      'bairro',
+      'viertel',
+      'forest',
+      'coast',
+      'valley',
+      'island',
+      'islands',
+      'mountains',
+      'forêt',
+      'côte',
+      'vallée',
+      'île',
+      'îles',
+      'bosque',
+      'sierra',
+      'valle',
+      'isla',
+      'islas',
+      'foresta',
+      'costiera',
+      'isola',
+      'isole',
+      'floresta',
+      'serra',
+      'ilha',
+      'ilhas',
+      // Not "costa" nor "vale": "Napoli costa 20 euro", "o bilhete vale 5 euros" are prices, not coasts or valleys.
+    ],
+  ],
+  [
+    'landmark',
+    [
+      'cathedral',
+      'palace',
+      'bridge',
+      'tower',
+      'square',
+      'castle',
+      'temple',
+      'church',
+      'basilica',
+      'mosque',
+      'monument',
+      'fountain',
+      'gate',
+      'catedral',
+      'palacio',
+      'puente',
+      'torre',
+      'plaza',
+      'castillo',
+      'iglesia',
+      'cathédrale',
+      'palais',
+      'pont',
+      'place',
+      'château',
+      'église',
+      'dom',
+      'kirche',
+      'schloss',
+      'brücke',
+      'turm',
+      'platz',
+      'tor',
+      'basilique',
+      'cattedrale',
+      'duomo',
+      'palazzo',
+      'ponte',
+      'castello',
+      'chiesa',
+      'piazza',
+      'fontana',
+      'mosteiro',
+      'igreja',
+      'palácio',
+      'castelo',
+      'praça',
+      'capela',
+      'convento',
+      'elevador',
+      'funicular',
+      'funiculaire',
+      'funicolare',
+      'teleférico',
+      'teleferico',
+    ],
+  ],
 ];
 const TYPE_OF_KEYWORD = new Map<string, LocationType>();
-for (const [type, keywords] of KEYWORD_TYPES) for (const keyword of keywords) TYPE_OF_KEYWORD.set(keyword, type);
+for (const [type, keywords] of KEYWORD_TYPES)
+  for (const keyword of keywords) TYPE_OF_KEYWORD.set(keyword, type);
 /** Either case for the first letter ("Station", "gare"), the rest as written: names stay capitalised. */
 const KEYWORDS = [...TYPE_OF_KEYWORD.keys()]
   .sort((left, right) => right.length - left.length)
@@ -150,22 +393,111 @@ const KEYWORD_AFTER = new RegExp(`(?<![\\p{L}])(${NAME})\\s+(${KEYWORDS})(?![\\p
 /** "Hotel Adlon", "gare de Lyon", "museo del Prado", "Flughafen Tegel", "Museum of Modern Art". */
 const KEYWORD_BEFORE = new RegExp(`(?<![\\p{L}])(${KEYWORDS})\\s+${LINK}(${LINKED_NAME})${NAME_END}`, 'gu');
 /** German compounds: "Alexanderplatz", "Hauptbahnhof", "Kurfürstendamm" is not one but "Friedrichstraße" is. */
-const GERMAN_COMPOUND = /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|allee|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see|wald|gebirge)(?![\p{L}])/gu;
+const GERMAN_COMPOUND =
+  /(?<![\p{L}])\p{Lu}\p{L}*?(bahnhof|platz|straße|strasse|gasse|allee|damm|dom|kirche|markt|brücke|turm|tor|museum|park|schloss|see|wald|gebirge|spitze)(?![\p{L}])/gu;
 /** Compound endings that name a place only inside one word ("Königssee", "Tegernsee"): "see" alone is English. */
-const COMPOUND_ONLY_TYPES = new Map<string, LocationType>([['see', 'landmark'], ['wald', 'region'], ['gebirge', 'region']]);
+const COMPOUND_ONLY_TYPES = new Map<string, LocationType>([
+  ['see', 'landmark'],
+  ['wald', 'region'],
+  ['gebirge', 'region'],
+  ['spitze', 'landmark'],
+  ['damm', 'address'],
+]);
+/** A German place adjective before a compound: "Frankfurter Hauptbahnhof", "Münchner Hauptbahnhof". */
+const GERMAN_PLACE_ADJECTIVE = /(?<![\p{L}])\p{Lu}\p{L}+er\s+$/u;
 const NOT_NAMES = new Set([
-  'the', 'a', 'an', 'this', 'that', 'our', 'my', 'your', 'which', 'what', 'where', 'le', 'la', 'les', 'un', 'une', 'des', 'ce',
-  'el', 'los', 'las', 'una', 'uno', 'este', 'esta', 'der', 'die', 'das', 'ein', 'eine', 'dieser', 'diese',
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'our',
+  'my',
+  'your',
+  'which',
+  'what',
+  'where',
+  'le',
+  'la',
+  'les',
+  'un',
+  'une',
+  'des',
+  'ce',
+  'el',
+  'los',
+  'las',
+  'una',
+  'uno',
+  'este',
+  'esta',
+  'der',
+  'die',
+  'das',
+  'ein',
+  'eine',
+  'dieser',
+  'diese',
   // Capitalised at a sentence's start, these open no name: "Im Museum", "Um café", "O hotel", "Il ristorante".
-  'im', 'am', 'zum', 'zur', 'beim', 'vom', 'ins', 'um', 'uma', 'o', 'os', 'as', 'il', 'lo', 'gli', 'i', 'nel', 'nella', 'al', 'no',
-  'na', 'em', 'en', 'au', 'aux', 'dans', 'in', 'at', 'to', 'from', 'near', 'questo', 'questa', 'quel', 'quella', 'esse', 'essa',
+  'im',
+  'am',
+  'zum',
+  'zur',
+  'beim',
+  'vom',
+  'ins',
+  'um',
+  'uma',
+  'o',
+  'os',
+  'as',
+  'il',
+  'lo',
+  'gli',
+  'i',
+  'nel',
+  'nella',
+  'al',
+  'no',
+  'na',
+  'em',
+  'en',
+  'au',
+  'aux',
+  'dans',
+  'in',
+  'at',
+  'to',
+  'from',
+  'near',
+  'questo',
+  'questa',
+  'quel',
+  'quella',
+  'esse',
+  'essa',
 ]);
 
-function patternCandidate(start: number, end: number, keyword: string, name: string, text: string): Candidate | undefined {
+function patternCandidate(
+  start: number,
+  end: number,
+  keyword: string,
+  name: string,
+  text: string,
+): Candidate | undefined {
   const type = TYPE_OF_KEYWORD.get(keyword.toLowerCase());
   const firstWord = name.split(/\s+/)[0]?.toLowerCase() ?? '';
   if (!type || NOT_NAMES.has(firstWord)) return undefined;
-  return { start, end, type, country: '', canonical: text.slice(start, end), latitude: '', longitude: '', known: false };
+  return {
+    start,
+    end,
+    type,
+    country: '',
+    canonical: text.slice(start, end),
+    latitude: '',
+    longitude: '',
+    known: false,
+  };
 }
 
 const LINKED_WORD = new RegExp(`\\s+${INNER_LINK}\\s+(${CAPITALISED})`, 'gu');
@@ -188,37 +520,182 @@ function beforeKnownCity(name: string): string {
  * "aus" open idioms more often than places ("bei Freunden", "aus Versehen").
  */
 const PLACE_PREPOSITIONS = new Set([
-  'in', 'at', 'near', 'to', 'into', 'from', 'around', 'outside', 'over', 'via', 'towards', 'dans', 'vers', 'depuis', 'a', 'au', 'aux', 'en', 'al',
-  'desde', 'hacia', 'nach', 'da', 'per', 'verso', 'nel', 'nella', 'nei', 'sul', 'sulla', 'dal', 'dalla', 'alla', 'ai', 'em',
-  'no', 'na', 'nos', 'nas', 'para', 'ao', 'ate',
+  'in',
+  'at',
+  'near',
+  'to',
+  'into',
+  'from',
+  'around',
+  'outside',
+  'over',
+  'via',
+  'towards',
+  'dans',
+  'vers',
+  'depuis',
+  'a',
+  'au',
+  'aux',
+  'en',
+  'al',
+  'desde',
+  'hacia',
+  'nach',
+  'da',
+  'per',
+  'verso',
+  'nel',
+  'nella',
+  'nei',
+  'sul',
+  'sulla',
+  'dal',
+  'dalla',
+  'alla',
+  'ai',
+  'em',
+  'no',
+  'na',
+  'nos',
+  'nas',
+  'para',
+  'ao',
+  'ate',
+  // Italian prepositions with their article: "sui Navigli", "negli Uffizi", "alle Cinque Terre".
+  'sui',
+  'sugli',
+  'sulle',
+  'sullo',
+  'negli',
+  'nelle',
+  'nello',
+  'agli',
+  'alle',
+  'allo',
+  'dai',
+  'dagli',
+  'dalle',
+  'dallo',
 ]);
 const BEFORE_DE = new Set(['pres', 'cerca', 'perto']);
+/**
+ * "de" names where a way starts after a way, a ride or a distance: "le taxi d'Orly", "à dix kilomètres de Rennes",
+ * "o Uber do Galeão", "a partir do Cais do Sodré".
+ */
+const WAY_BEFORE_DE = new Set(
+  (
+    'partir loin lejos lontano longe kilometres kilometros chilometri quilometros km minutes minutos minuti heures horas ore ' +
+    'taxi uber bus autobus autocarro onibus train tren treno comboio trem vol vuelo volo voo navette ferry barco bateau traghetto'
+  ).split(' '),
+);
+/** After a way, only "de" and its singular forms: "über das" is German, "taxi dos amigos" a person's. */
+const SINGULAR_DE = new Set(['de', 'do', 'da', 'du', 'del']);
+/** "jusqu'au Marais", "jusqu'à Nice": French "as far as", glued to its article. */
+const UP_TO = new Set(["jusqu'a", "jusqu'au", "jusqu'aux", "jusqu'en"]);
+/** Verbs of visiting: the name after them is a place seen ("visité le Vieux-Port", "visitamos el Albaicín"). */
+const VISIT_WORDS = new Set(
+  'visit visited visiting visite visiter visitons visitez visitamos visitar visitei visitaram visitato visitare visitiamo visitato'.split(
+    ' ',
+  ),
+);
 /** "de" and its contractions with an article: "près des Invalides", "cerca del Retiro", "perto da Sé". */
 const DE_FORMS = new Set(['de', 'des', 'du', 'del', 'do', 'da', 'dos', 'das']);
-const PLACE_ARTICLES = new Set(['the', 'le', 'la', 'les', 'el', 'los', 'las', 'il', 'lo', 'gli', 'o', 'os', 'as']);
-const INNER_LINKS = new Set(['do', 'da', 'dos', 'das', 'del', 'di', 'dei', 'degli', 'della', 'delle', 'du', 'des']);
+const PLACE_ARTICLES = new Set([
+  'the',
+  'le',
+  'la',
+  'les',
+  'el',
+  'los',
+  'las',
+  'il',
+  'lo',
+  'gli',
+  'o',
+  'os',
+  'as',
+]);
+const INNER_LINKS = new Set([
+  'de',
+  'do',
+  'da',
+  'dos',
+  'das',
+  'del',
+  'di',
+  'dei',
+  'degli',
+  'della',
+  'delle',
+  'du',
+  'des',
+]);
 const LONGEST_NAME_WORDS = 4;
 const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt'];
 /**
  * Capitalised words after a preposition that open no place's name: months and weekdays (CLDR through Intl),
  * currencies, German nouns said after a bare preposition ("nach Hause", "in Ordnung"), feasts.
  */
-const NOT_PLACES_AFTER_PREPOSITION: ReadonlySet<string> = new Set([
-  ...LOCALES.flatMap((locale) => {
-    const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-    const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-    return [
-      ...Array.from({ length: 12 }, (_, index) => month.format(Date.UTC(2024, index, 15))),
-      ...Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2024, 0, 1 + index))),
-    ];
-  }),
-  ...[...CURRENCY_PHRASES.keys()].filter((key) => !key.includes(' ')),
-  ...['hause', 'ordnung', 'ruhe', 'bar', 'panik', 'gefahr', 'not', 'eile', 'urlaub', 'zukunft', 'versehen', 'nacht', 'regen', 'bedarf',
-    'frage', 'kraft', 'betrieb', 'sicht', 'zeit', 'ende', 'anfang', 'hilfe', 'richtung', 'kurze', 'hohe'],
-  // Feasts said like places: "a Natale", "à Noël", "en Navidad", "at Christmas".
-  ...['christmas', 'easter', 'noel', 'paques', 'navidad', 'pascua', 'natale', 'pasqua', 'ferragosto', 'pascoa', 'weihnachten', 'ostern',
-    'carnival', 'carnaval', 'carnevale', 'karneval'],
-].map((word) => nameKey(word)));
+const NOT_PLACES_AFTER_PREPOSITION: ReadonlySet<string> = new Set(
+  [
+    ...LOCALES.flatMap((locale) => {
+      const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+      const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+      return [
+        ...Array.from({ length: 12 }, (_, index) => month.format(Date.UTC(2024, index, 15))),
+        ...Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2024, 0, 1 + index))),
+      ];
+    }),
+    ...[...CURRENCY_PHRASES.keys()].filter((key) => !key.includes(' ')),
+    ...[
+      'hause',
+      'ordnung',
+      'ruhe',
+      'bar',
+      'panik',
+      'gefahr',
+      'not',
+      'eile',
+      'urlaub',
+      'zukunft',
+      'versehen',
+      'nacht',
+      'regen',
+      'bedarf',
+      'frage',
+      'kraft',
+      'betrieb',
+      'sicht',
+      'zeit',
+      'ende',
+      'anfang',
+      'hilfe',
+      'richtung',
+      'kurze',
+      'hohe',
+    ],
+    // Feasts said like places: "a Natale", "à Noël", "en Navidad", "at Christmas".
+    ...[
+      'christmas',
+      'easter',
+      'noel',
+      'paques',
+      'navidad',
+      'pascua',
+      'natale',
+      'pasqua',
+      'ferragosto',
+      'pascoa',
+      'weihnachten',
+      'ostern',
+      'carnival',
+      'carnaval',
+      'carnevale',
+      'karneval',
+    ],
+  ].map((word) => nameKey(word)),
+);
 /** Language names (CLDR through Intl): "in English" is a language, "at the Spanish Steps" a place. */
 const LANGUAGE_NAMES: ReadonlySet<string> = new Set(
   LOCALES.flatMap((locale) => {
@@ -232,26 +709,53 @@ const LANGUAGE_NAMES: ReadonlySet<string> = new Set(
  * ("the ferry from Piraeus to Naxos", "we drove to Big Sur"), said within the three words before it.
  */
 const TOWARDS_WORDS = new Set(
-  ('go goes going went get got drive drove driving fly flew flight flights train trains bus buses ferry ferries boat coach taxi tram ' +
+  (
+    'go goes going went get got drive drove driving fly flew flight flights train trains bus buses ferry ferries boat coach taxi tram ' +
     'metro subway tube car bike cab uber shuttle ' +
     'ride trip ticket tickets way walk walked travel travelled traveled travelling heading head return moved move road route ' +
-    'transfer day back welcome then').split(' '),
+    'transfer day back welcome then'
+  ).split(' '),
 );
 /** Titles and family words that open a person's name, not a place's: "to Dr Smith", "with Mum". */
 const PERSON_WORDS = new Set(
-  'dr mr mrs ms miss mum mom dad sir sr sra herr frau signor signora senhor senhora monsieur madame mme'.split(' '),
+  'dr mr mrs ms miss mum mom dad sir sr sra herr frau signor signora senhor senhora monsieur madame mme'.split(
+    ' ',
+  ),
 );
 /** Prepositions that are other words when they open a sentence: "A SIM card", "No Smoking", "To Be Continued". */
-const NOT_PREPOSITIONS_AT_START = new Set(['a', 'no', 'na', 'nos', 'nas', 'da', 'al', 'ai', 'ao', 'to', 'per', 'para', 'over', 'via']);
+const NOT_PREPOSITIONS_AT_START = new Set([
+  'a',
+  'no',
+  'na',
+  'nos',
+  'nas',
+  'da',
+  'al',
+  'ai',
+  'ao',
+  'to',
+  'per',
+  'para',
+  'over',
+  'via',
+  'dai',
+  'alle',
+]);
 
 /** "from" names where a way starts ("far from", "the train from", "from X to Y"), or whom a message came from. */
 const FROM_WORDS = new Set([
   ...[...TOWARDS_WORDS].filter((word) => word !== 'got'),
-  ...'far km kilometres kilometers miles minutes hours away come came coming arrive arrived arriving flying leave leaves leaving depart departs direct'.split(' '),
+  ...'far km kilometres kilometers miles minutes hours away come came coming arrive arrived arriving flying leave leaves leaving depart departs direct'.split(
+    ' ',
+  ),
 ]);
 
 function saidOfAWay(text: string, at: number, words: ReadonlySet<string>): boolean {
-  const before = text.slice(Math.max(0, at - 40), at).split(/[.!?;]/).at(-1) ?? '';
+  const before =
+    text
+      .slice(Math.max(0, at - 40), at)
+      .split(/[.!?;]/)
+      .at(-1) ?? '';
   const said = before.toLowerCase().match(/\p{L}+/gu) ?? [];
   return said.slice(-3).some((word) => words.has(word)) || /\bfrom\s+\p{Lu}/u.test(before);
 }
@@ -267,8 +771,12 @@ function isNameWord(text: string, token: { readonly start: number; readonly word
 }
 
 /** The name said after token `from`: capitalised words, linked by "do", "degli"..., with nothing but spaces between. */
-function nameAfter({ text, tokens }: AnalysedText, from: number): { readonly start: number; readonly end: number } | undefined {
-  const spaced = (left: number, right: number): boolean => /^\s+$/.test(text.slice(tokens[left]?.end ?? 0, tokens[right]?.start ?? 0));
+function nameAfter(
+  { text, tokens }: AnalysedText,
+  from: number,
+): { readonly start: number; readonly end: number } | undefined {
+  const spaced = (left: number, right: number): boolean =>
+    /^\s+$/.test(text.slice(tokens[left]?.end ?? 0, tokens[right]?.start ?? 0));
   let index = from;
   let head = tokens[index];
   if (!head) return undefined;
@@ -289,7 +797,14 @@ function nameAfter({ text, tokens }: AnalysedText, from: number): { readonly sta
     const next = tokens[last + 1];
     if (next && spaced(last, last + 1) && isNameWord(text, next)) {
       last += 1;
-    } else if (next && INNER_LINKS.has(next.word) && spaced(last, last + 1) && spaced(last + 1, last + 2) && tokens[last + 2] && isNameWord(text, tokens[last + 2]!)) {
+    } else if (
+      next &&
+      INNER_LINKS.has(next.word) &&
+      spaced(last, last + 1) &&
+      spaced(last + 1, last + 2) &&
+      tokens[last + 2] &&
+      isNameWord(text, tokens[last + 2]!)
+    ) {
       last += 2;
     } else break;
     words += 1;
@@ -304,8 +819,12 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
   const { text, tokens } = analysed;
   const candidates: Candidate[] = [];
   for (const [index, token] of tokens.entries()) {
-    const pairsWithDe = DE_FORMS.has(token.word) && BEFORE_DE.has(tokens[index - 1]?.word ?? '');
-    if (!pairsWithDe && !PLACE_PREPOSITIONS.has(token.word)) continue;
+    const previous = tokens[index - 1]?.word ?? '';
+    const pairsWithDe =
+      DE_FORMS.has(token.word) &&
+      (BEFORE_DE.has(previous) || (WAY_BEFORE_DE.has(previous) && SINGULAR_DE.has(token.word)));
+    const visited = VISIT_WORDS.has(token.word);
+    if (!pairsWithDe && !visited && !UP_TO.has(token.word) && !PLACE_PREPOSITIONS.has(token.word)) continue;
     if (!/^\s+$/.test(text.slice(token.end, tokens[index + 1]?.start ?? token.end))) continue;
     const preposition = token.word;
     if (NOT_PREPOSITIONS_AT_START.has(preposition) && opensSentence(text, token.start)) continue;
@@ -317,12 +836,31 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
     const firstWord = name.split(/\s+/)[0] ?? '';
     const firstKey = nameKey(firstWord);
     const language = !name.includes(' ') && LANGUAGE_NAMES.has(firstKey);
-    if (name.length < 2 || NOT_NAMES.has(firstKey) || NOT_PLACES_AFTER_PREPOSITION.has(firstKey) || language || PERSON_WORDS.has(firstKey)) continue;
+    // "en La Latina", "dans Le Marais": a capitalised article opens a name of several words.
+    const openedByArticle = PLACE_ARTICLES.has(firstKey) && name.includes(' ');
+    if (
+      name.length < 2 ||
+      (NOT_NAMES.has(firstKey) && !openedByArticle) ||
+      NOT_PLACES_AFTER_PREPOSITION.has(firstKey) ||
+      language ||
+      PERSON_WORDS.has(firstKey)
+    )
+      continue;
     // "a SIM card", "at the ATM": a short word in capitals is an acronym; the gazetteer knows JFK and NYC.
     if (firstWord.length <= 4 && firstWord === firstWord.toUpperCase()) continue;
     // A keyword opens a name the keyword patterns read better ("in Terminal 2", "at Hotel Adlon").
-    if (TYPE_OF_KEYWORD.has(firstKey) || TYPE_OF_KEYWORD.has(name.split(/\s+/)[0]?.toLowerCase() ?? '')) continue;
-    candidates.push({ start: said.start, end: said.start + name.length, type: 'city', country: '', canonical: name, latitude: '', longitude: '', known: false });
+    if (TYPE_OF_KEYWORD.has(firstKey) || TYPE_OF_KEYWORD.has(name.split(/\s+/)[0]?.toLowerCase() ?? ''))
+      continue;
+    candidates.push({
+      start: said.start,
+      end: said.start + name.length,
+      type: visited ? 'landmark' : 'city',
+      country: '',
+      canonical: name,
+      latitude: '',
+      longitude: '',
+      known: false,
+    });
   }
   return candidates;
 }
@@ -331,7 +869,10 @@ function prepositionCandidates(analysed: AnalysedText): Candidate[] {
 const FOLDED_KEYWORDS = new Set([...TYPE_OF_KEYWORD.keys()].map((keyword) => foldText(keyword)));
 
 function saysAKeyword({ tokens }: AnalysedText): boolean {
-  return tokens.some((token) => FOLDED_KEYWORDS.has(token.word) || token.word.split(/['-]/).some((part) => FOLDED_KEYWORDS.has(part)));
+  return tokens.some(
+    (token) =>
+      FOLDED_KEYWORDS.has(token.word) || token.word.split(/['-]/).some((part) => FOLDED_KEYWORDS.has(part)),
+  );
 }
 
 function patternCandidates(analysed: AnalysedText): Candidate[] {
@@ -365,12 +906,15 @@ function germanCompoundCandidates(text: string, candidates: Candidate[]): Candid
   for (const match of matchesOf(GERMAN_COMPOUND, text)) {
     const type = TYPE_OF_KEYWORD.get(match[1] ?? '') ?? COMPOUND_ONLY_TYPES.get(match[1] ?? '');
     if (!type || match[0].length === (match[1] ?? '').length) continue;
+    const adjective =
+      GERMAN_PLACE_ADJECTIVE.exec(text.slice(Math.max(0, match.index - 30), match.index))?.[0] ?? '';
+    const start = match.index - adjective.length;
     candidates.push({
-      start: match.index,
+      start,
       end: match.index + match[0].length,
       type,
       country: '',
-      canonical: match[0],
+      canonical: text.slice(start, match.index + match[0].length),
       latitude: '',
       longitude: '',
       known: false,
@@ -395,25 +939,33 @@ export function findPlaces(input: TextInput): readonly FoundPlace[] {
   const known = gazetteerCandidates(analysed);
   // "aeropuerto de Barajas", "the tour of the Taj Mahal": a known place of the pattern's type is the place.
   const patterns = patternCandidates(analysed).filter(
-    (pattern) => !known.some((place) => place.start >= pattern.start && place.end <= pattern.end && place.type === pattern.type),
+    (pattern) =>
+      !known.some(
+        (place) => place.start >= pattern.start && place.end <= pattern.end && place.type === pattern.type,
+      ),
   );
   // A name after a preposition is a place only where nothing better read it.
   const afterPrepositions = prepositionCandidates(analysed).filter(
     (named) => ![...known, ...patterns].some((other) => named.start < other.end && other.start < named.end),
   );
   const candidates = [...known, ...patterns, ...afterPrepositions].sort(
-    (left, right) => right.end - right.start - (left.end - left.start) || Number(right.known) - Number(left.known),
+    (left, right) =>
+      right.end - right.start - (left.end - left.start) || Number(right.known) - Number(left.known),
   );
   const kept: Candidate[] = [];
   for (const candidate of candidates) {
-    if (!kept.some((other) => candidate.start < other.end && other.start < candidate.end)) kept.push(candidate);
+    if (!kept.some((other) => candidate.start < other.end && other.start < candidate.end))
+      kept.push(candidate);
   }
   const found = kept
     .sort((left, right) => left.start - right.start)
     .map((candidate) => {
       const said = text.slice(candidate.start, candidate.end);
       const countryName = COUNTRY_ENGLISH.get(candidate.country) ?? '';
-      const address = candidate.type === 'country' ? countryName : [candidate.known ? candidate.canonical : '', countryName].filter(Boolean).join(', ');
+      const address =
+        candidate.type === 'country'
+          ? countryName
+          : [candidate.known ? candidate.canonical : '', countryName].filter(Boolean).join(', ');
       return {
         location: {
           originalText: said,
@@ -431,7 +983,6 @@ export function findPlaces(input: TextInput): readonly FoundPlace[] {
   FOUND.set(analysed, found);
   return found;
 }
-
 
 export function findLocations(input: TextInput): Location[] {
   return findPlaces(input).map((place) => place.location);
