@@ -19,6 +19,10 @@ import { sharedSpeechEngine } from '@wayfarer/engines/speech/speech-engine';
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { createSpeechSocket } from '@wayfarer/engines/speech/socket';
 import { percentile, sampleLoad } from './lib/stats';
+import {
+  EAGER_END_OF_TURN_SILENCE_SECONDS,
+  silenceAfterLastWord,
+} from '@wayfarer/shared/api/speech-protocol';
 
 const run = promisify(execFile);
 
@@ -83,6 +87,10 @@ interface Outcome {
   transcript: string;
   latencyMs: number | null;
   interims: number;
+  /** Interims the client takes as an eager end of turn (and starts a translation on). */
+  eagerEnds: number;
+  /** Of those, the ones whose phrase's final did not say the same words: a translate call asked for nothing. */
+  eagerUnconfirmed: number;
 }
 
 export async function main(): Promise<void> {
@@ -177,6 +185,12 @@ function report(title: string, outcomes: Outcome[]): void {
   );
   const interims = outcomes.reduce((sum, o) => sum + o.interims, 0);
   console.log(`  interim results: ${(interims / outcomes.length).toFixed(1)} per phrase`);
+  const eagerEnds = outcomes.reduce((sum, o) => sum + o.eagerEnds, 0);
+  const unconfirmed = outcomes.reduce((sum, o) => sum + o.eagerUnconfirmed, 0);
+  console.log(
+    `  eager ends of turn: ${eagerEnds} over ${outcomes.length} phrases, ${unconfirmed} not confirmed by their final` +
+      ' (each a translate call the client asked for and dropped)',
+  );
   const wrong = outcomes.filter((o) => wer(o.clip.text, o.transcript).errors > 0);
   for (const o of wrong.slice(0, 8)) console.log(`    said "${o.clip.text}" -> heard "${o.transcript}"`);
 }
@@ -204,6 +218,11 @@ function stream(url: string, clip: Clip, chunkMs: number): Promise<Outcome> {
     const socket = new WebSocket(url, ['token', 'bench']);
     const finals: string[] = [];
     let interims = 0;
+    let eagerEnds = 0;
+    let eagerUnconfirmed = 0;
+    // The client's rule (docs/SPEC.md, "Eager end of turn"): an eager end of turn's translation is taken over by
+    // a final with the same words, and dropped by any other final or by a later interim without the pause.
+    let pendingEager: string | null = null;
     let speechFinalAt: number | null = null;
     let started = 0;
     socket.on('open', () => {
@@ -228,10 +247,24 @@ function stream(url: string, clip: Clip, chunkMs: number): Promise<Outcome> {
         type: string;
         is_final?: boolean;
         speech_final?: boolean;
-        channel?: { alternatives: { transcript: string }[] };
+        start?: number;
+        duration?: number;
+        channel?: { alternatives: { transcript: string; words?: unknown }[] };
       };
       if (message.type !== 'Results') return;
       const text = message.channel?.alternatives[0]?.transcript ?? '';
+      const eager =
+        !message.is_final &&
+        text !== '' &&
+        silenceAfterLastWord(message.start, message.duration, message.channel?.alternatives[0]?.words) >=
+          EAGER_END_OF_TURN_SILENCE_SECONDS;
+      if (pendingEager !== null && (message.is_final ? text !== pendingEager : !eager)) eagerUnconfirmed++;
+      if (pendingEager !== null && (message.is_final || !eager)) pendingEager = null;
+      if (eager) {
+        if (pendingEager !== null && pendingEager !== text) eagerUnconfirmed++;
+        eagerEnds++;
+        pendingEager = text;
+      }
       if (!message.is_final) interims++;
       else if (text) finals.push(text);
       if (message.speech_final && speechFinalAt === null) speechFinalAt = performance.now();
@@ -244,6 +277,8 @@ function stream(url: string, clip: Clip, chunkMs: number): Promise<Outcome> {
         transcript: finals.join(' '),
         latencyMs: chunkMs > 0 && speechFinalAt !== null ? Math.round(speechFinalAt - speechEndAt) : null,
         interims,
+        eagerEnds,
+        eagerUnconfirmed,
       });
     });
     socket.on('error', reject);

@@ -37,6 +37,16 @@ export const CLOSE_REASON = {
  */
 export const EAGER_END_OF_TURN_SILENCE_SECONDS = 0.06;
 
+/**
+ * Seconds from a Results message's last word's end to the end of its audio (`start + duration`), read defensively
+ * from whatever the server sent; 0 when there is no word to measure from.
+ */
+export function silenceAfterLastWord(start: unknown, duration: unknown, words: unknown): number {
+  if (typeof start !== 'number' || typeof duration !== 'number' || !Array.isArray(words)) return 0;
+  const end = (words.at(-1) as { end?: unknown } | undefined)?.end;
+  return typeof end === 'number' ? start + duration - end : 0;
+}
+
 export interface ResultWord {
   word: string;
   start: number;

@@ -1,6 +1,7 @@
 import {
   CLOSE,
   EAGER_END_OF_TURN_SILENCE_SECONDS,
+  silenceAfterLastWord,
   type ClientControlType,
   type ResultsMessage,
 } from '@wayfarer/shared/api/speech-protocol';
@@ -228,13 +229,6 @@ function parseResult(text: string): TranscriptResult | null {
         EAGER_END_OF_TURN_SILENCE_SECONDS,
     ...(language === undefined ? {} : { language }),
   };
-}
-
-/** Seconds from the last word's end to the end of the result's audio; 0 when there is no word to measure from. */
-function silenceAfterLastWord(start: unknown, duration: unknown, words: unknown): number {
-  if (typeof start !== 'number' || typeof duration !== 'number' || !Array.isArray(words)) return 0;
-  const end = (words.at(-1) as { end?: unknown } | undefined)?.end;
-  return typeof end === 'number' ? start + duration - end : 0;
 }
 
 function detectedLanguage(languages: unknown, words: unknown): string | undefined {
