@@ -4,7 +4,7 @@ import { createAnalyticsStore } from './adapters/aws/analytics-store';
 import { createAttemptCounters } from './adapters/aws/attempt-counter-store';
 import { createCognitoIdentity } from './adapters/aws/cognito-identity';
 import { createCognitoTokenVerifier } from './adapters/aws/cognito-token-verifier';
-import { createEventPublisher } from './adapters/aws/event-publisher';
+import { createEventPublisher, EVENT_BUS_CLIENT_SETTINGS } from './adapters/aws/event-publisher';
 import { createLeaseStore } from './adapters/aws/lease-store';
 import { createRefreshSessions } from './adapters/aws/refresh-session-store';
 import { createResetTokens } from './adapters/aws/reset-token-store';
@@ -143,12 +143,7 @@ export const getRatesFeed: () => Promise<RatesFeed | undefined> = /* @__PURE__ *
 
 export const getEvents: () => Promise<Events> = /* @__PURE__ */ perContainer(async () => {
   const config = await getConfig();
-  // The SDK's own retries and deadlines (issue 26): a bus out of reach fails the call in seconds, as a 503.
-  const client = new EventBridgeClient({
-    region: config.AWS_REGION,
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true },
-  });
+  const client = new EventBridgeClient({ region: config.AWS_REGION, ...EVENT_BUS_CLIENT_SETTINGS });
   return createEventPublisher(client, config.EVENT_BUS_NAME);
 });
 

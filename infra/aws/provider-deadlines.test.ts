@@ -3,8 +3,29 @@ import {
   CLIENT_DEADLINES,
   RETRY_BACKOFF_ALLOWANCE_MS,
 } from '@wayfarer/lambdas/adapters/cloud/client-deadlines';
+import { EVENT_BUS_CLIENT_SETTINGS } from '@wayfarer/lambdas/adapters/aws/event-publisher';
 import { TABLE_CLIENT_SETTINGS } from '@wayfarer/lambdas/adapters/aws/table';
+import type { HandlerArea } from '@wayfarer/shared/api/route-types';
 import { accessForArea } from './area-access';
+
+// Every area, checked by the compiler: a new one does not compile until it is listed here.
+const AREAS = Object.keys({
+  health: true,
+  capabilities: true,
+  auth: true,
+  'reset-request': true,
+  speech: true,
+  usage: true,
+  tts: true,
+  translate: true,
+  analysis: true,
+  rates: true,
+  vision: true,
+  billing: true,
+  analytics: true,
+  consumers: true,
+  mail: true,
+} satisfies Record<HandlerArea, true>) as HandlerArea[];
 
 describe('provider client deadlines', () => {
   it('every provider client gives up, its retries and its requests one after another included, before its function times out', () => {
@@ -24,5 +45,17 @@ describe('provider client deadlines', () => {
       maxAttempts * (requestHandler.connectionTimeout + requestHandler.requestTimeout) +
       RETRY_BACKOFF_ALLOWANCE_MS;
     expect(worst).toBeLessThan(accessForArea('health').timeoutSeconds * 1000);
+  });
+
+  it('the event bus client gives up, its retries included, before any function that publishes times out', () => {
+    const { maxAttempts, requestHandler } = EVENT_BUS_CLIENT_SETTINGS;
+    const worst =
+      maxAttempts * (requestHandler.connectionTimeout + requestHandler.requestTimeout) +
+      RETRY_BACKOFF_ALLOWANCE_MS;
+    const publishers = AREAS.filter((area) => accessForArea(area).publishesEvents);
+    expect(publishers.length).toBeGreaterThan(0);
+    for (const area of publishers) {
+      expect(worst, area).toBeLessThan(accessForArea(area).timeoutSeconds * 1000);
+    }
   });
 });

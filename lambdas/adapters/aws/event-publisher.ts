@@ -3,6 +3,15 @@ import { EVENT_REQUEST_ID_FIELD, EVENT_SOURCE, events } from '@wayfarer/shared/e
 import type { Events } from '../../ports/platform';
 import { currentRequestId } from '../../request-scope';
 
+/**
+ * The bus client's own retries and deadlines (issue 26): a bus out of reach fails the call in seconds, as a 503,
+ * before the function that publishes times out (infra/aws/provider-deadlines.test.ts).
+ */
+export const EVENT_BUS_CLIENT_SETTINGS = {
+  maxAttempts: 3,
+  requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true },
+} as const;
+
 export class EventPublishError extends Error {
   override readonly name = 'EventPublishError';
 }
