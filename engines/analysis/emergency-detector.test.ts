@@ -449,6 +449,18 @@ describe('detectEmergency on wordings met after the second round (third batch)',
     expect(judged('The club is on fire, get out!')).toBe('high');
   });
 
+  it('does not take food cooked over a fire or smoked, as a menu says it, for a fire; smoke in a building still is one (figurative fire rule)', () => {
+    expect(judged('Pizzas cuites au feu de bois 12,50 €')).toBe('none');
+    expect(judged('Costillas a la parrilla con sabor a humo, 14 euros')).toBe('none');
+    expect(judged('Pizza cotta nel forno a legna, sapore di fumo, 9 euro')).toBe('none');
+    expect(judged('Lachs mit Rauch aus Buchenholz, 18 Euro')).toBe('none');
+    expect(judged('Frango grelhado no fogo de lenha, 11 euros')).toBe('none');
+    expect(judged('Brisket smoked over oak fire, 22 dollars')).toBe('none');
+    expect(judged('The grill caught fire and the kitchen is full of smoke!')).toBe('high');
+    expect(judged('Es riecht nach Rauch im Treppenhaus, wir müssen raus!')).toBe('high');
+    expect(judged("C'è fumo nel corridoio dell'albergo, chiamate i vigili del fuoco!")).toBe('high');
+  });
+
   it('hears a bag opened or a car window smashed as a theft, and a document dropped or gone as lost (more loss words)', () => {
     expect(judged('Somebody unzipped my backpack on the metro.')).toBe('medium');
     expect(judged('Me abrieron el bolso en el autobús.')).toBe('medium');

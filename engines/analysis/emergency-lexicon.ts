@@ -2641,11 +2641,20 @@ export const SPORTS_CUES: Said = {
 };
 /**
  * Hot food and the mouth ("this hot sauce is fire", "j'ai la bouche en feu", "mein Mund brennt"), a performer or a
- * crowd ("the drummer is on fire", "ce DJ a mis le feu"), a festival of fires ("el humo de las fallas"): a fire
- * said in that sentence is a figure of speech or a show.
+ * crowd ("the drummer is on fire", "ce DJ a mis le feu"), a festival of fires ("el humo de las fallas"), food cooked
+ * over a fire or smoked, as a menu says it ("pizzas cuites au feu de bois", "sabor a humo", "forno a legna",
+ * "Lachs mit Rauch aus Buchenholz"): a fire said in that sentence is a figure of speech, a show or a dish. Only
+ * cooking words that an alarm would not use: "grill" or "fume" alone are not cues ("the grill caught fire").
  */
 export const FIGURATIVE_FIRE_CUES: Said = {
   en: [
+    'smoked',
+    'smok(?:e)?y',
+    'wood-?fired',
+    'flame-?grilled',
+    'chargrilled',
+    'cooked (?:over|on)',
+    '(?:over|on) (?:an? )?(?:open|oak|wood|charcoal) fire',
     'mouth',
     'tongue',
     'hot sauce',
@@ -2667,6 +2676,10 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'bonfire night',
   ],
   es: [
+    'sabor a humo',
+    'ahumad[oa]s?',
+    'a la (?:parrilla|brasa|lena)',
+    'de lena',
     'boca',
     'lengua',
     'salsa',
@@ -2684,6 +2697,10 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'delantero',
   ],
   fr: [
+    'feu de bois',
+    'gout (?:de )?fume\\w*',
+    '(?:cuit|grille)\\w* au feu',
+    'au barbecue',
     'bouche',
     'langue',
     'piment\\w*',
@@ -2700,6 +2717,16 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'attaquant',
   ],
   de: [
+    'holzofen',
+    'holzfeuer',
+    'buchenholz',
+    'holzkohle\\w*',
+    'geraucherte?[nmrs]?',
+    'raucherlachs',
+    'rauchig\\w*',
+    'raucharoma',
+    'vom grill',
+    'gegrillte?[nmrs]?',
     'mund',
     'zunge',
     'chili',
@@ -2715,6 +2742,10 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'sturmer',
   ],
   it: [
+    '(?:a|di) legna',
+    'sapore di fumo',
+    'affumicat\\w*',
+    '(?:alla|sulla) (?:brace|griglia)',
     'bocca',
     'lingua',
     'peperoncin\\w*',
@@ -2728,6 +2759,12 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'attaccante',
   ],
   pt: [
+    'de lenha',
+    'na brasa',
+    'sabor a fumo',
+    'defumad\\w*',
+    'fumad[oa]s?',
+    'grelhad[oa]s?',
     'boca',
     'lingua',
     'pimenta',
