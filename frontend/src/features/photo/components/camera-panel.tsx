@@ -12,6 +12,7 @@ import { CameraHelpDialog } from './camera-help-dialog';
  */
 export function CameraPanel({
   camera,
+  hasFrame,
   videoRef,
   capturing,
   onStart,
@@ -19,6 +20,8 @@ export function CameraPanel({
   children,
 }: {
   camera: CameraState;
+  /** The video shows the camera's first frame: before it a capture would have no picture. */
+  hasFrame: boolean;
   videoRef: RefObject<HTMLVideoElement | null>;
   capturing: boolean;
   onStart: () => void;
@@ -48,7 +51,7 @@ export function CameraPanel({
             className="photo-capture"
             data-testid="capture-button"
             aria-label={t('photo_capture')}
-            disabled={!live || capturing}
+            disabled={!live || !hasFrame || capturing}
             onClick={onCapture}
           />
         </Tooltip>

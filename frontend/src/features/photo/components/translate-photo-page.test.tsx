@@ -53,6 +53,9 @@ const getUserMedia = vi.fn(async () => {
   return { getTracks: () => [track] } as unknown as MediaStream;
 });
 const liveTracks = () => tracks.filter((track) => track.readyState === 'live');
+// A camera's first frame reaches the video a moment after its stream is attached, as in a browser; a test that
+// holds it back sets this to false and sends 'loadeddata' itself.
+let framesArrive = true;
 
 function liveToken(): string {
   const payload = btoa(JSON.stringify({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 })).replace(
@@ -93,6 +96,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
   Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: async () => {} });
+  framesArrive = true;
+  Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', {
+    configurable: true,
+    set(this: HTMLMediaElement, stream: MediaStream | null) {
+      if (stream && framesArrive) setTimeout(() => this.dispatchEvent(new Event('loadeddata')));
+    },
+  });
   URL.createObjectURL = vi.fn(() => 'blob:photo');
   URL.revokeObjectURL = vi.fn();
   mocks.capture.mockResolvedValue(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }));
@@ -129,7 +139,19 @@ describe('/translate-photo camera', () => {
     await renderPage();
     await waitFor(() => expect(screen.getByTestId('camera-view')).toHaveAttribute('data-status', 'granted'));
     expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ audio: false }));
-    expect(screen.getByTestId('capture-button')).toBeEnabled();
+    await waitFor(() => expect(screen.getByTestId('capture-button')).toBeEnabled());
+  });
+
+  it('keeps the capture button disabled until the camera shows its first frame', async () => {
+    framesArrive = false;
+    await renderPage();
+    await waitFor(() => expect(screen.getByTestId('camera-view')).toHaveAttribute('data-status', 'granted'));
+    const capture = screen.getByTestId('capture-button');
+    expect(capture).toBeDisabled();
+    act(() => {
+      document.querySelector('video')?.dispatchEvent(new Event('loadeddata'));
+    });
+    expect(capture).toBeEnabled();
   });
 
   it('shows the denied message with try again and a help dialog of steps closed by got it', async () => {

@@ -36,7 +36,7 @@ export function TranslatePhotoPage() {
 function PhotoTranslator() {
   const { t, i18n } = useTranslation();
   const languageSelectId = useId();
-  const { state: camera, videoRef, start, stop } = useCamera();
+  const { state: camera, hasFrame, videoRef, start, stop } = useCamera();
   const { translation, translate, reset } = usePhotoTranslation();
   const [capture, setCapture] = useState<Capture | null>(null);
   const [capturing, setCapturing] = useState(false);
@@ -108,6 +108,7 @@ function PhotoTranslator() {
       {capture === null ? (
         <CameraPanel
           camera={camera}
+          hasFrame={hasFrame}
           videoRef={videoRef}
           capturing={capturing}
           onStart={() => void start()}

@@ -17,11 +17,14 @@ const STOP_EVENTS = ['pagehide', 'beforeunload', 'unload', 'popstate'] as const;
 
 /**
  * The live camera of docs/SPEC.md §4 (idle, pending, granted, denied). The stream is attached to the video the
- * returned ref points at; it stops on stop(), on page hide, unload, popstate and when the screen unmounts (a
+ * returned ref points at, and hasFrame says when that video shows its first frame; it stops on stop(), on page hide, unload, popstate and when the screen unmounts (a
  * route change).
  */
 export function useCamera() {
   const [state, setState] = useState<CameraState>({ status: 'idle' });
+  // A granted camera shows nothing until its first frame arrives (a moment, longer on a busy phone): a capture
+  // before it would have no picture, so the capture waits for this.
+  const [hasFrame, setHasFrame] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   // A start still waiting for permission when the camera is stopped must not switch it back on.
@@ -61,9 +64,16 @@ export function useCamera() {
   useEffect(() => {
     const video = videoRef.current;
     if (state.status !== 'granted' || !video || !stream.current) return;
+    const onFrame = () => setHasFrame(true);
+    video.addEventListener('loadeddata', onFrame);
     video.srcObject = stream.current;
+    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) onFrame();
     // Autoplay of a muted inline video is allowed; a refusal leaves the first frame, which capture still reads.
     video.play().catch(() => undefined);
+    return () => {
+      video.removeEventListener('loadeddata', onFrame);
+      setHasFrame(false);
+    };
   }, [state.status]);
 
   useEffect(() => {
@@ -80,5 +90,5 @@ export function useCamera() {
     };
   }, [stop]);
 
-  return { state, videoRef, start, stop };
+  return { state, hasFrame, videoRef, start, stop };
 }
