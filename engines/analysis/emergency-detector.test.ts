@@ -449,6 +449,13 @@ describe('detectEmergency on wordings met after the second round (third batch)',
     expect(judged('The club is on fire, get out!')).toBe('high');
   });
 
+  it('does not take a player said to be on fire for a fire (the sports cues, read by the figurative fire rule)', () => {
+    expect(judged('Their striker is on fire tonight.')).toBe('none');
+    expect(judged('Der Stürmer ist heute wieder brandgefährlich.')).toBe('none');
+    expect(judged("L'attaquant a mis le feu au stade.")).toBe('none');
+    expect(judged('The stadium is on fire, everyone get out!')).toBe('high');
+  });
+
   it('does not take food cooked over a fire or smoked, as a menu says it, for a fire; smoke in a building still is one (figurative fire rule)', () => {
     expect(judged('Pizzas cuites au feu de bois 12,50 €')).toBe('none');
     expect(judged('Costillas a la parrilla con sabor a humo, 14 euros')).toBe('none');

@@ -249,12 +249,17 @@ function pairedDetections(folded: string, rules: Rules, inPortuguese: () => bool
 
 /**
  * Whether a detection is said of something other than a person in danger now: a story or a film (fires,
- * crimes, accidents), a player's injury in a match (hurts short of life-threatening, falls), hot food, a show or a festival (fire).
+ * crimes, accidents), a player's injury in a match (hurts short of life-threatening, falls), a player, hot food,
+ * a show or a festival (fire).
  */
 function isFigurative(detection: Detection, folded: string, rules: Rules): boolean {
   const sentence = sentenceAround(folded, detection.at);
   if (TOLD_IN_STORIES.has(detection.category) && rules.story.test(sentence)) return true;
-  if (detection.category === 'fire' && detection.issue === 'fire' && rules.figurativeFire.test(sentence))
+  if (
+    detection.category === 'fire' &&
+    detection.issue === 'fire' &&
+    (rules.figurativeFire.test(sentence) || rules.sports.test(sentence))
+  )
     return true;
   return (
     (detection.category === 'medical' || detection.category === 'accident') &&

@@ -2620,7 +2620,8 @@ export const PAIRED_LEXICON: readonly PairedEntry[] = [
 
 /**
  * Words that say an injury is a player's, in a match the speaker watched: "their striker got injured", "notre
- * gardien s'est blessé". Hurts short of life-threatening, and falls, said in that sentence are not emergencies.
+ * gardien s'est blessé". Hurts short of life-threatening, and falls, said in that sentence are not emergencies,
+ * and neither is a fire ("their striker is on fire", "el delantero está que arde").
  */
 export const SPORTS_CUES: Said = {
   en: [
@@ -2672,7 +2673,6 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'crowd',
     'dance ?floor',
     'gig',
-    'striker',
     'bonfire night',
   ],
   es: [
@@ -2694,7 +2694,6 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'publico',
     'fallas',
     'hogueras de san juan',
-    'delantero',
   ],
   fr: [
     'feu de bois',
@@ -2714,7 +2713,6 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'public',
     'groupe',
     'feux de la saint-jean',
-    'attaquant',
   ],
   de: [
     'holzofen',
@@ -2739,7 +2737,6 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'band',
     'publikum',
     'osterfeuer',
-    'sturmer',
   ],
   it: [
     '(?:a|di) legna',
@@ -2756,7 +2753,6 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'concerto',
     'pubblico',
     'falo',
-    'attaccante',
   ],
   pt: [
     'de lenha',
@@ -2777,6 +2773,5 @@ export const FIGURATIVE_FIRE_CUES: Said = {
     'publico',
     'fogueira',
     'golo',
-    'avancado',
   ],
 };
