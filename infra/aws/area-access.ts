@@ -173,3 +173,6 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
 export function accessForArea(area: HandlerArea): AreaAccess {
   return areaAccess[area];
 }
+
+/** Every handler area: the keys of the access table, which the compiler holds to the whole HandlerArea union. */
+export const HANDLER_AREAS = Object.keys(areaAccess) as readonly HandlerArea[];
