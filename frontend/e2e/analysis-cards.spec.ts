@@ -8,7 +8,7 @@ import { fakeMicrophone } from './support/fake-microphone';
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 // "Please help me, I need a doctor now." then "The taxi to the Empire State Building costs twenty dollars."
-// (espeak-ng en-US, docs/E2E.md): an emergency, a landmark (typed building by the gazetteer) and a price.
+// (flite voice awb, docs/E2E.md): an emergency, a landmark (typed building by the gazetteer) and a price.
 test.describe.configure({ timeout: 120_000 });
 test.use({ launchOptions: fakeMicrophone('speech-help-empire-state.wav') });
 

@@ -31,5 +31,6 @@ test('mute, a final phrase, the button is still there, unmute, and the next phra
 
   await mute.click();
   await expect(mute).toHaveAttribute('data-muted', 'false');
-  await expect(transcript).toContainText(/taxi/i, { timeout: 20_000 });
+  // "train station" is heard wherever the capture starts; "taxi" is mostly "taxy" (npm run bench fixture-alignment).
+  await expect(transcript).toContainText(/train station/i, { timeout: 20_000 });
 });

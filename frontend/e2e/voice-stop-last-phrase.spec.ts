@@ -7,7 +7,7 @@ import { SPEECH_THRESHOLD, installSpeechEndWatch, speechSpan, type SpeechWatch }
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 // "Please help me, I need a doctor now." then "The taxi to the Empire State Building costs twenty dollars."
-// (espeak-ng en-US, docs/E2E.md): the last phrase carries the price the analysis must find.
+// (flite voice awb, docs/E2E.md): the last phrase carries the price the analysis must find.
 const FIXTURE = 'speech-help-empire-state.wav';
 const RUNS = 10;
 test.describe.configure({ timeout: 600_000 });
