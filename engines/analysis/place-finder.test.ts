@@ -99,6 +99,7 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('Give the keys to Maria, and thanks to Tom.')).toEqual([]);
     expect(found('I spoke to Dr Lopez at the clinic.')).toEqual([]);
     expect(found('Wir gehen nach Hause, alles in Ordnung.')).toEqual([]);
+    expect(found('Es riecht nach Rauch im Treppenhaus, das Auto ist in Brand geraten.')).toEqual([]);
     expect(found('A SIM card here is cheap.')).toEqual([]);
     expect(found('Meet me in Room 12.')).toEqual([]);
   });

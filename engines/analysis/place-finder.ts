@@ -674,6 +674,12 @@ const NOT_PLACES_AFTER_PREPOSITION: ReadonlySet<string> = new Set(
       'richtung',
       'kurze',
       'hohe',
+      // What a room smells of or what is burning: "es riecht nach Rauch", "nach Gas", "in Brand geraten".
+      'rauch',
+      'qualm',
+      'gas',
+      'brand',
+      'flammen',
     ],
     // Feasts said like places: "a Natale", "à Noël", "en Navidad", "at Christmas".
     ...[
