@@ -7,8 +7,8 @@ describe('business constants of docs/SPEC.md §9', () => {
     expect(constants.SESSION_CUTOFF_MARGIN_SECONDS).toBe(2);
   });
 
-  it('times the voice path: 50 ms chunks, 300 ms endpointing, 1200 ms utterance end', () => {
-    expect(constants.AUDIO_CHUNK_INTERVAL_MS).toBe(50);
+  it('times the voice path: 20 ms chunks, 300 ms endpointing, 1200 ms utterance end', () => {
+    expect(constants.AUDIO_CHUNK_INTERVAL_MS).toBe(20);
     expect(constants.SPEECH_ENDPOINTING_MS).toBe(300);
     expect(constants.SPEECH_UTTERANCE_END_MS).toBe(1200);
   });

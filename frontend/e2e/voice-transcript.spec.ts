@@ -47,7 +47,7 @@ test('a spoken sentence becomes a live transcript; stop offers the analysis', as
   await expect(badge).toHaveAttribute('data-status', 'transcribed');
   await expect(main).toHaveAttribute('data-action', 'finish');
 
-  // 50 ms chunks of 16 kHz PCM16 are 1600 bytes, and the file's speech reached the socket.
+  // 20 ms chunks of 16 kHz PCM16 are 640 bytes, and the file's speech reached the socket.
   expect(audio.bytes).toEqual(new Set([(16_000 * 2 * AUDIO_CHUNK_INTERVAL_MS) / 1000]));
   expect(audio.audible).toBeGreaterThan(4);
 

@@ -21,8 +21,8 @@ function blocksOf(samples: number, value: (index: number) => number): Float32Arr
 }
 
 describe('Pcm16Chunker', () => {
-  it('a 50 ms chunk is 800 samples', () => {
-    expect(PCM16_CHUNK_SAMPLES).toBe(800);
+  it('a 20 ms chunk is 320 samples', () => {
+    expect(PCM16_CHUNK_SAMPLES).toBe(320);
   });
 
   it('emits one chunk per 800 samples at 16 kHz, keeping the remainder for the next', () => {

@@ -1,6 +1,6 @@
 /**
  * Turns the microphone's float samples into the speech socket's format: 16 kHz mono PCM16, in chunks of
- * AUDIO_CHUNK_INTERVAL_MS (800 samples). Pure, so the worklet and its tests share it.
+ * AUDIO_CHUNK_INTERVAL_MS (320 samples). Pure, so the worklet and its tests share it.
  */
 import { AUDIO_CHUNK_INTERVAL_MS, SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
 

@@ -43,8 +43,8 @@ export function isAudioCaptureSupported(): boolean {
 }
 
 /**
- * Opens the microphone and calls `onChunk` with AUDIO_CHUNK_INTERVAL_MS of 16 kHz mono PCM16 at a time (50 ms,
- * 1600 bytes).
+ * Opens the microphone and calls `onChunk` with AUDIO_CHUNK_INTERVAL_MS of 16 kHz mono PCM16 at a time (20 ms,
+ * 640 bytes).
  * Throws AudioCaptureError.
  */
 export async function startAudioCapture(onChunk: (pcm: ArrayBuffer) => void): Promise<AudioCapture> {
