@@ -93,6 +93,14 @@ describe('findLocations in the languages travellers meet (issue 27)', () => {
     expect(found('The boat from Hvar to Vis leaves at noon.')).toEqual(['Hvar:city', 'Vis:city']);
   });
 
+  it('finds a known name of three words or more written in lower case, as a recogniser may write it; a shorter one needs a capital', () => {
+    expect(found('how much is a taxi to the empire state building')).toEqual([
+      'empire state building:building',
+    ]);
+    expect(found('quanto costa il biglietto per la torre di pisa')).toEqual(['torre di pisa:landmark']);
+    expect(found('there is a small opera house in every town around here')).toEqual([]);
+  });
+
   it('takes no month, weekday, language, currency, person or German idiom after a preposition for a place', () => {
     expect(found('We fly in August, from Tuesday, and speak in Portuguese.')).toEqual([]);
     expect(found('Can I pay in Dollars?')).toEqual([]);

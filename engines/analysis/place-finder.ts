@@ -28,6 +28,8 @@ interface Candidate {
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
 const LONGEST_NAME_TOKENS = 6;
+/** A gazetteer name of this many words or more is found in lower case too ("the statue of liberty"). */
+const LOWER_CASE_NAME_TOKENS = 3;
 
 function nameKey(name: string): string {
   return [...foldText(name).replace(/’/g, "'").matchAll(TOKEN)].map((match) => match[0]).join(' ');
@@ -143,7 +145,12 @@ function gazetteerCandidates({ text, tokens }: AnalysedText): Candidate[] {
         const word = last === first ? tail.word.slice(skipped) : tail.word;
         key = key === '' ? word : `${key} ${word}`;
         const entry = INDEX.get(key);
-        if (!entry || (!headCapitalised && (first === last || !isCapitalised(text, tail.start)))) continue;
+        if (!entry) continue;
+        // A name of three words or more is a name in any case: a recogniser may write "the empire state
+        // building" in lower case, and so few common phrases match one ("opera house", "gran vía" still need
+        // a capital).
+        const longName = last - first >= LOWER_CASE_NAME_TOKENS - 1;
+        if (!headCapitalised && !longName && (first === last || !isCapitalised(text, tail.start))) continue;
         if (first === last && WORDS_AT_SENTENCE_START.has(key) && opensSentence(text, start)) continue;
         if (saidAsGermanNoun(text, tokens[first - 1], head, entry.type)) continue;
         candidates.push(knownCandidate(start, tail.end, entry));
