@@ -19,10 +19,7 @@ import { sharedSpeechEngine } from '@wayfarer/engines/speech/speech-engine';
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { createSpeechSocket } from '@wayfarer/engines/speech/socket';
 import { percentile, sampleLoad } from './lib/stats';
-import {
-  EAGER_END_OF_TURN_SILENCE_SECONDS,
-  silenceAfterLastWord,
-} from '@wayfarer/shared/api/speech-protocol';
+import { isEagerEndOfTurn } from '@wayfarer/shared/api/speech-protocol';
 
 const run = promisify(execFile);
 
@@ -253,11 +250,7 @@ function stream(url: string, clip: Clip, chunkMs: number): Promise<Outcome> {
       };
       if (message.type !== 'Results') return;
       const text = message.channel?.alternatives[0]?.transcript ?? '';
-      const eager =
-        !message.is_final &&
-        text !== '' &&
-        silenceAfterLastWord(message.start, message.duration, message.channel?.alternatives[0]?.words) >=
-          EAGER_END_OF_TURN_SILENCE_SECONDS;
+      const eager = text !== '' && isEagerEndOfTurn(message, message.channel?.alternatives[0]?.words);
       if (pendingEager !== null && (message.is_final ? text !== pendingEager : !eager)) eagerUnconfirmed++;
       if (pendingEager !== null && (message.is_final || !eager)) pendingEager = null;
       if (eager) {

@@ -37,14 +37,25 @@ export const CLOSE_REASON = {
  */
 export const EAGER_END_OF_TURN_SILENCE_SECONDS = 0.06;
 
-/**
- * Seconds from a Results message's last word's end to the end of its audio (`start + duration`), read defensively
- * from whatever the server sent; 0 when there is no word to measure from.
- */
-export function silenceAfterLastWord(start: unknown, duration: unknown, words: unknown): number {
+/** Seconds from a Results message's last word's end to the end of its audio; 0 when there is no word to measure from. */
+function silenceAfterLastWord(start: unknown, duration: unknown, words: unknown): number {
   if (typeof start !== 'number' || typeof duration !== 'number' || !Array.isArray(words)) return 0;
   const end = (words.at(-1) as { end?: unknown } | undefined)?.end;
   return typeof end === 'number' ? start + duration - end : 0;
+}
+
+/**
+ * Whether a Results message is an eager end of turn: an interim whose audio runs EAGER_END_OF_TURN_SILENCE_SECONDS
+ * or more past its last word (`words`, its first alternative's). Read defensively from whatever the server sent.
+ */
+export function isEagerEndOfTurn(
+  results: { readonly is_final?: unknown; readonly start?: unknown; readonly duration?: unknown },
+  words: unknown,
+): boolean {
+  return (
+    results.is_final !== true &&
+    silenceAfterLastWord(results.start, results.duration, words) >= EAGER_END_OF_TURN_SILENCE_SECONDS
+  );
 }
 
 export interface ResultWord {

@@ -1,7 +1,6 @@
 import {
   CLOSE,
-  EAGER_END_OF_TURN_SILENCE_SECONDS,
-  silenceAfterLastWord,
+  isEagerEndOfTurn,
   type ClientControlType,
   type ResultsMessage,
 } from '@wayfarer/shared/api/speech-protocol';
@@ -223,10 +222,7 @@ function parseResult(text: string): TranscriptResult | null {
     text: typeof transcript === 'string' ? transcript : '',
     isFinal,
     speechFinal: results.speech_final === true,
-    eagerEndOfTurn:
-      !isFinal &&
-      silenceAfterLastWord(results.start, results.duration, alternative?.words) >=
-        EAGER_END_OF_TURN_SILENCE_SECONDS,
+    eagerEndOfTurn: isEagerEndOfTurn(results, alternative?.words),
     ...(language === undefined ? {} : { language }),
   };
 }
