@@ -8,10 +8,10 @@
 // held-out part (the sentences after o65 whose text hashes, FNV-1a 32, to 0 or 1 modulo 5), but an audit found
 // it had been tuned on (unit tests copied its sentences, the analyser's data gained words only it used), so it
 // is now scored as dev. The held-out part is bench/data/analysis-held-out.jsonl (ids h001-h120, 20 a language)
-// and analysis-held-out-2.jsonl to -4.jsonl (h121-h480, each written after the ones before had been scored), each written without
-// reading the analyser, its data or its tests: scored only with ANALYSIS_BENCH_HELD_OUT=1, each set (and all
-// together) prints totals and per-language figures, never its sentences, so nobody tunes on it. Do not change the
-// analyser to fit it; once tuned on, it would need replacing again.
+// and analysis-held-out-2.jsonl to -4.jsonl (h121-h480, each written after the ones before had been scored), each
+// written without reading the analyser, its data or its tests: scored only with ANALYSIS_BENCH_HELD_OUT=1, each
+// set (and all together) prints totals and per-language figures, never its sentences, so nobody tunes on it. Do
+// not change the analyser to fit it; once tuned on, it would need replacing again.
 //
 // ANALYSIS_BENCH_ANALYZER=openai scores the cloud path instead (an OpenAI-compatible model: OPENAI_API_KEY,
 // OPENAI_BASE_URL, OPENAI_MODEL_ANALYSIS), through the same adapter the Lambdas use; see bench/README.md.
@@ -49,7 +49,8 @@ const DEV_SET =
 const OWN_SET = path.join(here, 'data', 'analysis-own.jsonl');
 /**
  * The held-out sets, each written without reading the analyser: h001-h120, h121-h240 (written after the first was
- * scored twice), h241-h360 (9 emergencies a language, written after the second was scored).
+ * scored twice), h241-h360 (9 emergencies a language, written after the second was scored), h361-h480 (written
+ * after the dev-only rounds, by a session that read no other set).
  */
 const HELD_OUT_SETS = [
   'analysis-held-out.jsonl',

@@ -9,12 +9,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
-import { startTestServer } from '@wayfarer/lambdas/testing/test-server';
 import { sharedSpeechEngine } from '@wayfarer/engines/speech/speech-engine';
 import { SAMPLE_RATE, VAD_FRAME_SAMPLES } from '@wayfarer/engines/speech/pcm-frames';
 import { parseWav } from '@wayfarer/engines/speech/wav';
-import { createSpeechSocket } from '@wayfarer/engines/speech/socket';
+import { startBenchSpeechSocket } from './lib/speech-socket';
 
 const FIXTURES =
   process.env.FIXTURES_DIR ??
@@ -27,13 +25,7 @@ export async function main(): Promise<void> {
   const names = (await readdir(FIXTURES)).filter((name) => /^speech-.*\.wav$/u.test(name)).sort();
   const engine = sharedSpeechEngine();
   await engine.ready();
-  const socket = createSpeechSocket({ verifyKey: async (key) => key === 'bench', engine });
-  const server = await startTestServer({
-    onUpgrade: (request, stream, head) => {
-      if (!socket.handleUpgrade(request, stream, head)) stream.destroy();
-    },
-  });
-  const url = `ws://127.0.0.1:${server.port}/v1/listen?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
+  const socket = await startBenchSpeechSocket(engine);
   try {
     for (const name of names) {
       const wav = parseWav(new Uint8Array(await readFile(path.join(FIXTURES, name))));
@@ -47,7 +39,7 @@ export async function main(): Promise<void> {
       for (const offsetMs of OFFSETS_MS) {
         const samples = new Int16Array(wav.samples.length + offsetMs * SAMPLES_PER_MS);
         samples.set(wav.samples, offsetMs * SAMPLES_PER_MS);
-        const transcript = await transcribe(url, samples);
+        const transcript = await transcribe(socket.url, samples);
         heard.set(transcript, (heard.get(transcript) ?? 0) + 1);
       }
       console.log(`${name}: ${heard.size} distinct transcripts over ${OFFSETS_MS.length} offsets`);
@@ -56,7 +48,6 @@ export async function main(): Promise<void> {
     }
   } finally {
     await socket.close();
-    await server.close();
     await engine.close();
   }
 }

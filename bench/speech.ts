@@ -12,12 +12,10 @@ import {
   AUDIO_CHUNK_INTERVAL_MS,
   SPEECH_ENDPOINTING_MS,
   SPEECH_SAMPLE_RATE_HZ,
-  SPEECH_SOCKET_QUERY,
 } from '@wayfarer/shared/constants';
-import { startTestServer } from '@wayfarer/lambdas/testing/test-server';
 import { sharedSpeechEngine } from '@wayfarer/engines/speech/speech-engine';
 import { parseWav } from '@wayfarer/engines/speech/wav';
-import { createSpeechSocket } from '@wayfarer/engines/speech/socket';
+import { startBenchSpeechSocket } from './lib/speech-socket';
 import { percentile, sampleLoad } from './lib/stats';
 import { isEagerEndOfTurn } from '@wayfarer/shared/api/speech-protocol';
 
@@ -110,14 +108,8 @@ export async function main(): Promise<void> {
   await engine.ready();
   console.log(`model load (once per process): ${Math.round(performance.now() - loadStart)} ms`);
 
-  const socket = createSpeechSocket({ verifyKey: async (key) => key === 'bench', engine });
-  const server = await startTestServer({
-    onUpgrade: (request, stream, head) => {
-      if (!socket.handleUpgrade(request, stream, head)) stream.destroy();
-    },
-  });
-  const base = `ws://127.0.0.1:${server.port}/v1/listen`;
-  const appUrl = `${base}?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
+  const socket = await startBenchSpeechSocket(engine);
+  const appUrl = socket.url;
 
   try {
     const sampler = sampleLoad();
@@ -151,7 +143,6 @@ export async function main(): Promise<void> {
     );
   } finally {
     await socket.close();
-    await server.close();
     await engine.close();
   }
 }
