@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SPEECH_RELAY_LIMITS } from '@wayfarer/shared/constants';
 import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
 import { tableDefinition } from './adapters/aws/table-definition';
 import { readSecretValues } from './adapters/aws/secrets-extension';
@@ -28,6 +29,10 @@ const wholeSecondsWithDefault = (fallback: number) =>
       .nonnegative('Must not be negative')
       .default(fallback),
   );
+const optionalCount = z.preprocess(
+  blankAsAbsent,
+  z.coerce.number().int('Must be a whole number').positive('Must be at least 1').optional(),
+);
 const engineChoice = z.preprocess(
   blankAsAbsent,
   z.enum(['cloud', 'embedded'], { error: 'Must be cloud or embedded' }).optional(),
@@ -70,13 +75,27 @@ export const envSchema = z.object({
   /** The verified SES sender of password-reset mail, e.g. `Wayfarer <no-reply@example.com>`. */
   MAIL_FROM: textWithDefault('Wayfarer <no-reply@wayfarer.local>'),
 
+  /**
+   * Deepgram: the speech relay's key for the live socket (only the relay holds it in AWS), and Aura's for speech
+   * synthesis where the TTS area reads it.
+   */
   DEEPGRAM_API_KEY: optionalText,
   /**
-   * Deepgram's REST API (temporary keys) and live socket, https://api.deepgram.com and wss://api.deepgram.com/v1/listen
-   * unless set: a test points them at a scripted Deepgram-style server (lambdas/testing/scripted-deepgram-server.ts).
+   * Deepgram's live socket, wss://api.deepgram.com/v1/listen unless set: a test points it at a scripted
+   * Deepgram-style server (lambdas/testing/scripted-deepgram-server.ts).
    */
-  DEEPGRAM_API_URL: optionalUrl,
   DEEPGRAM_LISTEN_URL: optionalUrl,
+  /**
+   * Speech sessions one relay serves at once; the next is refused (1013) rather than slow everyone. Unset: the
+   * measured figure for the embedded engine on 2 cores, or RELAY_MAX_SESSIONS_CLOUD for a provider (lambdas/relay).
+   */
+  RELAY_MAX_SESSIONS: optionalCount,
+  /** The port the relay's own server (lambdas/relay/main.ts) listens on; the local cloud serves it on its gateway. */
+  RELAY_PORT: z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(65535).default(8080)),
+  /** On shutdown, how long the relay lets open sessions run before it tells them to reconnect. */
+  RELAY_DRAIN_SECONDS: wholeSecondsWithDefault(SPEECH_RELAY_LIMITS.drainSeconds),
+  /** The deployment stage the relay's metrics are tagged with (AWS only). */
+  STAGE: optionalText,
   OPENAI_API_KEY: optionalText,
   /** Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio) for fully local use. */
   OPENAI_BASE_URL: optionalUrl,

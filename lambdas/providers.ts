@@ -6,6 +6,7 @@ import { createCognitoIdentity } from './adapters/aws/cognito-identity';
 import { createCognitoTokenVerifier } from './adapters/aws/cognito-token-verifier';
 import { createEventPublisher, EVENT_BUS_CLIENT_SETTINGS } from './adapters/aws/event-publisher';
 import { createLeaseStore } from './adapters/aws/lease-store';
+import { createSpeechSocketStore, createSpeechTicketStore } from './adapters/aws/speech-relay-store';
 import { createRefreshSessions } from './adapters/aws/refresh-session-store';
 import { createResetTokens } from './adapters/aws/reset-token-store';
 import { createSesMailer } from './adapters/aws/ses-mailer';
@@ -24,7 +25,7 @@ import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
 import { createCloudSpeaker } from './adapters/cloud/cloud-speaker';
-import { createDeepgramKeys } from './adapters/cloud/deepgram-keys';
+import { createDeepgramListen } from './adapters/cloud/deepgram-listen';
 import { createEcbRatesFeed } from './adapters/cloud/ecb-rates-feed';
 import { SHIPPED_RATES } from './adapters/local/shipped-rates';
 import { createStripeBilling } from './adapters/cloud/stripe-billing';
@@ -33,8 +34,8 @@ import { createOpenAiAnalyzer } from './adapters/cloud/openai-analyzer';
 import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
 import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
 import { createOpenAiVision } from './adapters/cloud/openai-vision';
-import { createLocalSpeechKeys, localSpeechKeySecret } from './adapters/local/speech-keys';
 import type { CapabilitiesResponse } from '@wayfarer/shared/api/capabilities';
+import { CLOSE, CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
 import { forgetConfig, getConfig, type Capability, type Config, type Engine } from './config';
 import {
   capabilityStatesOf,
@@ -51,7 +52,7 @@ import type { Identity, TokenVerifier } from './ports/identity';
 import type { Mailer } from './ports/mail';
 import type { Clock, Events } from './ports/platform';
 import type { Rates, RatesCache, RatesFeed } from './ports/rates';
-import type { SpeechKeys } from './ports/speech';
+import type { SpeechRecognizer } from './ports/speech';
 import type { Translator } from './ports/translate';
 import type { Speaker } from './ports/tts';
 import type { Users } from './ports/users';
@@ -103,6 +104,8 @@ export const getRefreshSessions = () => getTable().then(createRefreshSessions);
 export const getResetTokens = () => getTable().then(createResetTokens);
 export const getAttemptCounters = () => getTable().then(createAttemptCounters);
 export const getLeases = () => getTable().then(createLeaseStore);
+export const getSpeechTickets = () => getTable().then(createSpeechTicketStore);
+export const getSpeechSockets = () => getTable().then(createSpeechSocketStore);
 export const getUsage = () => getTable().then(createUsageStore);
 export const getSubscriptions = () => getTable().then(createSubscriptionStore);
 export const getAnalytics = () => getTable().then(createAnalyticsStore);
@@ -177,12 +180,12 @@ export const getMailer: () => Promise<Mailer> = /* @__PURE__ */ perContainer(asy
 
 // --- Engines: cloud or embedded, one entry per capability ---------------------------------------------------
 // A capability adds one row to the readiness table (readiness.ts) and one `engine('<capability>', { ... })`
-// entry here, as getSpeechKeys below; a heavy embedded engine is `registeredEngine('<capability>')`,
+// entry here, as getSpeechRecognizer below; a heavy embedded engine is `registeredEngine('<capability>')`,
 // registered by engines/register.ts.
 
 /** The port each capability's engine implements. */
 export interface CapabilityPorts {
-  readonly stt: SpeechKeys;
+  readonly stt: SpeechRecognizer;
   readonly translate: Translator;
   readonly tts: Speaker;
   readonly analysis: Analyzer;
@@ -258,27 +261,27 @@ function present<T>(value: T | undefined, name: string): T {
   return value;
 }
 
-/** A speech-key issuer that cannot work as configured: the key call fails (500) and says why. */
-const refusingSpeechKeys = (reason: string): SpeechKeys => ({
-  issue: () => Promise.reject(new Error(reason)),
+/** A recogniser that cannot work as configured: each socket closes at once (1011), and the log says why. */
+const refusingRecognizer = (reason: string): SpeechRecognizer => ({
+  open: (_query, downstream) => {
+    queueMicrotask(() => downstream.closed(CLOSE.internalError, CLOSE_REASON.internal));
+    return { audio: () => undefined, control: () => undefined, abort: () => undefined };
+  },
+  ready: () => Promise.reject(new EngineUnavailableError(reason)),
 });
 
-/** Speech to text: Deepgram's temporary keys, or the local socket's signed keys (a small HMAC, no model). */
-export const getSpeechKeys = /* @__PURE__ */ engine('stt', {
-  cloud: ({ DEEPGRAM_API_KEY, DEEPGRAM_API_URL, DEEPGRAM_LISTEN_URL }) =>
-    createDeepgramKeys({
+/**
+ * Speech to text behind the relay (lambdas/relay/): Deepgram's live socket with the server's key, or the embedded
+ * Moonshine engine the local cloud registers (engines/speech/). Only the relay asks for it.
+ */
+export const getSpeechRecognizer = /* @__PURE__ */ engine('stt', {
+  cloud: ({ DEEPGRAM_API_KEY, DEEPGRAM_LISTEN_URL }) =>
+    createDeepgramListen({
       apiKey: present(DEEPGRAM_API_KEY, 'DEEPGRAM_API_KEY'),
-      baseUrl: DEEPGRAM_API_URL,
       listenUrl: DEEPGRAM_LISTEN_URL,
     }),
-  // Signed with a key derived from IP_HASH_SECRET: without it the readiness table says unavailable, and the
-  // stand-in below refuses with its reason.
-  embedded: ({ IP_HASH_SECRET, APP_URL }) =>
-    createLocalSpeechKeys({
-      secret: localSpeechKeySecret(present(IP_HASH_SECRET, 'IP_HASH_SECRET')),
-      appUrl: APP_URL,
-    }),
-  unavailable: refusingSpeechKeys,
+  embedded: /* @__PURE__ */ registeredEngine('stt'),
+  unavailable: refusingRecognizer,
 });
 
 /** Billing that cannot work as configured: each billing call fails (500) and the log says why. */

@@ -95,17 +95,9 @@ export const READINESS_RULES: Readonly<Record<Capability, ReadinessRow>> = {
     cloudChosen: (settings) => settings.DEEPGRAM_API_KEY !== undefined,
     cloud: (settings) =>
       readyWhen(settings.DEEPGRAM_API_KEY !== undefined, 'STT_ENGINE=cloud needs DEEPGRAM_API_KEY'),
-    // The embedded key issuer is small and built into the speech Lambda; its socket is the local cloud's.
-    embedded: 'built-in',
-    embeddedMissing: '',
-    // The issuer signs its keys, and the socket checks them, with a key derived from IP_HASH_SECRET: without it
-    // no key is issued (adapters/local/speech-keys.ts). The local cloud always sets it; in AWS only the areas
-    // that count anonymous callers hold it, and the capabilities area does not (infra/aws/area-access.ts).
-    builtInNeeds: (settings) =>
-      readyWhen(
-        settings.IP_HASH_SECRET !== undefined,
-        'STT_ENGINE=embedded needs IP_HASH_SECRET: the local speech socket checks keys signed with it',
-      ),
+    // Moonshine behind the relay, which only the local cloud runs with an embedded engine (engines/speech/).
+    embedded: 'registered',
+    embeddedMissing: onlyInLocalCloud('stt'),
   },
   translate: {
     cloudChosen: (settings) => openAiSettings(settings, 'translate') !== undefined,

@@ -8,8 +8,8 @@ import { PAGES } from './api/pages';
 // --- Session and auth -------------------------------------------------------------------------------------
 
 /**
- * A non-subscriber's session is cut off this many seconds before the speech key's time-to-live ends, so the
- * client stops before the server has to refuse audio.
+ * A non-subscriber's session is cut off this many seconds before the relay's allowance ends (its Allowance
+ * message), so the client stops before the relay has to close the socket on it.
  */
 export const SESSION_CUTOFF_MARGIN_SECONDS = 2;
 
@@ -53,6 +53,33 @@ export const SPEECH_SOCKET_QUERY = {
   endpointing: String(SPEECH_ENDPOINTING_MS),
   utterance_end_ms: String(SPEECH_UTTERANCE_END_MS),
 } as const satisfies Record<string, string>;
+
+/**
+ * The speech relay's limits (docs/SPEC.md §9, docs/DESIGN.md §9): one socket per caller, each opened with a
+ * single-use ticket, metered by the audio it forwards.
+ * - ticketSeconds: how long a ticket from POST /api/speech/ticket opens a socket; it only covers the round trip.
+ * - ticketsOpen: tickets a caller may hold unused at once (issued in the last ticketSeconds): a traveller takes one
+ *   per start or reconnect, never eight within 30 s, and a script gets no more than this many sockets' worth.
+ * - chargeIntervalSeconds: how often the relay writes the audio it forwarded to the session's lease; a crash loses
+ *   at most this much.
+ * - idleSeconds: a socket that forwards no audio for this long is closed (KeepAlive is not audio): long enough
+ *   for a muted traveller listening to a reply, short of an idle socket held all day.
+ * - maxSessionSeconds: the longest one socket lives; the client takes a new ticket and carries on.
+ * - maxFrameBytes: the largest frame the relay accepts (a 20 ms chunk is 640 bytes; a second of audio 32,000).
+ * - drainSeconds: on shutdown (a deploy), how long open sessions may go on before they are told to reconnect.
+ */
+export const SPEECH_RELAY_LIMITS = {
+  ticketSeconds: 30,
+  ticketsOpen: 8,
+  chargeIntervalSeconds: 5,
+  idleSeconds: 60,
+  maxSessionSeconds: 60 * 60,
+  maxFrameBytes: 64 * 1024,
+  drainSeconds: 30,
+} as const;
+
+/** 16 kHz mono PCM16: the relay meters these bytes, so bytes are seconds exactly. */
+export const SPEECH_BYTES_PER_SECOND = SPEECH_SAMPLE_RATE_HZ * 2;
 
 // --- Languages and settings -------------------------------------------------------------------------------
 

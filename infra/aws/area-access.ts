@@ -95,14 +95,14 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
     table: { access: 'readWrite', partitions: ['ATTEMPTS#'] },
     publishesEvents: true,
   },
-  // The caller's profile (plan) and the day's usage with its leases. The profile store's email lookup comes
-  // with the store, so gsi1's EMAIL# partitions too.
+  // Speech tickets: the caller's profile (plan), the day's usage with its leases and ticket places, the ticket.
+  // No provider key: only the speech relay holds one that opens a speech socket (docs/DESIGN.md §9). The profile
+  // store's email lookup comes with the store, so gsi1's EMAIL# partitions too.
   speech: {
     ...httpDefaults,
-    table: { access: 'readWrite', partitions: ['USER#', 'USAGE#'], index: ['EMAIL#'] },
-    secrets: ['ipHash', 'providers'],
+    table: { access: 'readWrite', partitions: ['USER#', 'USAGE#', 'TICKET#'], index: ['EMAIL#'] },
+    secrets: ['ipHash'],
   },
-  usage: { ...httpDefaults, table: { access: 'readWrite', partitions: ['USAGE#'] }, publishesEvents: true },
   // Streaming responses are not bound by the 29 s buffered limit (their integration allows
   // STREAMING_INTEGRATION_TIMEOUT_SECONDS); a long translation or TTS clip may need more.
   // Least privilege: they call a provider with its key and nothing else (their per-viewer limit is the web ACL's).

@@ -22,6 +22,7 @@ import { LOCAL_ROUTE_PREFIX, type LocalRoute, type LocalSocket } from './local-r
 import type { Logger } from './log';
 import type { UpgradeListener } from './loopback';
 import { SECURITY_HEADERS, type StaticSite } from './static-site';
+import { VIEWER_ADDRESS_HEADER } from '@wayfarer/shared/api/viewer-headers';
 import { createViewerRateLimiter, viewerAddressOf, type ViewerLimitOptions } from './viewer-limits';
 
 /** API Gateway REST's payload limit; each route's own, smaller limit is the handler's to enforce. */
@@ -337,10 +338,20 @@ export function createGateway(options: GatewayOptions) {
 
 export type RequestListener = ReturnType<typeof createGateway>;
 
-/** Hands a WebSocket upgrade to the first socket that claims its path; refuses the rest with 404. */
-export function createUpgradeListener(sockets: () => readonly LocalSocket[]): UpgradeListener {
+/**
+ * Hands a WebSocket upgrade to the first socket that claims its path; refuses the rest with 404. The gateway
+ * plays CloudFront for sockets too: the viewer's address goes in CloudFront-Viewer-Address (over anything the
+ * client sent), which is where the speech relay reads it in AWS.
+ */
+export function createUpgradeListener(
+  sockets: () => readonly LocalSocket[],
+  trustedProxies: readonly string[] = [],
+): UpgradeListener {
   return (request, socket, head) => {
     socket.on('error', () => socket.destroy());
+    const viewer = viewerAddressOf(request, trustedProxies);
+    const shown = viewer.includes(':') ? `[${viewer}]` : viewer;
+    request.headers[VIEWER_ADDRESS_HEADER] = `${shown}:${request.socket.remotePort ?? 0}`;
     for (const candidate of sockets()) {
       if (candidate.handleUpgrade(request, socket, head)) return;
     }

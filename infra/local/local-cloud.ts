@@ -251,7 +251,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     // Filled once the environment is set; until then every upgrade is refused.
     const sockets: LocalSocket[] = [];
-    const onUpgrade = createUpgradeListener(() => sockets);
+    const onUpgrade = createUpgradeListener(() => sockets, options.viewerLimits?.trustedProxies);
     // Both checks come first: a taken port or a missing Java should fail in a second, not after a long start.
     const [listening, java] = await Promise.all([
       listenOnLoopback(gateway, options.port, options.host, onUpgrade).then((server: Listening) => {

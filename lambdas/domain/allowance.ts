@@ -1,45 +1,9 @@
-import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
+import { SESSION_CUTOFF_MARGIN_SECONDS, SPEECH_RELAY_LIMITS } from '@wayfarer/shared/constants';
 import type { SpeechLease, UsageLedger } from '../ports/usage';
 
-// The daily speech allowance, as plain arithmetic over a subject's leases (docs/DESIGN.md §4). Every rule here has
-// a unit test named after it (allowance.test.ts).
-
-/**
- * A subscriber's key: long enough for any real conversation, and they have no cut-off (docs/SPEC.md §6). A key only
- * has to be valid when the socket opens; the session itself may run on.
- */
-export const SUBSCRIBER_KEY_TTL_SECONDS = 60 * 60;
-
-/**
- * What a usage report may exceed the server-measured time since the key was issued by: the client measures
- * from a moment after the key call, so only clock jitter and rounding can put it above.
- */
-export const REPORT_GRACE_SECONDS = 2;
-
-/**
- * What a usage report may charge below the server-measured time from key issue to report: the client starts
- * counting once the socket opens and stops before it reports, so an honest report is a little below that time;
- * a report of 0 after a minute is not honest. The client's figure may raise a charge, never lower it further.
- */
-export const REPORT_FLOOR_GRACE_SECONDS = 1;
-
-/**
- * How long a speech key opens sockets: the client asks for it after the microphone is granted, right before it
- * opens the socket, so this only covers the round trip (Deepgram's own temporary tokens default to 30 s). The
- * session itself runs on; the lease's ttl (the allowance left) is the most it is charged.
- */
-export const SPEECH_KEY_OPEN_SECONDS = 30;
-
-/**
- * Keys a caller may hold that can still open a socket (issued in the last SPEECH_KEY_OPEN_SECONDS), which also
- * bounds the keys taken in any minute to twice as many. A traveller takes one key per start, and no one starts,
- * speaks and stops faster than once every 5 s: that pace is always allowed, with room for the network's jitter
- * (six starts 5 s apart span 25 s, and a key whose request came a little late must not tip the seventh over;
- * allowance.test.ts). A script that takes keys to hold many sockets at once gets at most this many (docs/DESIGN.md,
- * Abuse and limits). A refusal answers the general rate limit, not the spent allowance: the traveller may start
- * again in a moment.
- */
-export const SPEECH_KEY_LIMITS = { open: 8 } as const;
+// The daily speech allowance, as plain arithmetic over a subject's session leases (docs/DESIGN.md §4). The relay
+// meters every second it forwards, so a lease's charge is the relay's figure, never the client's. Every rule here
+// has a unit test named after it (allowance.test.ts).
 
 export type CallerRole = 'anonymous' | 'user' | 'subscriber';
 
@@ -48,31 +12,27 @@ export interface DailyAllowances {
   readonly userSeconds: number;
 }
 
-const secondsBetween = (from: Date, to: Date): number => Math.max(0, (to.getTime() - from.getTime()) / 1000);
-
 /** UTC day, yyyy-mm-dd: the day a lease and its usage count against. */
 export function usageDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
 /**
- * A closed lease costs what it was charged; an open one its elapsed time, never more than its TTL. Either way at
- * least what our own socket saw of it (the local socket records it), never more than the TTL.
+ * What a lease costs: the seconds it was closed with, or, while open (or left open by a relay that crashed), the
+ * audio the relay last wrote to it; the larger of the two, never more than the allowance it opened with.
  */
-export function leaseCharge(lease: SpeechLease, now: Date): number {
-  const charged = lease.closed
-    ? lease.closed.seconds
-    : Math.min(secondsBetween(lease.issuedAt, now), lease.ttlSeconds);
-  return Math.max(charged, Math.min(lease.observedSeconds ?? 0, lease.ttlSeconds));
+export function leaseCharge(lease: SpeechLease): number {
+  const charged = Math.max(lease.closed?.seconds ?? 0, lease.observedSeconds ?? 0);
+  return Math.min(Math.max(0, charged), lease.ttlSeconds);
 }
 
 /**
- * Seconds used on the ledger's day. The leases are the record (written before the key leaves); the counter
+ * Seconds used on the ledger's day. The leases are the record (the relay writes them as it goes); the counter
  * only catches up with them through the bus, so it can never be ahead of them, except if leases were lost:
  * the larger figure wins.
  */
-export function secondsUsed(ledger: UsageLedger, now: Date): number {
-  const charged = ledger.leases.reduce((sum, lease) => sum + leaseCharge(lease, now), 0);
+export function secondsUsed(ledger: UsageLedger): number {
+  const charged = ledger.leases.reduce((sum, lease) => sum + leaseCharge(lease), 0);
   return Math.max(ledger.countedSeconds, charged);
 }
 
@@ -81,48 +41,31 @@ export function dailyAllowance(role: Exclude<CallerRole, 'subscriber'>, allowanc
   return role === 'anonymous' ? allowances.anonymousSeconds : allowances.userSeconds;
 }
 
-export type KeyDecision =
-  | { readonly kind: 'issue'; readonly ttlSeconds: number }
+export type SessionDecision =
+  /** `seconds`: the most the session may forward; null for a subscriber, who has no daily allowance. */
+  | { readonly kind: 'open'; readonly seconds: number | null }
   | { readonly kind: 'spent'; readonly remainingSeconds: number };
 
 /**
- * The key's time to live is what is left of today's allowance, in whole seconds. When that is no more than
- * the client's cut-off margin the session would end before it starts, so no key: the allowance is spent.
+ * What is left of today's allowance, in whole seconds. When that is no more than the client's cut-off margin the
+ * session would end before it starts, so none opens: the allowance is spent.
  */
-export function decideKey(role: CallerRole, usedSeconds: number, allowances: DailyAllowances): KeyDecision {
-  if (role === 'subscriber') return { kind: 'issue', ttlSeconds: SUBSCRIBER_KEY_TTL_SECONDS };
+export function decideSession(
+  role: CallerRole,
+  usedSeconds: number,
+  allowances: DailyAllowances,
+): SessionDecision {
+  if (role === 'subscriber') return { kind: 'open', seconds: null };
   const remainingSeconds = Math.max(0, dailyAllowance(role, allowances) - usedSeconds);
-  const ttlSeconds = Math.floor(remainingSeconds);
-  if (ttlSeconds <= SESSION_CUTOFF_MARGIN_SECONDS) return { kind: 'spent', remainingSeconds };
-  return { kind: 'issue', ttlSeconds };
+  const seconds = Math.floor(remainingSeconds);
+  if (seconds <= SESSION_CUTOFF_MARGIN_SECONDS) return { kind: 'spent', remainingSeconds };
+  return { kind: 'open', seconds };
 }
 
 /**
- * What a usage report charges a lease: the client's figure may only raise the charge above the server-measured
- * time since the key was issued (less REPORT_FLOOR_GRACE_SECONDS), up to that time plus REPORT_GRACE_SECONDS;
- * never more than the key's TTL, never negative.
+ * The most a session's lease can be charged: what is left of the allowance, or for a subscriber the longest
+ * session the relay allows.
  */
-export function chargeForReport(lease: SpeechLease, reportedSeconds: number, now: Date): number {
-  const elapsed = secondsBetween(lease.issuedAt, now);
-  const floor = Math.max(0, elapsed - REPORT_FLOOR_GRACE_SECONDS);
-  const ceiling = elapsed + REPORT_GRACE_SECONDS;
-  return Math.min(lease.ttlSeconds, Math.max(floor, Math.min(Math.max(0, reportedSeconds), ceiling)));
-}
-
-export type KeyRateDecision = 'allowed' | 'too_many';
-
-/** SPEECH_KEY_LIMITS over the caller's leases (one per key issued). */
-export function keyRateDecision(leases: readonly SpeechLease[], now: Date): KeyRateDecision {
-  const stillOpening = leases.filter((lease) => secondsBetween(lease.issuedAt, now) < SPEECH_KEY_OPEN_SECONDS);
-  return stillOpening.length >= SPEECH_KEY_LIMITS.open ? 'too_many' : 'allowed';
-}
-
-/** The lease a usage report closes: the caller's newest open one. */
-export function leaseToClose(leases: readonly SpeechLease[]): SpeechLease | undefined {
-  return leases
-    .filter((lease) => !lease.closed)
-    .reduce<SpeechLease | undefined>(
-      (newest, lease) => (!newest || lease.issuedAt > newest.issuedAt ? lease : newest),
-      undefined,
-    );
+export function leaseLimitSeconds(decision: Extract<SessionDecision, { kind: 'open' }>): number {
+  return decision.seconds ?? SPEECH_RELAY_LIMITS.maxSessionSeconds;
 }

@@ -32,6 +32,14 @@ export function usageSubject(caller: UsageCaller, ipHashSecret: string | undefin
   return `${ANONYMOUS_PREFIX}${digest}`;
 }
 
+/**
+ * A keyed hash of the viewer group an address belongs to (IPv4 itself, IPv6 by /64): what a speech ticket is bound
+ * to, so that only a socket from the same group can use it. Equal to an anonymous caller's subject.
+ */
+export function viewerHash(sourceIp: string | undefined, ipHashSecret: string | undefined): string {
+  return usageSubject({ kind: 'anonymous', sourceIp }, ipHashSecret);
+}
+
 /** True for the subject of an anonymous caller (a keyed IP hash), false for a user's sub. */
 export const isAnonymousSubject = (subject: string): boolean => subject.startsWith(ANONYMOUS_PREFIX);
 

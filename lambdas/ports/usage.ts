@@ -1,4 +1,4 @@
-// The daily speech allowance: the usage counter and the speech-key leases.
+// The daily speech allowance: the usage counter and the leases of relayed speech sessions.
 // Adapters implement these ports; services see them, never an SDK client (docs/DESIGN.md §3).
 
 /** One delivery of `usage.recorded`: the bus may deliver it more than once, so it carries its event id. */
@@ -21,20 +21,20 @@ export interface Usage {
   secondsUsed(subject: string, day: string): Promise<number>;
 }
 
-/** An issued speech key, as the allowance sees it (docs/DESIGN.md §4, LEASE#<keyId>). */
+/** A relayed speech session, as the allowance sees it (docs/DESIGN.md §4, LEASE#<sessionId>). */
 export interface SpeechLease {
-  /** The key's id: one lease per issued key. */
+  /** The session's id: one lease per socket the relay accepted. */
   readonly id: string;
   /** A user's sub, or a keyed hash of an anonymous caller's IP. */
   readonly subject: string;
-  /** The UTC day (yyyy-mm-dd) the lease counts against: the day it was issued. */
+  /** The UTC day (yyyy-mm-dd) the lease counts against: the day its socket opened. */
   readonly day: string;
   readonly issuedAt: Date;
-  /** The key's time to live: the most this lease can ever be charged. */
+  /** The allowance left when the socket opened: the most this lease can ever be charged. */
   readonly ttlSeconds: number;
-  /** Present once the usage update (or a newer key) closed it, with the seconds it was charged. */
+  /** Present once the relay closed the session, with the seconds it was charged. */
   readonly closed?: { readonly at: Date; readonly seconds: number };
-  /** Seconds our own speech socket (the local one) saw a session on this key run: a floor for its charge. */
+  /** Seconds of audio the relay has forwarded so far (written every few seconds): an open lease's charge. */
   readonly observedSeconds?: number;
 }
 
@@ -46,30 +46,30 @@ export interface UsageLedger {
 }
 
 /**
- * The speech-key leases. Reads are strongly consistent, so a key issued a moment ago already counts against
- * the next key call.
+ * The session leases. Reads are strongly consistent, so a session charged a moment ago already counts against
+ * the next ticket or socket.
  */
 export interface Leases {
   ledger(subject: string, day: string): Promise<UsageLedger>;
   open(lease: Omit<SpeechLease, 'closed'>): Promise<void>;
   /**
    * Closes an open lease, recording its charge. Resolves false, changing nothing, when it was already closed
-   * (or never opened): that is what makes a repeated usage update harmless.
+   * (or never opened), so a session is counted once.
    */
   close(
     lease: Pick<SpeechLease, 'id' | 'subject' | 'day'>,
     closed: { readonly at: Date; readonly seconds: number },
   ): Promise<boolean>;
   /**
-   * Records what our own speech socket saw of the key's session; only ever raises the figure. Resolves false
-   * when the lease does not exist.
+   * Records the audio the relay forwarded on the session so far: a conditional write that only ever raises the
+   * figure. Resolves false when the lease does not exist.
    */
   recordObserved(lease: Pick<SpeechLease, 'id' | 'subject' | 'day'>, seconds: number): Promise<boolean>;
   /**
-   * Takes one of `slots` places for a key being issued, each held `holdSeconds`, atomically: of any number of
+   * Takes one of `slots` places for a ticket being issued, each held `holdSeconds`, atomically: of any number of
    * concurrent calls at most `slots` succeed within a hold. False when every place is held.
    */
-  claimKeySlot(
+  claimTicketSlot(
     subject: string,
     day: string,
     now: Date,

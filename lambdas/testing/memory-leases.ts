@@ -5,7 +5,7 @@ export function createMemoryLeases(counted: Record<string, number> = {}): Leases
   readonly all: () => readonly SpeechLease[];
 } {
   const leases = new Map<string, SpeechLease>();
-  /** Per subject and day, when each held key place frees up (epoch ms). */
+  /** Per subject and day, when each held ticket place frees up (epoch ms). */
   const slots = new Map<string, number[]>();
   return {
     all: () => [...leases.values()],
@@ -24,7 +24,7 @@ export function createMemoryLeases(counted: Record<string, number> = {}): Leases
       leases.set(id, { ...lease, closed });
       return true;
     },
-    async claimKeySlot(subject, day, now, limits) {
+    async claimTicketSlot(subject, day, now, limits) {
       const held = (slots.get(`${subject}#${day}`) ?? []).filter((until) => until > now.getTime());
       if (held.length >= limits.slots) return false;
       slots.set(`${subject}#${day}`, [...held, now.getTime() + limits.holdSeconds * 1000]);

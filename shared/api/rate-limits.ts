@@ -23,10 +23,9 @@ export const VIEWER_RATE_LIMITS = {
   auth: { requests: 60, windowSeconds: 300 },
   // A reset is one mail and one new password; the mail costs money and annoys its recipient.
   'password-reset': { requests: 20, windowSeconds: 300 },
-  // One key per start; the speech area also limits keys per caller (SPEECH_KEY_LIMITS) and the allowance.
-  'speech-key': { requests: 60, windowSeconds: 300 },
-  // One report per stop.
-  usage: { requests: 60, windowSeconds: 300 },
+  // One ticket per start or reconnect; the speech area also limits tickets per caller (SPEECH_TICKET_LIMITS), and
+  // the relay meters the speech itself.
+  speech: { requests: 60, windowSeconds: 300 },
   // A phrase is one translate and one TTS call: a phrase every 2 s for 5 minutes.
   expensive: { requests: 300, windowSeconds: 300 },
   // An analysis is three calls (emergency, locations, prices), a currency change one more: 30 analyses in 5 min.
@@ -52,8 +51,7 @@ export function routesOfClass(rateLimitClass: RateLimitClass): readonly RouteMet
 export const PEAK_REQUESTS_PER_SECOND = {
   auth: 2,
   'password-reset': 1,
-  'speech-key': 3,
-  usage: 3,
+  speech: 3,
   expensive: 40,
   analysis: 5,
   stripe: 1,

@@ -11,7 +11,7 @@ export type AuthMode = 'none' | 'optional' | 'required' | 'admin-cookie';
 
 /** The 429 classes of docs/SPEC.md §8: each maps to one message key on the client. */
 export type RateLimitClass =
-  'auth' | 'password-reset' | 'speech-key' | 'usage' | 'expensive' | 'analysis' | 'stripe' | 'default';
+  'auth' | 'password-reset' | 'speech' | 'expensive' | 'analysis' | 'stripe' | 'default';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -22,7 +22,6 @@ export type HandlerArea =
   | 'auth'
   | 'reset-request'
   | 'speech'
-  | 'usage'
   | 'tts'
   | 'translate'
   | 'analysis'

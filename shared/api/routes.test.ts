@@ -18,8 +18,7 @@ describe('route table', () => {
       'POST /api/auth/reset-password',
       'GET /api/auth/me',
       'POST /api/auth/refresh',
-      'GET /api/deepgram/key',
-      'POST /api/usage/update',
+      'POST /api/speech/ticket',
       'POST /api/tts/{provider}',
       'POST /api/translate',
       'POST /api/analysis/emergency',
@@ -88,7 +87,7 @@ describe('matchRoute', () => {
 
 describe('routeForPath and pathHasOtherMethods', () => {
   it('finds a route by path whatever the method', () => {
-    expect(routeForPath('/api/deepgram/key?x=1')?.rateLimitClass).toBe('speech-key');
+    expect(routeForPath('/api/speech/ticket?x=1')?.rateLimitClass).toBe('speech');
     expect(routeForPath('/api/nope')).toBeUndefined();
   });
 

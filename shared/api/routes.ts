@@ -11,7 +11,7 @@ import {
   sessionResponseSchema,
   userSchema,
 } from './auth';
-import { speechKeyResponseSchema, usageUpdateRequestSchema } from './speech';
+import { speechTicketResponseSchema } from './speech';
 import { capabilitiesResponseSchema, countryResponseSchema } from './capabilities';
 import { translateRequestSchema, ttsPathSchema, ttsRequestSchema } from './voice-output';
 import {
@@ -77,13 +77,9 @@ export const routeSchemas = {
     request: {},
     response: okResponseSchema,
   },
-  'speech.key': {
+  'speech.ticket': {
     request: {},
-    response: speechKeyResponseSchema,
-  },
-  'usage.update': {
-    request: { body: usageUpdateRequestSchema },
-    response: okResponseSchema,
+    response: speechTicketResponseSchema,
   },
   'tts.speak': {
     request: { pathParameters: ttsPathSchema, body: ttsRequestSchema },

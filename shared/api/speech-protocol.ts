@@ -1,8 +1,9 @@
 /**
  * The messages and close codes of Deepgram's live transcription protocol (`/v1/listen`) that Wayfarer uses,
- * written once for both ends: the browser client (frontend/src/lib/deepgram-socket.ts) and the local cloud's
- * socket that speaks the protocol over the embedded engine (engines/speech/socket.ts). Field names are
- * Deepgram's own, snake_case included, because the same client talks to Deepgram in production.
+ * written once for every end: the browser client (frontend/src/lib/deepgram-socket.ts), our speech relay
+ * (lambdas/relay/), which speaks it to the browser and passes it on to Deepgram, and the embedded engine behind the
+ * relay (engines/speech/). Field names are Deepgram's own, snake_case included. The relay adds one message
+ * (Allowance) and a few close codes of its own (RELAY_CLOSE), which a Deepgram client ignores or reports as a close.
  */
 
 export const LISTEN_PATH = '/v1/listen';
@@ -10,6 +11,8 @@ export const LISTEN_PATH = '/v1/listen';
 /** RFC 6455 close codes as Deepgram uses them, each with the Deepgram error label its reason starts with. */
 export const CLOSE = {
   normal: 1000,
+  /** The server is going away (a local cloud stopping). */
+  goingAway: 1001,
   /** Bad credentials, bad parameters, or data that is not the declared audio (DATA-0000). */
   policyViolation: 1008,
   /** A single frame larger than the socket accepts. */
@@ -24,6 +27,61 @@ export const CLOSE_REASON = {
   idle: 'NET-0001: Deepgram did not receive audio data or a text message within the timeout window.',
   internal: 'NET-0000: The service has encountered an internal error.',
 } as const;
+
+/**
+ * The relay's own close codes (docs/SPEC.md §7, §8): RFC 6455's private range, and the two IANA codes for a server
+ * restarting or full. Each says whether the browser takes a new ticket and carries on (reconnectable) or ends the
+ * session.
+ */
+export const RELAY_CLOSE = {
+  /** The day's allowance is spent; an Allowance message with seconds_left 0 came just before. Ends the session. */
+  allowanceSpent: 4001,
+  /** Another socket of the same caller took over (one open socket per caller). Ends this one. */
+  replaced: 4002,
+  /** No audio for SPEECH_RELAY_LIMITS.idleSeconds (KeepAlive is not audio). Reconnectable. */
+  idle: 4003,
+  /** The socket lived SPEECH_RELAY_LIMITS.maxSessionSeconds. Reconnectable. */
+  sessionTooLong: 4004,
+  /** The relay is restarting (a deploy): reconnect, with the audio kept meanwhile. */
+  serviceRestart: 1012,
+  /** The relay is full: try again later. Ends the session with a message that says so. */
+  tryAgainLater: 1013,
+} as const;
+
+export const RELAY_CLOSE_REASON = {
+  allowanceSpent: 'USAGE_LIMIT: The daily speech allowance is spent.',
+  replaced: 'REPLACED: Another speech socket of this caller opened.',
+  idle: 'IDLE: No audio within the timeout window.',
+  sessionTooLong: 'SESSION_LIMIT: The longest session ended; open a new one.',
+  serviceRestart: 'RESTART: The speech relay is restarting; reconnect.',
+  full: 'BUSY: The speech relay is at capacity.',
+} as const;
+
+/**
+ * The relay's message, sent first on every socket it accepts and last when the allowance runs out: the seconds of
+ * speech left today (null for a subscriber, who has none to run out of). The client's cut-off reads it.
+ */
+export interface AllowanceMessage {
+  type: 'Allowance';
+  seconds_left: number | null;
+}
+
+/** An Allowance message's seconds, or undefined when the text is not one. Read defensively. */
+export function parseAllowance(text: string): { readonly secondsLeft: number | null } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const message = value as { type?: unknown; seconds_left?: unknown };
+  if (message.type !== ('Allowance' satisfies AllowanceMessage['type'])) return undefined;
+  if (message.seconds_left === null) return { secondsLeft: null };
+  if (typeof message.seconds_left !== 'number' || !Number.isFinite(message.seconds_left) || message.seconds_left < 0)
+    return undefined;
+  return { secondsLeft: message.seconds_left };
+}
 
 // --- Server to client ---------------------------------------------------------------------------------------
 

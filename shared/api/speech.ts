@@ -1,17 +1,13 @@
 import * as z from 'zod';
 
-/** GET /api/deepgram/key: a short-lived key for the live speech socket, and the socket to open with it. */
-export const speechKeyResponseSchema = z.object({
-  key: z.string().min(1),
-  time_to_live_in_seconds: z.number().int().positive(),
-  url: z.string().url(),
+/**
+ * POST /api/speech/ticket: a single-use ticket that opens one socket on our own speech relay (`/v1/listen` on
+ * the app's origin) for this caller, from this viewer, within SPEECH_TICKET_SECONDS. No body: who the caller is
+ * comes from the bearer token, or the viewer's address when anonymous.
+ */
+export const speechTicketResponseSchema = z.object({
+  ticket: z.string().min(1),
+  /** Seconds of speech left today; null for a subscriber, who has no daily allowance (docs/SPEC.md §6). */
+  seconds_left: z.number().nonnegative().nullable(),
 });
-export type SpeechKeyResponse = z.infer<typeof speechKeyResponseSchema>;
-
-/** A day has 86,400 seconds; nothing longer can be a real session. */
-export const MAX_SESSION_SECONDS = 86_400;
-
-export const usageUpdateRequestSchema = z.object({
-  durationSeconds: z.number().finite().min(0).max(MAX_SESSION_SECONDS),
-});
-export type UsageUpdateRequest = z.infer<typeof usageUpdateRequestSchema>;
+export type SpeechTicketResponse = z.infer<typeof speechTicketResponseSchema>;

@@ -19,8 +19,7 @@ export const HTTP_ERROR_KEYS = {
 export const RATE_LIMIT_KEYS = {
   auth: 'error_rate_limit_auth',
   passwordReset: 'error_rate_limit_password_reset',
-  speechKey: 'error_usage_limit_reached',
-  usage: 'error_usage_limit_exceeded',
+  speech: 'error_usage_limit_reached',
   expensive: 'error_rate_limit_expensive',
   stripe: 'error_rate_limit_stripe',
   default: 'error_rate_limit',
@@ -43,8 +42,10 @@ export const FORM_ERROR_KEYS = {
 
 /** Voice, translation and speech (docs/SPEC.md §8). */
 export const VOICE_ERROR_KEYS = {
-  speechKey: 'error_deepgram_key',
-  usageUpdate: 'error_usage_update',
+  /** The ticket call failed: the speech service cannot be reached. */
+  speechTicket: 'error_deepgram_key',
+  /** The relay is full (close 1013): too many speakers on it right now. */
+  speechBusy: 'error_speech_busy',
   microphoneAccess: 'error_mic_access',
   transcriptionStart: 'error_transcription_start',
   // docs/SPEC.md §8: what a traveller sees when a phrase could not be translated or read aloud (the server's own

@@ -89,8 +89,7 @@ describe('messageForFailedResponse', () => {
     expect(tooMany('/api/auth/register')).toBe('error_rate_limit_auth');
     expect(tooMany('/api/auth/forgot-password')).toBe('error_rate_limit_password_reset');
     expect(tooMany('/api/auth/reset-password')).toBe('error_rate_limit_password_reset');
-    expect(tooMany('/api/deepgram/key')).toBe('error_usage_limit_reached');
-    expect(tooMany('/api/usage/update')).toBe('error_usage_limit_exceeded');
+    expect(tooMany('/api/speech/ticket')).toBe('error_usage_limit_reached');
     expect(tooMany('/api/translate')).toBe('error_rate_limit_expensive');
     expect(tooMany('/api/tts/deepgram')).toBe('error_rate_limit_expensive');
     expect(tooMany('/api/vision/translate-image')).toBe('error_rate_limit_expensive');

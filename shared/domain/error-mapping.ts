@@ -7,8 +7,7 @@ import type { RateLimitKey } from './error-keys';
 export const RATE_LIMIT_MESSAGE_KEYS: Readonly<Record<RateLimitClass, RateLimitKey>> = {
   auth: RATE_LIMIT_KEYS.auth,
   'password-reset': RATE_LIMIT_KEYS.passwordReset,
-  'speech-key': RATE_LIMIT_KEYS.speechKey,
-  usage: RATE_LIMIT_KEYS.usage,
+  speech: RATE_LIMIT_KEYS.speech,
   expensive: RATE_LIMIT_KEYS.expensive,
   // Its own per-viewer limit (shared/api/rate-limits.ts), the general message (docs/SPEC.md §8).
   analysis: RATE_LIMIT_KEYS.default,

@@ -1,6 +1,8 @@
 import {
   CLOSE,
   isEagerEndOfTurn,
+  LISTEN_PATH,
+  parseAllowance,
   type ClientControlType,
   type ResultsMessage,
 } from '@wayfarer/shared/api/speech-protocol';
@@ -43,10 +45,13 @@ export interface WebSocketLike {
 }
 
 export interface DeepgramSocketOptions {
-  /** The socket address from GET /api/deepgram/key (`url`). */
+  /** The speech relay's address (relaySocketUrl). */
   readonly url: string;
+  /** The single-use ticket from POST /api/speech/ticket. */
   readonly key: string;
   readonly onTranscript: (result: TranscriptResult) => void;
+  /** The relay's Allowance message: seconds of speech left today, null for a subscriber. */
+  readonly onAllowance?: (secondsLeft: number | null) => void;
   /** The server accepted the socket (its key and parameters): audio flows from here on. */
   readonly onOpen?: () => void;
   /**
@@ -83,6 +88,15 @@ const DEFAULT_CLOSE_TIMEOUT_MS = 3000;
  */
 const MAX_PENDING_CHUNKS = 10_000 / AUDIO_CHUNK_INTERVAL_MS;
 
+/** Our speech relay on the page's own origin (`/v1/listen`, ws: or wss: as the page). */
+export function relaySocketUrl(page: { readonly href: string }): string {
+  const url = new URL(LISTEN_PATH, page.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
 export function speechSocketUrl(base: string): string {
   const url = new URL(base);
   for (const [name, value] of Object.entries(SPEECH_SOCKET_QUERY)) url.searchParams.set(name, value);
@@ -92,10 +106,10 @@ export function speechSocketUrl(base: string): string {
 const browserSocket = (url: string, protocols: string[]): WebSocketLike => new WebSocket(url, protocols);
 
 /**
- * A client for Deepgram's live transcription protocol (`/v1/listen`), in production and against the local
- * socket alike. The key travels as the WebSocket subprotocol pair `token, <key>`, as browsers cannot set headers.
- * A dropped socket is not reopened here: its key may no longer open one (a key opens sockets for 30 s), so the
- * voice session reconnects with a fresh key (docs/SPEC.md §4, Connection lost).
+ * A client for Deepgram's live transcription protocol (`/v1/listen`), as our speech relay speaks it. The ticket
+ * travels as the WebSocket subprotocol pair `token, <ticket>`, as browsers cannot set headers. A dropped socket is
+ * not reopened here: a ticket opens one socket only, so the voice session reconnects with a fresh ticket
+ * (docs/SPEC.md §4, Connection lost).
  */
 export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSocket {
   const createSocket = options.createSocket ?? browserSocket;
@@ -119,7 +133,9 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
     socket.onmessage = (event) => {
       if (typeof event.data !== 'string') return;
       const result = parseResult(event.data);
-      if (result) options.onTranscript(result);
+      if (result) return options.onTranscript(result);
+      const allowance = parseAllowance(event.data);
+      if (allowance) options.onAllowance?.(allowance.secondsLeft);
     };
     socket.onerror = () => {
       // A close event always follows; the decision is taken there.

@@ -1,5 +1,5 @@
 import type { Leases, SpeechLease } from '../../ports/usage';
-import { expiresAtAfter, keySlotKey, LEASE_SK_PREFIX, leaseKey, usageDayKey, type Table } from './table';
+import { expiresAtAfter, LEASE_SK_PREFIX, leaseKey, ticketSlotKey, usageDayKey, type Table } from './table';
 import { tableDefinition } from './table-definition';
 
 const TTL = tableDefinition.timeToLiveAttribute;
@@ -7,12 +7,12 @@ const TTL = tableDefinition.timeToLiveAttribute;
 /** A lease stays readable for the rest of its day and the next (a session may cross midnight). */
 const LEASE_RETENTION_SECONDS = 2 * 24 * 60 * 60;
 
-/** Speech-key leases in the table, beside the day's counter: `USAGE#<subject>#<day>` / `LEASE#<keyId>`. */
+/** Relayed speech sessions' leases in the table, beside the day's counter: `USAGE#<subject>#<day>` / `LEASE#<keyId>`. */
 export function createLeaseStore(table: Table): Leases {
   return {
     async ledger(subject, day) {
       const dayKey = usageDayKey(subject, day);
-      // Consistent: the key issued a moment ago must already count against this call. Expired leases are
+      // Consistent: the session charged a moment ago must already count against this call. Expired leases are
       // left out; the DAY counter never expires.
       const items = await table.query(dayKey.pk, { consistent: true });
 
@@ -49,12 +49,12 @@ export function createLeaseStore(table: Table): Leases {
       );
     },
 
-    async claimKeySlot(subject, day, now, limits) {
+    async claimTicketSlot(subject, day, now, limits) {
       // One conditional put per place, free when absent or past its TTL: two racing callers cannot both take
-      // the same place, so the limit holds however many key calls arrive at once.
+      // the same place, so the limit holds however many ticket calls arrive at once.
       for (let slot = 0; slot < limits.slots; slot++) {
         const item = {
-          ...keySlotKey(subject, day, slot),
+          ...ticketSlotKey(subject, day, slot),
           [TTL]: expiresAtAfter(limits.holdSeconds, now),
         };
         if (await table.putIfAbsent(item, now)) return true;
@@ -63,7 +63,7 @@ export function createLeaseStore(table: Table): Leases {
     },
 
     async recordObserved(lease, seconds) {
-      // Only raises: a late or repeated report from the socket never lowers what it saw before.
+      // Only raises: a late or repeated write from the relay never lowers what it forwarded before.
       return table.raiseTo(leaseKey(lease.subject, lease.day, lease.id), 'observedSeconds', seconds);
     },
   };

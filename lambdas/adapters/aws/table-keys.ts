@@ -12,10 +12,18 @@
  *                                                       reset mail finds an account by its address
  *   CUSTOMER#<stripeCustomerId>     USER                sub (reverse lookup for Stripe webhooks)
  *   USAGE#<subject>#<yyyy-mm-dd>    DAY                 seconds (subject: a user's sub or a keyed hash of an IP)
- *   USAGE#<subject>#<yyyy-mm-dd>    LEASE#<keyId>       a speech key's lease: subject, day, issuedAt, ttlSeconds,
+ *   USAGE#<subject>#<yyyy-mm-dd>    LEASE#<sessionId>   a relayed speech session's lease: subject, day, issuedAt,
+ *                                                       ttlSeconds (the allowance left when it opened),
+ *                                                       observedSeconds (audio the relay forwarded so far),
  *                                                       closedAt + chargedSeconds once closed; expiresAt. Kept
  *                                                       beside the DAY counter so one consistent Query reads a
- *                                                       subject's whole day (the allowance) and finds its open lease
+ *                                                       subject's whole day (the allowance)
+ *   USAGE#<subject>#<yyyy-mm-dd>    TICKETSLOT#<n>      one of the places a ticket being issued holds for its
+ *                                                       life (SPEECH_TICKET_LIMITS); expiresAt
+ *   TICKET#<ticketHash>             TICKET              a single-use speech relay ticket (the SHA-256 of the
+ *                                                       ticket, never the ticket): subject, role, viewer (a keyed
+ *                                                       hash of the viewer's group); expiresAt
+ *   SPEECH#<subject>                SOCKET              the caller's one open relay socket: sessionId; expiresAt
  *   EVENT#<id>                      SEEN                idempotency mark of a bus or webhook delivery; expiresAt
  *   STATS#<yyyy-mm-dd>              PAGE#<page>         views of a tracked page that day (the funnel's steps
  *                                                       are pages: /, /subscribe, /subscribe-success)
@@ -64,6 +72,8 @@ export const TABLE_PARTITIONS = [
   'RESET#',
   'SESSION#',
   'ATTEMPTS#',
+  'TICKET#',
+  'SPEECH#',
 ] as const;
 export type TablePartition = (typeof TABLE_PARTITIONS)[number];
 
@@ -121,15 +131,27 @@ export const usageDayKey = (subject: string, day: string): TableKey => ({
 
 export const LEASE_SK_PREFIX = 'LEASE#';
 
-export const leaseKey = (subject: string, day: string, keyId: string): TableKey => ({
+export const leaseKey = (subject: string, day: string, sessionId: string): TableKey => ({
   pk: usageDayKey(subject, day).pk,
-  sk: `${LEASE_SK_PREFIX}${part('keyId', keyId)}`,
+  sk: `${LEASE_SK_PREFIX}${part('sessionId', sessionId)}`,
 });
 
-/** One of the few keys a subject may have opening a socket at once (SPEECH_KEY_LIMITS), held until its TTL. */
-export const keySlotKey = (subject: string, day: string, slot: number): TableKey => ({
+/** One of the few tickets a subject may hold unused at once (SPEECH_TICKET_LIMITS), held until its TTL. */
+export const ticketSlotKey = (subject: string, day: string, slot: number): TableKey => ({
   pk: usageDayKey(subject, day).pk,
-  sk: `KEYSLOT#${slot}`,
+  sk: `TICKETSLOT#${slot}`,
+});
+
+/** A speech relay ticket, by the SHA-256 (hex) of the ticket itself. */
+export const speechTicketKey = (ticketHash: string): TableKey => ({
+  pk: `TICKET#${part('ticketHash', ticketHash)}`,
+  sk: 'TICKET',
+});
+
+/** The one relay socket a subject may have open (docs/DESIGN.md §9): the newest socket's session holds it. */
+export const speechSocketKey = (subject: string): TableKey => ({
+  pk: `SPEECH#${part('subject', subject)}`,
+  sk: 'SOCKET',
 });
 
 export const eventSeenKey = (eventId: string): TableKey => ({

@@ -1,4 +1,3 @@
-import { DEEPGRAM_KEY_BUDGET } from './deepgram-keys';
 import { OPENAI_BUDGETS, type RequestBudget } from './openai-client';
 import { STRIPE_BUDGET } from './stripe-billing';
 
@@ -19,15 +18,13 @@ export interface ClientDeadline extends RequestBudget {
 
 /**
  * Keyed by the Lambda area that builds the client (checked against its timeout in infra/aws/provider-deadlines.test.ts).
- * Deepgram's key API and Stripe have no SDK in their bundles: provider-fetch.ts applies their budgets the SDKs' way.
+ * Stripe has no SDK in its bundle: provider-fetch.ts applies its budget the SDKs' way.
  */
 export const CLIENT_DEADLINES = {
   translate: { ...OPENAI_BUDGETS.translate, sequentialRequests: 1 },
   tts: { ...OPENAI_BUDGETS.tts, sequentialRequests: 1 },
   analysis: { ...OPENAI_BUDGETS.analysis, sequentialRequests: 1 },
   vision: { ...OPENAI_BUDGETS.vision, sequentialRequests: 1 },
-  // A cold container looks the project up, then mints the key.
-  speech: { ...DEEPGRAM_KEY_BUDGET, sequentialRequests: 2 },
   // A first checkout creates the customer, then the session.
   billing: { ...STRIPE_BUDGET, sequentialRequests: 2 },
 } as const satisfies Record<string, ClientDeadline>;

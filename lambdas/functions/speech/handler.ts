@@ -1,46 +1,36 @@
-import { randomUUID } from 'node:crypto';
 import { getConfig } from '../../config';
 import { usageCallerOf } from '../../domain/usage-subject';
 import { RateLimitedError } from '../../http/errors';
 import { httpRoute } from '../../http/route';
-import { logger } from '../../logger';
-import {
-  getEvents,
-  getLeases,
-  getSpeechKeys,
-  getUserProfiles,
-  perContainer,
-  systemClock,
-} from '../../providers';
-import { issueSpeechKey, type SpeechKeyPolicy, type SpeechKeyPorts } from './service';
+import { getLeases, getSpeechTickets, getUserProfiles, perContainer, systemClock } from '../../providers';
+import { issueSpeechTicket, type SpeechTicketPolicy, type SpeechTicketPorts } from './service';
 
 const wiring = perContainer(async () => {
-  const [config, leases, users, keys, events] = await Promise.all([
+  const [config, leases, tickets, users] = await Promise.all([
     getConfig(),
     getLeases(),
+    getSpeechTickets(),
     getUserProfiles(),
-    getSpeechKeys(),
-    getEvents(),
   ]);
-  const ports: SpeechKeyPorts = { leases, users, keys, events, clock: systemClock, newId: randomUUID, logger };
-  const policy: SpeechKeyPolicy = {
+  const ports: SpeechTicketPorts = { leases, tickets, users, clock: systemClock };
+  const policy: SpeechTicketPolicy = {
     allowances: { anonymousSeconds: config.ANON_DAILY_SECONDS, userSeconds: config.USER_DAILY_SECONDS },
     ipHashSecret: config.IP_HASH_SECRET,
   };
   return { ports, policy };
 });
 
-export const key = httpRoute('speech.key', async (request) => {
+export const ticket = httpRoute('speech.ticket', async (request) => {
   const { ports, policy } = await wiring();
-  const outcome = await issueSpeechKey(
+  const outcome = await issueSpeechTicket(
     ports,
     policy,
     usageCallerOf(request.auth, request.sourceIp),
-    request.headers['host'],
+    request.sourceIp,
   );
-  // The spent allowance has its own message (the limit dialog); keys taken too fast the general one, so the
+  // The spent allowance has its own message (the limit dialog); tickets taken too fast the general one, so the
   // traveller is told to try again in a moment rather than that today's time is used up (docs/SPEC.md §4).
-  if (outcome.kind === 'spent') throw new RateLimitedError('speech-key');
+  if (outcome.kind === 'spent') throw new RateLimitedError('speech');
   if (outcome.kind === 'too_many') throw new RateLimitedError('default');
   return outcome.response;
 });

@@ -1,59 +1,41 @@
 import type { EngineState } from '@wayfarer/shared/api/capabilities';
-import type { SpeechKeyResponse, UsageUpdateRequest } from '@wayfarer/shared/api/speech';
+import type { SpeechTicketResponse } from '@wayfarer/shared/api/speech';
 import { IP_LOOKUP_TIMEOUT_MS } from '../../lib/ui-constants';
 import { RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { ApiError, callRoute } from '../../lib/api-client';
 import { fetchCapabilities, isEngineState } from '../../lib/capabilities';
 
-export type SpeechKeyResult =
-  | { readonly kind: 'ok'; readonly key: SpeechKeyResponse }
+export type SpeechTicketResult =
+  | { readonly kind: 'ok'; readonly ticket: SpeechTicketResponse }
   | { readonly kind: 'limit_reached' }
-  /** Keys taken too fast (docs/SPEC.md §4): try again in a moment; the allowance is not spent. */
+  /** Tickets taken too fast (docs/SPEC.md §4): try again in a moment; the allowance is not spent. */
   | { readonly kind: 'rate_limited' }
   | { readonly kind: 'failed' };
 
 // The bundle for `/` carries no zod schemas (docs/DESIGN.md §8), so the answer's shape is checked by hand.
-function isSpeechKey(value: unknown): value is SpeechKeyResponse {
+function isSpeechTicket(value: unknown): value is SpeechTicketResponse {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
+  const secondsLeft = candidate.seconds_left;
   return (
-    typeof candidate.key === 'string' &&
-    candidate.key !== '' &&
-    typeof candidate.time_to_live_in_seconds === 'number' &&
-    candidate.time_to_live_in_seconds > 0 &&
-    typeof candidate.url === 'string'
+    typeof candidate.ticket === 'string' &&
+    candidate.ticket !== '' &&
+    (secondsLeft === null || (typeof secondsLeft === 'number' && secondsLeft >= 0))
   );
 }
 
 /**
- * The speech key (route speech.key, docs/SPEC.md §7), with the bearer token when signed in. A 429 means the
- * allowance is spent unless the server says it is the general rate limit (keys taken too fast).
+ * A ticket for one socket on our speech relay (route speech.ticket, docs/SPEC.md §7), with the bearer token when
+ * signed in. A 429 means the allowance is spent unless the server says it is the general rate limit (tickets taken
+ * too fast). The relay meters the speech itself: nothing is reported back.
  */
-export async function fetchSpeechKey(): Promise<SpeechKeyResult> {
+export async function fetchSpeechTicket(): Promise<SpeechTicketResult> {
   try {
-    const body: unknown = await callRoute('speech.key');
-    return isSpeechKey(body) ? { kind: 'ok', key: body } : { kind: 'failed' };
+    const body: unknown = await callRoute('speech.ticket');
+    return isSpeechTicket(body) ? { kind: 'ok', ticket: body } : { kind: 'failed' };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 429) return { kind: 'failed' };
     return error.serverMessage === RATE_LIMIT_KEYS.default ? { kind: 'rate_limited' } : { kind: 'limit_reached' };
-  }
-}
-
-/**
- * The usage update (route usage.update, docs/SPEC.md §7): closes the caller's newest open lease with the seconds actually
- * used. It is sent when the page is hidden or closed, so it must outlive the page: an unclosed lease is charged
- * its whole elapsed time. sendBeacon cannot carry the bearer token that names a signed-in caller's lease;
- * keepalive can.
- */
-export async function reportUsage(durationSeconds: number): Promise<boolean> {
-  const body: UsageUpdateRequest = {
-    durationSeconds: Math.max(0, Math.round(durationSeconds * 1000) / 1000),
-  };
-  try {
-    await callRoute('usage.update', { body, keepalive: true });
-    return true;
-  } catch {
-    return false;
   }
 }
 

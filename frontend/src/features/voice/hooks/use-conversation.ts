@@ -131,7 +131,6 @@ export function useConversation(options: ConversationOptions): Conversation {
     run.voice = startVoiceSession(
       {
         subscriber: isSubscriber(sessionRef.current),
-        signedIn: sessionRef.current.status === 'signed-in',
         muted: isCaptureMuted(stateRef.current),
       },
       {
