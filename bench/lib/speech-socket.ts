@@ -30,7 +30,8 @@ export async function startBenchSpeechSocket(engine: SpeechEngine): Promise<{
     ws.on('close', () => stream.abort());
   });
   const server = await startTestServer({
-    onUpgrade: (request, stream, head) => sockets.handleUpgrade(request, stream, head, (ws) => sockets.emit('connection', ws, request)),
+    onUpgrade: (request, stream, head) =>
+      sockets.handleUpgrade(request, stream, head, (ws) => sockets.emit('connection', ws, request)),
   });
   return {
     url: `ws://127.0.0.1:${server.port}/v1/listen?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`,

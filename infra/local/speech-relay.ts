@@ -15,7 +15,8 @@ export function localSpeechRelay(): LocalSocket {
       if (new URL(request.url ?? '/', 'http://local').pathname !== LISTEN_PATH) return false;
       relay.then(
         (built) => built.handleUpgrade(request, socket, head),
-        () => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
+        () =>
+          socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
       );
       return true;
     },

@@ -1,9 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  SPEECH_ENCODING,
-  SPEECH_SAMPLE_RATE_HZ,
-  SPEECH_SOCKET_QUERY,
-} from '@wayfarer/shared/constants';
+import { SPEECH_ENCODING, SPEECH_SAMPLE_RATE_HZ, SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 
 // What the relay reads of a `/v1/listen` upgrade before it spends anything on it: the ticket, and a query it can
 // meter and pass on (docs/DESIGN.md §7).
@@ -31,8 +27,7 @@ export function ticketFrom(headers: IncomingHttpHeaders): string | undefined {
 const PASSED_ON = new Set<string>([...Object.keys(SPEECH_SOCKET_QUERY), 'channels', 'vad_events']);
 
 export type ListenRequestQuery =
-  | { readonly ok: true; readonly query: URLSearchParams }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly query: URLSearchParams } | { readonly ok: false; readonly reason: string };
 
 export function checkListenQuery(params: URLSearchParams): ListenRequestQuery {
   const bad = (reason: string): ListenRequestQuery => ({ ok: false, reason: `BAD_REQUEST: ${reason}` });

@@ -19,7 +19,10 @@ async function main(): Promise<void> {
 
   const server = createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/health') {
-      response.writeHead(draining ? 503 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.writeHead(draining ? 503 : 200, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+      });
       response.end(JSON.stringify({ ok: !draining }));
       return;
     }

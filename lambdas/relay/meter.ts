@@ -34,7 +34,8 @@ export interface Admission {
  * sample is forwarded with it (the limit is rounded to whole samples by the caller's chunking, not here).
  */
 export function admit(meter: Meter, chunkBytes: number): Admission {
-  if (meter.limitBytes === null) return { forward: chunkBytes, meter: { ...meter, bytes: meter.bytes + chunkBytes }, spent: false };
+  if (meter.limitBytes === null)
+    return { forward: chunkBytes, meter: { ...meter, bytes: meter.bytes + chunkBytes }, spent: false };
   const room = Math.max(0, meter.limitBytes - meter.bytes);
   const forward = Math.min(room, chunkBytes);
   const bytes = meter.bytes + forward;

@@ -30,7 +30,11 @@ export function embeddedMetricFormat(
         _aws: {
           Timestamp: Date.now(),
           CloudWatchMetrics: [
-            { Namespace: RELAY_METRICS_NAMESPACE, Dimensions: [['Stage']], Metrics: [{ Name: name, Unit: unit }] },
+            {
+              Namespace: RELAY_METRICS_NAMESPACE,
+              Dimensions: [['Stage']],
+              Metrics: [{ Name: name, Unit: unit }],
+            },
           ],
         },
         Stage: stage,

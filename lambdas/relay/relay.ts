@@ -66,7 +66,8 @@ export function createSpeechRelay(options: SpeechRelayOptions): SpeechRelay {
 
   function accept(ws: WebSocket, request: IncomingMessage): void {
     if (draining) return refuse(ws, RELAY_CLOSE.tryAgainLater, RELAY_CLOSE_REASON.serviceRestart);
-    if (open.size >= options.maxSessions) return refuse(ws, RELAY_CLOSE.tryAgainLater, RELAY_CLOSE_REASON.full);
+    if (open.size >= options.maxSessions)
+      return refuse(ws, RELAY_CLOSE.tryAgainLater, RELAY_CLOSE_REASON.full);
     const url = new URL(request.url ?? '/', 'http://relay');
     const query = checkListenQuery(url.searchParams);
     if (!query.ok) return ws.close(CLOSE.policyViolation, query.reason.slice(0, 120));

@@ -39,7 +39,17 @@ export async function relayFromConfig(
   ]);
   const metrics = options.metrics ?? silentRelayMetrics;
   return createSpeechRelay({
-    ports: { tickets, sockets, leases, events, recognizer, clock: systemClock, newId: randomUUID, logger, metrics },
+    ports: {
+      tickets,
+      sockets,
+      leases,
+      events,
+      recognizer,
+      clock: systemClock,
+      newId: randomUUID,
+      logger,
+      metrics,
+    },
     policy: {
       allowances: { anonymousSeconds: config.ANON_DAILY_SECONDS, userSeconds: config.USER_DAILY_SECONDS },
       ipHashSecret: config.IP_HASH_SECRET,

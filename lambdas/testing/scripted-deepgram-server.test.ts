@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createDeepgramKeys } from '../adapters/cloud/deepgram-keys';
-import { startScriptedDeepgramServer, type ScriptedDeepgramServer } from './scripted-deepgram-server';
+import { createDeepgramListen } from '../adapters/cloud/deepgram-listen';
+import type { ListenDownstream } from '../ports/speech';
+import {
+  SCRIPTED_DEEPGRAM_KEY,
+  startScriptedDeepgramServer,
+  type ScriptedDeepgramServer,
+} from './scripted-deepgram-server';
 
 let server: ScriptedDeepgramServer | undefined;
 afterEach(async () => {
@@ -9,31 +14,34 @@ afterEach(async () => {
   server = undefined;
 });
 
-function listen(url: string, key: string) {
+const QUERY = new URLSearchParams({ encoding: 'linear16', sample_rate: '16000', language: 'multi' });
+
+/** A stream through the relay's Deepgram adapter, collecting what comes back. */
+function stream(listenUrl: string, apiKey = SCRIPTED_DEEPGRAM_KEY) {
   const messages: Record<string, unknown>[] = [];
-  const socket = new WebSocket(url, ['token', key]);
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  const opened = new Promise<void>((resolve) => socket.on('open', () => resolve()));
-  return { socket, messages, closed, opened };
+  let closedWith: ((code: number) => void) | undefined;
+  const closed = new Promise<number>((resolve) => (closedWith = resolve));
+  const downstream: ListenDownstream = {
+    message: (text) => messages.push(JSON.parse(text) as Record<string, unknown>),
+    closed: (code) => closedWith?.(code),
+  };
+  const upstream = createDeepgramListen({ apiKey, listenUrl }).open(QUERY, downstream);
+  return { upstream, messages, closed };
 }
 
 describe('scripted Deepgram-style server', () => {
-  it('issues a temporary key through the Deepgram key adapter and replays phrases with languages as audio arrives', async () => {
+  it('takes the server key in the Authorization header and replays phrases with languages as audio arrives', async () => {
     server = await startScriptedDeepgramServer({
       script: [
         { text: 'Where is the station?', language: 'en', afterAudioSeconds: 0.5 },
         { text: 'Au bout de la rue.', language: 'fr', afterAudioSeconds: 0.5 },
       ],
     });
-    const keys = createDeepgramKeys({ apiKey: 'k', baseUrl: server.url, listenUrl: server.listenUrl });
-    const issued = await keys.issue({ leaseId: 'l', subject: 's', ttlSeconds: 30 });
-    const client = listen(issued.url, issued.key);
-    await client.opened;
-    // Half a second of 16 kHz linear16 releases one phrase.
-    client.socket.send(Buffer.alloc(16_000));
-    client.socket.send(Buffer.alloc(16_000));
-    client.socket.send(JSON.stringify({ type: 'CloseStream' }));
+    const client = stream(server.listenUrl);
+    // Half a second of 16 kHz linear16 releases one phrase; audio sent before the socket opens is kept for it.
+    client.upstream.audio(Buffer.alloc(16_000));
+    client.upstream.audio(Buffer.alloc(16_000));
+    client.upstream.control(JSON.stringify({ type: 'CloseStream' }));
     expect(await client.closed).toBe(1000);
     const finals = client.messages.filter((message) => message.is_final === true) as {
       channel: { alternatives: { transcript: string; languages: string[]; words: { language: string }[] }[] };
@@ -45,32 +53,34 @@ describe('scripted Deepgram-style server', () => {
     expect(finals.map((message) => message.channel.alternatives[0]!.languages)).toEqual([['en'], ['fr']]);
     expect(finals[1]!.channel.alternatives[0]!.words.every((word) => word.language === 'fr')).toBe(true);
     expect(client.messages.at(-1)?.type).toBe('Metadata');
+    expect(server.keysSeen).toEqual([SCRIPTED_DEEPGRAM_KEY]);
+    expect(server.handshakes[0]!.authorization).toBe(`Token ${SCRIPTED_DEEPGRAM_KEY}`);
   });
 
-  it('refuses a key it did not issue with 1008, as Deepgram does', async () => {
+  it('refuses any other key at the handshake, which the adapter reports as an internal error (1011)', async () => {
     server = await startScriptedDeepgramServer({ script: [] });
-    const client = listen(server.listenUrl, 'made-up');
-    expect(await client.closed).toBe(1008);
+    expect(await stream(server.listenUrl, 'made-up').closed).toBe(1011);
+  });
+
+  it('a faulted handshake (503) ends the stream with 1011, never the provider words', async () => {
+    server = await startScriptedDeepgramServer({ script: [] });
+    server.fault({ kind: 'status', status: 503 });
+    expect(await stream(server.listenUrl).closed).toBe(1011);
   });
 
   it('releases nothing while only KeepAlive arrives (muted capture)', async () => {
     server = await startScriptedDeepgramServer({
       script: [{ text: 'Hello', language: 'en', afterAudioSeconds: 0.1 }],
     });
-    const issued = await createDeepgramKeys({
-      apiKey: 'k',
-      baseUrl: server.url,
-      listenUrl: server.listenUrl,
-    }).issue({
-      leaseId: 'l',
-      subject: 's',
-      ttlSeconds: 30,
+    const socket = new WebSocket(server.listenUrl, {
+      headers: { Authorization: `Token ${SCRIPTED_DEEPGRAM_KEY}` },
     });
-    const client = listen(issued.url, issued.key);
-    await client.opened;
-    client.socket.send(JSON.stringify({ type: 'KeepAlive' }));
-    client.socket.send(JSON.stringify({ type: 'CloseStream' }));
-    await client.closed;
-    expect(client.messages.map((message) => message.type)).toEqual(['Metadata']);
+    const messages: unknown[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise<void>((resolve) => socket.on('open', () => resolve()));
+    for (let i = 0; i < 5; i++) socket.send(JSON.stringify({ type: 'KeepAlive' }));
+    socket.send(JSON.stringify({ type: 'CloseStream' }));
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    expect(messages.filter((message) => (message as { type?: string }).type === 'Results')).toEqual([]);
   });
 });

@@ -1,27 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { parseArgs } from 'node:util';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   CLOSE,
-  CLOSE_REASON,
   LISTEN_PATH,
   parseClientControl,
   type MetadataMessage,
   type ResultsMessage,
 } from '@wayfarer/shared/api/speech-protocol';
 import { SPEECH_MODEL, SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
-import { answerJson } from './json-api-fault';
 import type { ProviderFault } from './openai-compatible-server';
 import { serveUntilStopped } from './serve-until-stopped';
 import { startTestServer } from './test-server';
 
-// A protocol-faithful Deepgram-style server for tests and benches: the key API the Lambda calls
-// (GET /v1/projects, POST /v1/projects/{id}/keys) and the live socket (/v1/listen) the browser opens with the
-// temporary key. The socket does not recognise speech: it replays a script of phrases, each released once enough
-// audio has arrived since the previous one, as Results with nova-3 multilingual's `languages` on the alternative
-// and `language` on each word. Muted audio (KeepAlive only) releases nothing, as with the real service.
-// Nothing here is imported by a Lambda; e2e specs and benches spawn it through the CLI at the bottom.
+// A protocol-faithful Deepgram-style live socket (/v1/listen) for tests and benches, which only our speech relay
+// opens, with the server's key in an `Authorization: Token <key>` header, as Deepgram's own server-side clients do.
+// It does not recognise speech: it replays a script of phrases, each released once enough audio has arrived since
+// the previous one, as Results with nova-3 multilingual's `languages` on the alternative and `language` on each
+// word. Muted audio (KeepAlive only) releases nothing, as with the real service. Nothing here is imported by a
+// Lambda; e2e specs and benches spawn it through the CLI at the bottom.
+
+/** The key the scripted server accepts unless told another: what a test sets as DEEPGRAM_API_KEY. */
+export const SCRIPTED_DEEPGRAM_KEY = 'scripted-deepgram-server-key';
 
 export interface ScriptedPhrase {
   readonly text: string;
@@ -32,27 +33,24 @@ export interface ScriptedPhrase {
 }
 
 export interface ScriptedDeepgramServer {
-  /** The HTTP origin: DEEPGRAM_API_URL. */
+  /** The HTTP origin it listens on. */
   readonly url: string;
   /** The socket address: DEEPGRAM_LISTEN_URL. */
   readonly listenUrl: string;
-  /** Sets the fault every key API request meets from now on (json-api-fault.ts); undefined clears it. */
-  fault(fault: ProviderFault | undefined): void;
-  /** Key API requests received (GET /v1/projects and POST .../keys), faulted ones included. */
-  readonly keyApiRequests: number;
+  /**
+   * Sets the fault every socket handshake meets from now on: a status refuses the upgrade with it, a hang never
+   * answers it; undefined clears it.
+   */
+  fault(fault: Extract<ProviderFault, { kind: 'status' | 'hang' }> | undefined): void;
+  /** The key each handshake carried, in order (the Authorization header's or the token subprotocol's). */
+  readonly keysSeen: readonly string[];
+  /** The raw request headers of each handshake, in order. */
+  readonly handshakes: readonly IncomingMessage['headers'][];
   close(): Promise<void>;
 }
 
-const PROJECT_ID = 'scripted-project';
 const BYTES_PER_SECOND = SPEECH_SAMPLE_RATE_HZ * 2;
 const MODEL_INFO = { name: `2-general-${SPEECH_MODEL}`, version: '2025-01-01.0', arch: SPEECH_MODEL };
-
-/** Deepgram's error body. */
-const deepgramError = (status: number) => ({
-  err_code: status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST',
-  err_msg: 'Scripted failure',
-  request_id: randomUUID(),
-});
 
 function results(
   phrase: ScriptedPhrase,
@@ -96,39 +94,21 @@ export async function startScriptedDeepgramServer(options: {
   readonly script: readonly ScriptedPhrase[];
   readonly port?: number;
   readonly host?: string;
+  /** The one key it accepts; SCRIPTED_DEEPGRAM_KEY unless set. */
+  readonly apiKey?: string;
 }): Promise<ScriptedDeepgramServer> {
   const host = options.host ?? '127.0.0.1';
-  const issuedKeys = new Set<string>();
-  let currentFault: ProviderFault | undefined;
-  let keyApiRequests = 0;
+  const apiKey = options.apiKey ?? SCRIPTED_DEEPGRAM_KEY;
+  let currentFault: Extract<ProviderFault, { kind: 'status' | 'hang' }> | undefined;
+  const keysSeen: string[] = [];
+  const handshakes: IncomingMessage['headers'][] = [];
 
-  function sendJson(response: ServerResponse, status: number, body: unknown): void {
-    answerJson(response, currentFault, { status, body: JSON.stringify(body) }, deepgramError);
-  }
-
-  function authorised(request: IncomingMessage): boolean {
-    return /^Token \S+$/.test(request.headers.authorization ?? '');
-  }
-
-  function handle(request: IncomingMessage, response: ServerResponse): void {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    keyApiRequests += 1;
-    if (!authorised(request)) return sendJson(response, 401, { err_code: 'INVALID_AUTH' });
-    if (request.method === 'GET' && pathname === '/v1/projects') {
-      return sendJson(response, 200, { projects: [{ project_id: PROJECT_ID, name: 'Scripted' }] });
-    }
-    if (request.method === 'POST' && pathname === `/v1/projects/${PROJECT_ID}/keys`) {
-      const key = `scripted-${randomUUID()}`;
-      issuedKeys.add(key);
-      return sendJson(response, 200, {
-        api_key_id: randomUUID(),
-        key,
-        comment: 'scripted',
-        scopes: ['usage:write'],
-        created: new Date().toISOString(),
-      });
-    }
-    sendJson(response, 404, { err_code: 'NOT_FOUND', err_msg: `${request.method} ${pathname}` });
+  /** The key a handshake carries, where Deepgram reads it: the Authorization header, or the token subprotocol. */
+  function keyOf(request: IncomingMessage): string | undefined {
+    const header = /^Token (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (header) return header;
+    const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((part) => part.trim());
+    return offered[0] === 'token' ? offered[1] : undefined;
   }
 
   function replay(ws: WebSocket): void {
@@ -175,21 +155,27 @@ export async function startScriptedDeepgramServer(options: {
     handleProtocols: (protocols) => (protocols.has('token') ? 'token' : false),
   });
   const server = await startTestServer({
-    handle,
     port: options.port,
     host,
     onUpgrade: (request, socket, head) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (url.pathname !== LISTEN_PATH) return socket.destroy();
-      sockets.handleUpgrade(request, socket, head, (ws) => {
-        const offered = (request.headers['sec-websocket-protocol'] ?? '')
-          .split(',')
-          .map((part) => part.trim());
-        const key = offered[0] === 'token' ? offered[1] : undefined;
-        if (key === undefined || !issuedKeys.has(key))
-          return ws.close(CLOSE.policyViolation, CLOSE_REASON.invalidAuth);
-        replay(ws);
-      });
+      handshakes.push(request.headers);
+      const key = keyOf(request);
+      if (key !== undefined) keysSeen.push(key);
+      if (currentFault?.kind === 'hang') return;
+      if (currentFault?.kind === 'status') {
+        socket.end(
+          `HTTP/1.1 ${currentFault.status} Scripted failure\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+        );
+        return;
+      }
+      // Deepgram refuses a wrong key at the handshake, with 401.
+      if (key !== apiKey) {
+        socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      sockets.handleUpgrade(request, socket, head, (ws) => replay(ws));
     },
   });
   return {
@@ -198,9 +184,8 @@ export async function startScriptedDeepgramServer(options: {
     fault: (fault) => {
       currentFault = fault;
     },
-    get keyApiRequests() {
-      return keyApiRequests;
-    },
+    keysSeen,
+    handshakes,
     close: () => {
       for (const client of sockets.clients) client.terminate();
       return server.close();
@@ -216,12 +201,14 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       host: { type: 'string', default: '127.0.0.1' },
       script: { type: 'string', default: '[]' },
+      key: { type: 'string', default: SCRIPTED_DEEPGRAM_KEY },
     },
   });
   const server = await startScriptedDeepgramServer({
     port: Number(values.port),
     host: values.host,
     script: JSON.parse(values.script) as ScriptedPhrase[],
+    apiKey: values.key,
   });
   serveUntilStopped('scripted deepgram server', server);
 }

@@ -78,7 +78,11 @@ export function parseAllowance(text: string): { readonly secondsLeft: number | n
   const message = value as { type?: unknown; seconds_left?: unknown };
   if (message.type !== ('Allowance' satisfies AllowanceMessage['type'])) return undefined;
   if (message.seconds_left === null) return { secondsLeft: null };
-  if (typeof message.seconds_left !== 'number' || !Number.isFinite(message.seconds_left) || message.seconds_left < 0)
+  if (
+    typeof message.seconds_left !== 'number' ||
+    !Number.isFinite(message.seconds_left) ||
+    message.seconds_left < 0
+  )
     return undefined;
   return { secondsLeft: message.seconds_left };
 }

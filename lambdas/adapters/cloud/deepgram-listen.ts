@@ -34,7 +34,7 @@ export function createDeepgramListen(options: DeepgramListenOptions): SpeechReco
       return openProviderStream(options, query, downstream);
     },
     ready: () => Promise.resolve(),
-    };
+  };
 }
 
 function openProviderStream(

@@ -56,7 +56,11 @@ export async function issueSpeechTicket(
   const role = await callerRole(caller, ports.users);
   const now = ports.clock.now();
   const day = usageDay(now);
-  const decision = decideSession(role, secondsUsed(await ports.leases.ledger(subject, day)), policy.allowances);
+  const decision = decideSession(
+    role,
+    secondsUsed(await ports.leases.ledger(subject, day)),
+    policy.allowances,
+  );
   if (decision.kind === 'spent') return { kind: 'spent' };
   // The place is taken atomically, so a burst of parallel calls gets ticketsOpen tickets, not one each.
   const placed = await ports.leases.claimTicketSlot(subject, day, now, {
