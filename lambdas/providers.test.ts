@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config';
 import {
   EngineUnavailableError,
-  getSpeechKeys,
+  getSpeechRecognizer,
   registeredEngine,
   registerEmbeddedEngines,
   resetProviders,
@@ -20,27 +20,20 @@ describe('composition root', () => {
     vi.stubEnv('DEEPGRAM_API_KEY', '');
     resetProviders();
 
-    const keys = await getSpeechKeys();
+    const recognizer = await getSpeechRecognizer();
 
-    await expect(keys.issue({ leaseId: 'l', subject: 's', ttlSeconds: 10 })).rejects.toThrow(
-      'STT_ENGINE=cloud needs DEEPGRAM_API_KEY',
-    );
+    await expect(recognizer.ready()).rejects.toThrow('STT_ENGINE=cloud needs DEEPGRAM_API_KEY');
   });
 
-  it('builds the embedded speech key issuer only as the readiness table allows: with IP_HASH_SECRET', async () => {
+  it('a recogniser that cannot serve closes each stream at once with 1011, saying nothing more', async () => {
     vi.stubEnv('STT_ENGINE', 'embedded');
-    vi.stubEnv('IP_HASH_SECRET', '');
     resetProviders();
-    const refused = await getSpeechKeys();
-    await expect(refused.issue({ leaseId: 'l', subject: 's', ttlSeconds: 10 })).rejects.toThrow(
-      'STT_ENGINE=embedded needs IP_HASH_SECRET',
+    const recognizer = await getSpeechRecognizer();
+    const closed = await new Promise<number>((resolve) =>
+      recognizer.open(new URLSearchParams(), { message: () => undefined, closed: (code) => resolve(code) }),
     );
-
-    vi.stubEnv('IP_HASH_SECRET', 'secret');
-    resetProviders();
-    const keys = await getSpeechKeys();
-    const issued = await keys.issue({ leaseId: 'l', subject: 's', ttlSeconds: 10, host: '127.0.0.1:8787' });
-    expect(issued.key).toMatch(/^wf1\./);
+    expect(closed).toBe(1011);
+    await expect(recognizer.ready()).rejects.toThrow(/STT_ENGINE=cloud/);
   });
 
   it('refuses an embedded engine nobody registered (a Lambda), naming the setting to change', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createLeaseStore } from '@wayfarer/lambdas/adapters/aws/lease-store';
-import { SUBSCRIBER_KEY_TTL_SECONDS, usageDay } from '@wayfarer/lambdas/domain/allowance';
+import { usageDay } from '@wayfarer/lambdas/domain/allowance';
 import { getConfig } from '@wayfarer/lambdas/config';
 import { getTable } from '@wayfarer/lambdas/providers';
 import { callApi, claimsOf, GOOD_PASSWORD, uniqueEmail } from '@wayfarer/lambdas/testing/local-cloud-api';
@@ -136,11 +136,10 @@ describe('local billing (no Stripe key): checkout, webhooks and portal through t
     expect(unsigned.status).toBe(400);
   });
 
-  it('gives an ACTIVE subscriber a speech key with no cut-off, even past a signed-in user’s daily allowance', async () => {
+  it('gives an ACTIVE subscriber a speech ticket with no cut-off, even past a signed-in user’s daily allowance', async () => {
     const { token, sub } = await subscribedAccount();
     // A whole day's allowance and more, already used today.
     const leases = createLeaseStore(await getTable());
-    // Issued well before: keys taken in the last minutes count against the key-rate limit (SPEECH_KEY_LIMITS).
     const issuedAt = new Date(Date.now() - 10 * 60_000);
     const lease = {
       id: randomUUID(),
@@ -152,9 +151,9 @@ describe('local billing (no Stripe key): checkout, webhooks and portal through t
     await leases.open(lease);
     await leases.close(lease, { at: new Date(), seconds: config.USER_DAILY_SECONDS * 3 });
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const key = await callApi(cloud.url, 'GET', '/api/deepgram/key', { token });
-      expect(key.status).toBe(200);
-      expect(key.body).toMatchObject({ time_to_live_in_seconds: SUBSCRIBER_KEY_TTL_SECONDS });
+      const ticket = await callApi(cloud.url, 'POST', '/api/speech/ticket', { token });
+      expect(ticket.status).toBe(200);
+      expect(ticket.body).toMatchObject({ seconds_left: null });
     }
   });
 });

@@ -16,6 +16,7 @@ import { PAGE_QUERY, PAGES } from '@wayfarer/shared/api/pages';
 /** A reset link works for an hour (docs/ENGINES.md, Identity). */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
+
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 function resetMail(link: string) {

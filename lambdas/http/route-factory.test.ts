@@ -305,12 +305,12 @@ describe('httpRoute: query and path parameters', () => {
 
 describe('httpRoute: authentication', () => {
   const keyEvent = (headers: Record<string, string> = {}) =>
-    makeApiEvent({ path: '/api/deepgram/key', headers });
+    makeApiEvent({ method: 'POST', path: '/api/speech/ticket', headers });
   const meEvent = (headers: Record<string, string> = {}) => makeApiEvent({ path: '/api/auth/me', headers });
 
   it('treats a caller without a token as anonymous on an optional route', async () => {
     const { httpRoute } = setup();
-    const handler = httpRoute('speech.key', ({ auth }) => jsonReply(200, { kind: auth.kind }));
+    const handler = httpRoute('speech.ticket', ({ auth }) => jsonReply(200, { kind: auth.kind }));
 
     const result = await handler(keyEvent(), makeLambdaContext());
 
@@ -342,7 +342,7 @@ describe('httpRoute: authentication', () => {
 
   it('answers 401 for a token that fails verification, even where anonymous calls are allowed', async () => {
     const { httpRoute } = setup();
-    const optional = httpRoute('speech.key', notImplemented);
+    const optional = httpRoute('speech.ticket', notImplemented);
     const required = httpRoute('auth.me', notImplemented);
 
     const results = await Promise.all([

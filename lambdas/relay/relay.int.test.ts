@@ -60,7 +60,9 @@ afterEach(async () => {
 });
 
 /** A relay of its own (limits shortened where a test needs it) on a free port. */
-async function startRelay(options: { limits?: Partial<RelayLimits>; maxSessions?: number } = {}) {
+async function startRelay(
+  options: { limits?: Partial<RelayLimits>; maxSessions?: number; onProviderError?: () => void } = {},
+) {
   const published: EventDetail<'usageRecorded'>[] = [];
   const events: Events = {
     publish: async (_name, detail) => void published.push(detail as EventDetail<'usageRecorded'>),
@@ -72,7 +74,12 @@ async function startRelay(options: { limits?: Partial<RelayLimits>; maxSessions?
       leases,
       events,
       clock: systemClock,
-      recognizer: createDeepgramListen({ apiKey: SCRIPTED_DEEPGRAM_KEY, listenUrl: deepgram.listenUrl }),
+      recognizer: createDeepgramListen({
+        apiKey: SCRIPTED_DEEPGRAM_KEY,
+        listenUrl: deepgram.listenUrl,
+        handshakeTimeoutMs: 1_000,
+        onProviderError: options.onProviderError,
+      }),
       newId: randomUUID,
       logger: { warn: () => undefined },
       metrics: silentRelayMetrics,
@@ -292,6 +299,26 @@ describe('the speech relay over DynamoDB Local', () => {
     expect(client.ws.readyState).toBe(WebSocket.OPEN);
     client.ws.close();
   });
+
+  for (const providerFault of [{ kind: 'status', status: 503 }, { kind: 'hang' }] as const) {
+    it(`Deepgram refusing or hanging (${providerFault.kind}) closes the socket with 1011, charging no more than the audio sent`, async () => {
+      let providerErrors = 0;
+      const { url } = await startRelay({ onProviderError: () => (providerErrors += 1) });
+      const ip = freshIp();
+      deepgram.fault(providerFault);
+      try {
+        const client = connect(url, await ticketFor(ip), ip);
+        await client.opened;
+        await eventually(() => client.messages.length).toBeGreaterThan(0);
+        client.ws.send(seconds(1));
+        expect((await client.closed).code).toBe(CLOSE.internalError);
+        expect(providerErrors).toBeGreaterThan(0);
+      } finally {
+        deepgram.fault(undefined);
+      }
+      await eventually(() => usedToday(ip)).toBeLessThanOrEqual(1);
+    });
+  }
 
   it('refuses an encoding it cannot meter (1008)', async () => {
     const { url } = await startRelay();

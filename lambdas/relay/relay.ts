@@ -30,6 +30,9 @@ export interface SpeechRelay {
   close(code?: number, reason?: string): Promise<void>;
 }
 
+/** How long a closing relay waits for each peer's close frame. */
+const CLOSE_HANDSHAKE_MS = 2_000;
+
 /** Request headers as the viewer-address reader takes them (a repeated header's first value). */
 function plainHeaders(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -106,7 +109,12 @@ export function createSpeechRelay(options: SpeechRelayOptions): SpeechRelay {
       draining = true;
       for (const session of [...open]) session.close(code, reason);
       for (const client of server.clients) client.close(code, reason);
+      // A peer that does not answer the close frame is cut off rather than wait out ws's 30 s.
+      const cutOff = setTimeout(() => {
+        for (const client of server.clients) client.terminate();
+      }, CLOSE_HANDSHAKE_MS);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(cutOff);
     },
   };
 }

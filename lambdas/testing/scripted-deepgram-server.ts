@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
@@ -102,6 +103,8 @@ export async function startScriptedDeepgramServer(options: {
   let currentFault: Extract<ProviderFault, { kind: 'status' | 'hang' }> | undefined;
   const keysSeen: string[] = [];
   const handshakes: IncomingMessage['headers'][] = [];
+  /** Handshakes a hang fault left unanswered: cut when the server closes. */
+  const hung = new Set<Duplex>();
 
   /** The key a handshake carries, where Deepgram reads it: the Authorization header, or the token subprotocol. */
   function keyOf(request: IncomingMessage): string | undefined {
@@ -163,7 +166,11 @@ export async function startScriptedDeepgramServer(options: {
       handshakes.push(request.headers);
       const key = keyOf(request);
       if (key !== undefined) keysSeen.push(key);
-      if (currentFault?.kind === 'hang') return;
+      if (currentFault?.kind === 'hang') {
+        hung.add(socket);
+        socket.on('close', () => hung.delete(socket));
+        return;
+      }
       if (currentFault?.kind === 'status') {
         socket.end(
           `HTTP/1.1 ${currentFault.status} Scripted failure\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
@@ -188,6 +195,7 @@ export async function startScriptedDeepgramServer(options: {
     handshakes,
     close: () => {
       for (const client of sockets.clients) client.terminate();
+      for (const socket of hung) socket.destroy();
       return server.close();
     },
   };

@@ -1,27 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HTTP_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { messageForFailedResponse } from '@wayfarer/shared/domain/error-mapping';
-import { createLeaseStore } from '@wayfarer/lambdas/adapters/aws/lease-store';
-import { getConfig } from '@wayfarer/lambdas/config';
-import { usageDay } from '@wayfarer/lambdas/domain/allowance';
-import { getTable } from '@wayfarer/lambdas/providers';
-import type * as DeepgramKeys from '@wayfarer/lambdas/adapters/cloud/deepgram-keys';
 import type { RequestBudget } from '@wayfarer/lambdas/adapters/cloud/openai-client';
 import type * as StripeBilling from '@wayfarer/lambdas/adapters/cloud/stripe-billing';
 import type { ProviderFault } from '@wayfarer/lambdas/testing/openai-compatible-server';
-import {
-  startScriptedDeepgramServer,
-  type ScriptedDeepgramServer,
-} from '@wayfarer/lambdas/testing/scripted-deepgram-server';
 import { stripeSignatureHeader } from '@wayfarer/engines/billing/stripe-emulator';
 import { call, startFaultCloud, type Answer, type FaultCloud } from './fault-cloud';
 import { startLocalStripeApi, type LocalStripeApi } from './local-stripe-api';
 
-// The cloud providers' management APIs the product calls in production, failing: Deepgram's key API (a speech key
-// is minted there on every Start) and Stripe's API (checkout, portal, the subscription read of a webhook). The
-// adapters are the production ones (fetch under provider-fetch.ts's budget: no SDK fits their bundles), built by
-// the local cloud from STRIPE_API_URL and DEEPGRAM_API_URL, pointed at protocol-faithful servers that answer 5xx,
-// hang, or close the connection mid-answer. Only the budget is shortened, through the factories' option, so a
+// The cloud provider management API the product calls in production, failing: Stripe's API (checkout, portal, the
+// subscription read of a webhook). The adapter is the production one (fetch under provider-fetch.ts's budget: no
+// SDK fits its bundle), built by the local cloud from STRIPE_API_URL, pointed at a protocol-faithful server that
+// answers 5xx, hangs, or closes the connection mid-answer. (Deepgram's live socket failing, which only the speech
+// relay opens, is lambdas/relay/relay.int.test.ts's.) Only the budget is shortened, through the factories' option, so a
 // hang costs seconds here; the production budgets are held under the functions' timeouts by
 // infra/aws/provider-deadlines.test.ts.
 
@@ -30,14 +21,6 @@ const BUDGET: RequestBudget = vi.hoisted(() => ({ timeoutMs: 1_000, maxRetries: 
 /** The longest a faulted call may take: its sequential requests (2), each every attempt timing out plus a pause. */
 const FAULTED_CALL_MS = 2 * ((BUDGET.maxRetries + 1) * BUDGET.timeoutMs + 1_000);
 
-vi.mock('@wayfarer/lambdas/adapters/cloud/deepgram-keys', async (original) => {
-  const actual = await original<typeof DeepgramKeys>();
-  return {
-    ...actual,
-    createDeepgramKeys: (options: Parameters<typeof actual.createDeepgramKeys>[0]) =>
-      actual.createDeepgramKeys({ ...options, budget: BUDGET }),
-  };
-});
 vi.mock('@wayfarer/lambdas/adapters/cloud/stripe-billing', async (original) => {
   const actual = await original<typeof StripeBilling>();
   return {
@@ -52,16 +35,10 @@ const SECRET_KEY = 'sk_test_wayfarer_faults';
 const WEBHOOK_SECRET = 'whsec_wayfarer_faults';
 const PRICE = 'price_wayfarer_faults';
 
-let deepgram: ScriptedDeepgramServer;
 let stripe: LocalStripeApi;
 let fault: FaultCloud;
 /** A traveller who has been to checkout once (so has a Stripe customer, for the portal) and its paid session. */
 let customer: { token: string; completed: string };
-
-function subOf(token: string): string {
-  return (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string })
-    .sub;
-}
 
 let travellers = 0;
 async function register(): Promise<string> {
@@ -77,22 +54,14 @@ async function register(): Promise<string> {
 }
 
 beforeAll(async () => {
-  deepgram = await startScriptedDeepgramServer({ script: [] });
   stripe = await startLocalStripeApi({ secretKey: SECRET_KEY, prices: [PRICE] });
   fault = await startFaultCloud({
-    STT_ENGINE: 'cloud',
-    DEEPGRAM_API_KEY: 'faults-main-key',
-    DEEPGRAM_API_URL: deepgram.url,
-    DEEPGRAM_LISTEN_URL: deepgram.listenUrl,
     BILLING_ENGINE: 'cloud',
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRICE_ID: PRICE,
     STRIPE_API_URL: stripe.url,
   });
-  // A warm container: the Deepgram project is looked up once, so each fault meets the key request of a Start.
-  const warm = await call(fault.cloud.url, 'GET', '/api/deepgram/key', { token: await register() });
-  expect(warm.status).toBe(200);
   const token = await register();
   const checkout = await call(fault.cloud.url, 'POST', '/api/stripe/create-checkout-session', { token });
   expect(checkout.status).toBe(200);
@@ -105,7 +74,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fault?.stop();
-  await deepgram?.close();
   await stripe?.close();
 });
 
@@ -120,15 +88,14 @@ const deliverCompleted = () =>
   });
 
 /** Each call a traveller (or Stripe) makes that reaches a provider's management API, made at once. */
-async function everyCall(traveller: string, newcomer: string) {
+async function everyCall(newcomer: string) {
   const url = fault.cloud.url;
-  const [key, checkout, portal, webhook] = await Promise.all([
-    call(url, 'GET', '/api/deepgram/key', { token: traveller }),
+  const [checkout, portal, webhook] = await Promise.all([
     call(url, 'POST', '/api/stripe/create-checkout-session', { token: newcomer }),
     call(url, 'POST', '/api/stripe/customer-portal', { token: customer.token }),
     deliverCompleted(),
   ]);
-  return { key, checkout, portal, webhook };
+  return { checkout, portal, webhook };
 }
 
 /** SPEC §8's 503: the caller is told to come back (Retry-After) and reads error_service_unavailable. */
@@ -142,29 +109,23 @@ function expectUnavailable(what: string, answer: Answer, path: string): void {
 }
 
 async function underFault(providerFault: ProviderFault): Promise<void> {
-  const traveller = await register();
   const newcomer = await register();
-  const deepgramBefore = deepgram.keyApiRequests;
   const stripeBefore = stripe.requests.length;
-  deepgram.fault(providerFault);
   stripe.fault(providerFault);
   const started = Date.now();
-  const answers = await everyCall(traveller, newcomer);
+  const answers = await everyCall(newcomer);
   const took = Date.now() - started;
 
-  // Each answer is the mapped 503 (the voice screen shows error_deepgram_key for a failed key; billing shows the
-  // server's key; Stripe redelivers a webhook answered 5xx), within the budget, never a 500 or a hang.
-  expectUnavailable('speech key', answers.key, '/api/deepgram/key');
+  // Each answer is the mapped 503 (billing shows the server's key; Stripe redelivers a webhook answered 5xx),
+  // within the budget, never a 500 or a hang.
   expectUnavailable('checkout', answers.checkout, '/api/stripe/create-checkout-session');
   expectUnavailable('portal', answers.portal, '/api/stripe/customer-portal');
   expectUnavailable('webhook', answers.webhook, '/api/stripe/webhook');
   expect(took).toBeLessThan(FAULTED_CALL_MS);
 
-  // The clients' own retries, no more: each failed request tried maxRetries + 1 times. Deepgram: the key request.
-  // Stripe: the newcomer's customer, the portal session and the webhook's subscription read, each POST's
+  // The client's own retries, no more: each failed request tried maxRetries + 1 times. Stripe: the newcomer's customer, the portal session and the webhook's subscription read, each POST's
   // attempts under one Idempotency-Key.
   const attempts = BUDGET.maxRetries + 1;
-  expect(deepgram.keyApiRequests - deepgramBefore).toBe(attempts);
   const stripeRequests = stripe.requests.slice(stripeBefore);
   expect(stripeRequests).toHaveLength(3 * attempts);
   for (const path of ['/v1/customers', '/v1/billing_portal/sessions']) {
@@ -173,19 +134,9 @@ async function underFault(providerFault: ProviderFault): Promise<void> {
     expect(new Set(keys).size, path).toBe(1);
   }
 
-  // The lease opened for a key Deepgram never handed over costs the traveller nothing.
-  const ledger = await createLeaseStore(await getTable()).ledger(subOf(traveller), usageDay(new Date()));
-  expect(ledger.leases).toHaveLength(1);
-  expect(ledger.leases[0]?.closed?.seconds).toBe(0);
-
-  // The fault clears: each call works, and the next key has the traveller's whole day.
-  deepgram.fault(undefined);
+  // The fault clears: each call works.
   stripe.fault(undefined);
-  const after = await everyCall(traveller, newcomer);
-  expect(after.key).toMatchObject({
-    status: 200,
-    body: { time_to_live_in_seconds: (await getConfig()).USER_DAILY_SECONDS },
-  });
+  const after = await everyCall(newcomer);
   expect(after.checkout).toMatchObject({ status: 200, body: { checkoutUrl: expect.any(String) as unknown } });
   expect(after.portal).toMatchObject({ status: 200, body: { portalUrl: expect.any(String) as unknown } });
   expect(after.webhook).toMatchObject({ status: 200, body: { received: true } });
@@ -195,16 +146,16 @@ async function underFault(providerFault: ProviderFault): Promise<void> {
   expect(subscription).toMatchObject({ status: 200, body: { subscription: { status: 'ACTIVE' } } });
 }
 
-describe("the cloud providers' management APIs failing (Deepgram's key API, Stripe's API)", () => {
-  it('answering 5xx: each client retries once, then the speech key, checkout, portal and webhook answer 503 with Retry-After; the unminted key costs nothing; the next calls work', async () => {
+describe("the cloud provider's management API failing (Stripe's API)", () => {
+  it('answering 5xx: each client retries once, then checkout, portal and webhook answer 503 with Retry-After; the next calls work', async () => {
     await underFault({ kind: 'status', status: 500 });
   });
 
-  it('hanging: each client gives up at its deadline, under the function timeout, with a 503 and Retry-After; the unminted key costs nothing; the next calls work', async () => {
+  it('hanging: each client gives up at its deadline, under the function timeout, with a 503 and Retry-After; the next calls work', async () => {
     await underFault({ kind: 'hang' });
   });
 
-  it('closing the connection mid-answer: a 503 with Retry-After, never a 500; the key never delivered costs nothing; the next calls work', async () => {
+  it('closing the connection mid-answer: a 503 with Retry-After, never a 500; the next calls work', async () => {
     await underFault({ kind: 'cut', afterChunks: 0 });
   });
 });

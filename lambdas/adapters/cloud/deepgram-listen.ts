@@ -11,6 +11,9 @@ export const DEEPGRAM_LISTEN_URL = 'wss://api.deepgram.com/v1/listen';
  */
 const MAX_PENDING_BYTES = 10 * 32_000;
 
+/** How long Deepgram has to accept the socket before the stream ends as failed (it answers in well under 1 s). */
+export const DEEPGRAM_HANDSHAKE_TIMEOUT_MS = 5_000;
+
 /** Close codes a server may send on (RFC 6455 §7.4): others (1005, 1006, 1015) are only ever observed. */
 export const isSendableCloseCode = (code: number): boolean =>
   (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
@@ -19,6 +22,8 @@ export interface DeepgramListenOptions {
   readonly apiKey: string;
   /** DEEPGRAM_LISTEN_URL unless set (the scripted Deepgram server in tests). */
   readonly listenUrl?: string;
+  /** DEEPGRAM_HANDSHAKE_TIMEOUT_MS unless set (tests shorten it). */
+  readonly handshakeTimeoutMs?: number;
   /** Told of each stream the provider refused or broke (the relay counts them: RelayProviderErrors). */
   readonly onProviderError?: (detail: { readonly status?: number; readonly code?: number }) => void;
 }
@@ -44,7 +49,10 @@ function openProviderStream(
 ): ListenUpstream {
   const url = new URL(options.listenUrl ?? DEEPGRAM_LISTEN_URL);
   url.search = query.toString();
-  const socket = new WebSocket(url, { headers: { Authorization: `Token ${options.apiKey}` } });
+  const socket = new WebSocket(url, {
+    headers: { Authorization: `Token ${options.apiKey}` },
+    handshakeTimeout: options.handshakeTimeoutMs ?? DEEPGRAM_HANDSHAKE_TIMEOUT_MS,
+  });
   const pending: (Buffer | string)[] = [];
   let pendingBytes = 0;
   let ended = false;
