@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { methodThrottle } from '../api-throttles';
 import { DEFAULT_THROTTLE_BURST_LIMIT, DEFAULT_THROTTLE_RATE_LIMIT } from '../stage-config';
 import { PRICES, PRICES_CHECKED } from './prices';
+import { renderRelayCost } from './relay-cost';
 import { apiWebAclFigures, WCU_SOURCES } from './waf-capacity';
 
 /** What one daily active traveller does on an average day. Estimates, not measurements: change them as data comes. */
@@ -372,6 +373,8 @@ export function renderCostModel(): string {
     const tripsAt = Number.isFinite(row.tripsAt) ? round(row.tripsAt) : 'not by travellers';
     lines.push(`| ${row.limit} | ${cells} | ${round(row.quota)} | ${tripsAt} | ${row.change} |`);
   });
+  lines.push('');
+  lines.push(renderRelayCost());
   lines.push('');
   lines.push(`Prices as of ${PRICES_CHECKED}; sources in infra/aws/cost-model/prices.ts.`);
   return lines.join('\n');
