@@ -41,7 +41,10 @@ export const RELAY_EXTERNAL_MODULES = ['bufferutil', 'utf-8-validate'];
  * skip bundling as they do for the Lambdas: the folder then holds the Dockerfile alone.
  */
 export function relayImageDirectory(options: { readonly bundle: boolean }): string {
-  const directory = mkdtempSync(join(tmpdir(), 'wayfarer-relay-image-'));
+  // Without a bundle the folder is the same every time: one fixed folder, not one per synth.
+  const directory = options.bundle
+    ? mkdtempSync(join(tmpdir(), 'wayfarer-relay-image-'))
+    : join(tmpdir(), 'wayfarer-relay-image-unbundled');
   mkdirSync(directory, { recursive: true });
   writeFileSync(join(directory, 'Dockerfile'), RELAY_DOCKERFILE);
   if (!options.bundle) return directory;

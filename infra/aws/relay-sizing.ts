@@ -33,4 +33,3 @@ export const RELAY_DRAIN = {
   deregistrationDelaySeconds: 45,
   stopTimeoutSeconds: 40,
 } as const;
-

@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { methodThrottle } from '../api-throttles';
 import { DEFAULT_THROTTLE_BURST_LIMIT, DEFAULT_THROTTLE_RATE_LIMIT } from '../stage-config';
+import { round, usd } from './format';
 import { PRICES, PRICES_CHECKED } from './prices';
 import { renderRelayCost } from './relay-cost';
 import { apiWebAclFigures, WCU_SOURCES } from './waf-capacity';
@@ -329,12 +330,6 @@ export function limitRows(dau: number): LimitRow[] {
 }
 
 export const SCALES = [1_000, 10_000, 100_000] as const;
-
-function round(value: number, digits = 0): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-}
-const usd = (value: number) =>
-  value < 10 ? value.toFixed(2) : value.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 /** The tables as Markdown, exactly as docs/OPERATIONS.md carries them. */
 export function renderCostModel(): string {

@@ -4,6 +4,7 @@
  * relay-sizing.ts (what the stack deploys), prices from prices.ts.
  */
 import { RELAY_TASK } from '../relay-sizing';
+import { round, usd } from './format';
 import { PRICES } from './prices';
 
 export const HOURS_A_MONTH = 730;
@@ -87,12 +88,6 @@ export function relayCostRows(speakers: number): RelayCostRow[] {
 export function deepgramUsdPerMonth(speakers: number): number {
   return speakers * 60 * HOURS_A_MONTH * P.deepgramStreamingMinute.usd;
 }
-
-function round(value: number, digits = 0): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-}
-const usd = (value: number) =>
-  value < 10 ? value.toFixed(2) : value.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 /** The relay's table as Markdown, part of the cost model's output (docs/OPERATIONS.md). */
 export function renderRelayCost(): string {

@@ -27,11 +27,6 @@ const only = (template: typeof relay, type: string): Properties => {
   expect(found, type).toHaveLength(1);
   return found[0]?.Properties ?? {};
 };
-const logicalIdOf = (template: typeof relay, type: string): string => {
-  const ids = Object.keys(resourcesOfType(template, type));
-  expect(ids, type).toHaveLength(1);
-  return ids[0] ?? '';
-};
 const mentions = (value: unknown, text: string) => JSON.stringify(value ?? null).includes(text);
 
 // The listen key's logical id in the Data stack: every reference to it, imported or not, carries it.
@@ -43,11 +38,13 @@ const listenBehaviour = behaviours.find((behaviour) => behaviour.PathPattern ===
 const origins = distribution.Origins as Properties[];
 const relayOrigin = origins.find((origin) => origin.Id === listenBehaviour?.TargetOriginId);
 
-const container = (
-  (only(relay, 'AWS::ECS::TaskDefinition').ContainerDefinitions as Properties[] | undefined) ?? []
-)[0] as Properties;
+const container = ((only(relay, 'AWS::ECS::TaskDefinition').ContainerDefinitions as
+  Properties[] | undefined) ?? [])[0] as Properties;
 const environment = Object.fromEntries(
-  ((container.Environment ?? []) as { Name: string; Value: unknown }[]).map((entry) => [entry.Name, entry.Value]),
+  ((container.Environment ?? []) as { Name: string; Value: unknown }[]).map((entry) => [
+    entry.Name,
+    entry.Value,
+  ]),
 );
 
 /** Every IAM policy of every stack, with the roles it is attached to. */
@@ -55,7 +52,8 @@ const policies = everyTemplate.flatMap((template) =>
   Object.values(resourcesOfType(template, 'AWS::IAM::Policy')).map((policy) => ({
     template,
     roles: (policy.Properties?.Roles ?? []) as unknown[],
-    statements: ((policy.Properties?.PolicyDocument as Properties | undefined)?.Statement ?? []) as Properties[],
+    statements: ((policy.Properties?.PolicyDocument as Properties | undefined)?.Statement ??
+      []) as Properties[],
   })),
 );
 const taskDefinition = only(relay, 'AWS::ECS::TaskDefinition');
@@ -93,7 +91,9 @@ describe('speech relay stack', () => {
   it('admits only the load balancer to the tasks, and only the VPC (CloudFront VPC origin) to the load balancer', () => {
     const groups = resourcesOfType(relay, 'AWS::EC2::SecurityGroup');
     const ingress = [
-      ...Object.values(groups).flatMap((group) => (group.Properties?.SecurityGroupIngress ?? []) as Properties[]),
+      ...Object.values(groups).flatMap(
+        (group) => (group.Properties?.SecurityGroupIngress ?? []) as Properties[],
+      ),
       ...Object.values(resourcesOfType(relay, 'AWS::EC2::SecurityGroupIngress')).map(
         (rule) => rule.Properties ?? {},
       ),
@@ -102,10 +102,10 @@ describe('speech relay stack', () => {
       expect(rule.CidrIp, JSON.stringify(rule)).not.toBe('0.0.0.0/0');
       expect(rule.CidrIpv6).toBeUndefined();
     }
-    expect(ingress).toContainEqual(expect.objectContaining({ FromPort: RELAY_PORT, SourceSecurityGroupId: expect.anything() }));
     expect(ingress).toContainEqual(
-      expect.objectContaining({ FromPort: 80, CidrIp: RELAY_VPC_CIDR }),
+      expect.objectContaining({ FromPort: RELAY_PORT, SourceSecurityGroupId: expect.anything() }),
     );
+    expect(ingress).toContainEqual(expect.objectContaining({ FromPort: 80, CidrIp: RELAY_VPC_CIDR }));
   });
 
   it('routes /v1/listen at CloudFront to the relay load balancer (VPC origin), uncached, with the handshake and the viewer address', () => {
@@ -123,10 +123,17 @@ describe('speech relay stack', () => {
     const policyId = (listenBehaviour?.OriginRequestPolicyId as { Ref: string }).Ref;
     const policy = resourcesOfType(web, 'AWS::CloudFront::OriginRequestPolicy')[policyId]?.Properties
       ?.OriginRequestPolicyConfig as Properties;
-    const headers = ((policy.HeadersConfig as Properties).Headers as string[]).map((name) => name.toLowerCase());
+    const headers = ((policy.HeadersConfig as Properties).Headers as string[]).map((name) =>
+      name.toLowerCase(),
+    );
     // CloudFront, "Use WebSockets with CloudFront distributions": Key and Version must reach the origin.
     expect(headers).toEqual(
-      expect.arrayContaining(['sec-websocket-key', 'sec-websocket-version', 'sec-websocket-protocol', VIEWER_ADDRESS_HEADER]),
+      expect.arrayContaining([
+        'sec-websocket-key',
+        'sec-websocket-version',
+        'sec-websocket-protocol',
+        VIEWER_ADDRESS_HEADER,
+      ]),
     );
     expect((policy.QueryStringsConfig as Properties).QueryStringBehavior).toBe('all');
   });
@@ -135,7 +142,10 @@ describe('speech relay stack', () => {
     relay.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', {
       Port: 80,
       DefaultActions: [
-        Match.objectLike({ Type: 'fixed-response', FixedResponseConfig: Match.objectLike({ StatusCode: '403' }) }),
+        Match.objectLike({
+          Type: 'fixed-response',
+          FixedResponseConfig: Match.objectLike({ StatusCode: '403' }),
+        }),
       ],
     });
     const rules = Object.values(resourcesOfType(relay, 'AWS::ElasticLoadBalancingV2::ListenerRule'));
@@ -151,7 +161,9 @@ describe('speech relay stack', () => {
     );
     expect(rules[0]?.Properties?.Actions).toEqual([expect.objectContaining({ Type: 'forward' })]);
     // And CloudFront sends that secret to the relay origin.
-    expect(relayOrigin?.OriginCustomHeaders).toEqual([expect.objectContaining({ HeaderName: ORIGIN_VERIFY_HEADER })]);
+    expect(relayOrigin?.OriginCustomHeaders).toEqual([
+      expect.objectContaining({ HeaderName: ORIGIN_VERIFY_HEADER }),
+    ]);
     expect(JSON.stringify(relayOrigin?.OriginCustomHeaders)).toMatch(/OriginVerify/);
   });
 
@@ -189,7 +201,10 @@ describe('speech relay stack', () => {
     }
     const lambdaRoles = functions.map((fn) => JSON.stringify(fn.Properties?.Role));
     for (const policy of policies.filter((candidate) => mentions(candidate.statements, LISTEN_KEY))) {
-      for (const role of policy.roles) expect(lambdaRoles).not.toContain(JSON.stringify({ 'Fn::GetAtt': [(role as { Ref: string }).Ref, 'Arn'] }));
+      for (const role of policy.roles)
+        expect(lambdaRoles).not.toContain(
+          JSON.stringify({ 'Fn::GetAtt': [(role as { Ref: string }).Ref, 'Arn'] }),
+        );
     }
   });
 
@@ -210,7 +225,9 @@ describe('speech relay stack', () => {
       }
     }
     // The speak key (the providers secret's DEEPGRAM_API_KEY) is read by exactly the areas that declare it.
-    const readersOfProviders = HANDLER_AREAS.filter((area) => accessForArea(area).secrets.includes('providers'));
+    const readersOfProviders = HANDLER_AREAS.filter((area) =>
+      accessForArea(area).secrets.includes('providers'),
+    );
     expect(readersOfProviders.sort()).toEqual(['analysis', 'capabilities', 'translate', 'tts', 'vision']);
     // No function is told where Deepgram's key API is.
     for (const template of everyTemplate) {
@@ -245,7 +262,8 @@ describe('speech relay stack', () => {
       RELAY_DRAIN_SECONDS: String(RELAY_DRAIN.drainSeconds),
       RELAY_METRICS_STAGE: 'relay',
     });
-    for (const name of ['TABLE_NAME', 'EVENT_BUS_NAME', 'AWS_REGION']) expect(environment[name], name).toBeDefined();
+    for (const name of ['TABLE_NAME', 'EVENT_BUS_NAME', 'AWS_REGION'])
+      expect(environment[name], name).toBeDefined();
     expect(environment.PORT ?? String(RELAY_PORT)).toBe(String(RELAY_PORT));
   });
 
@@ -275,7 +293,9 @@ describe('speech relay stack', () => {
   it('drains longer than the relay does: deregistration delay and stop timeout cover RELAY_DRAIN_SECONDS', () => {
     const attributes = (only(relay, 'AWS::ElasticLoadBalancingV2::TargetGroup').TargetGroupAttributes ??
       []) as { Key: string; Value: string }[];
-    const delay = Number(attributes.find((attribute) => attribute.Key === 'deregistration_delay.timeout_seconds')?.Value);
+    const delay = Number(
+      attributes.find((attribute) => attribute.Key === 'deregistration_delay.timeout_seconds')?.Value,
+    );
     // The relay learns of the deregistration by polling its task's status: the poll, then the drain, then a margin.
     expect(delay).toBeGreaterThan(RELAY_DRAIN.statusPollSeconds + RELAY_DRAIN.drainSeconds);
     expect(container.StopTimeout).toBeGreaterThanOrEqual(RELAY_DRAIN.drainSeconds);
@@ -315,7 +335,10 @@ describe('speech relay stack', () => {
       Name: relayTaskStoppedRuleName('relay'),
       EventPattern: Match.objectLike({
         source: ['aws.ecs'],
-        detail: Match.objectLike({ lastStatus: ['STOPPED'], stopCode: ['TaskFailedToStart', 'EssentialContainerExited'] }),
+        detail: Match.objectLike({
+          lastStatus: ['STOPPED'],
+          stopCode: ['TaskFailedToStart', 'EssentialContainerExited'],
+        }),
       }),
     });
     relay.hasResourceProperties('AWS::CloudWatch::Alarm', {

@@ -30,6 +30,7 @@ import {
   ListenerCondition,
   TargetType,
 } from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -137,7 +138,11 @@ export class RelayStack extends Stack {
       allowAllOutbound: false,
     });
     taskSecurityGroup.addIngressRule(albSecurityGroup, Port.tcp(RELAY_PORT), 'From the load balancer');
-    taskSecurityGroup.addEgressRule(Peer.anyIpv4(), Port.tcp(443), 'Deepgram, Secrets Manager, ECR, EventBridge, Logs');
+    taskSecurityGroup.addEgressRule(
+      Peer.anyIpv4(),
+      Port.tcp(443),
+      'Deepgram, Secrets Manager, ECR, EventBridge, Logs',
+    );
     albSecurityGroup.addEgressRule(taskSecurityGroup, Port.tcp(RELAY_PORT), 'To the relay tasks');
 
     const cluster = new Cluster(this, 'Cluster', {
@@ -177,7 +182,9 @@ export class RelayStack extends Stack {
     const [listenKeyName] = secretKeys.speechListen;
     const [ipHashName] = secretKeys.ipHash;
     this.taskDefinition.addContainer('Relay', {
-      image: ContainerImage.fromAsset(relayImageDirectory({ bundle: this.bundlingRequired })),
+      image: ContainerImage.fromAsset(relayImageDirectory({ bundle: this.bundlingRequired }), {
+        platform: Platform.LINUX_ARM64,
+      }),
       essential: true,
       portMappings: [{ containerPort: RELAY_PORT }],
       environment: environment as Record<string, string>,
@@ -292,7 +299,10 @@ export class RelayStack extends Stack {
     const noHealthyTask = new Alarm(this, 'RelayNoHealthyTaskAlarm', {
       alarmDescription:
         'No relay task has passed its health check for 3 minutes: speech is down (docs/OPERATIONS.md, "The relay will not start")',
-      metric: this.targetGroup.metrics.healthyHostCount({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      metric: this.targetGroup.metrics.healthyHostCount({
+        period: Duration.minutes(1),
+        statistic: 'Maximum',
+      }),
       threshold: 1,
       evaluationPeriods: 3,
       comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
