@@ -96,8 +96,9 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
     publishesEvents: true,
   },
   // Speech tickets: the caller's profile (plan), the day's usage with its leases and ticket places, the ticket.
-  // No provider key: only the speech relay holds one that opens a speech socket (docs/DESIGN.md §9). The profile
-  // store's email lookup comes with the store, so gsi1's EMAIL# partitions too.
+  // The profile store's email lookup comes with the store, so gsi1's EMAIL# partitions too. It holds no Deepgram
+  // key: speech sockets are opened by the relay alone, with the listen key only its roles read (RELAY_ACCESS
+  // below, stacks/relay-stack.ts).
   speech: {
     ...httpDefaults,
     table: { access: 'readWrite', partitions: ['USER#', 'USAGE#', 'TICKET#'], index: ['EMAIL#'] },
@@ -176,3 +177,17 @@ export function accessForArea(area: HandlerArea): AreaAccess {
 
 /** Every handler area: the keys of the access table, which the compiler holds to the whole HandlerArea union. */
 export const HANDLER_AREAS = Object.keys(areaAccess) as readonly HandlerArea[];
+
+/**
+ * The speech relay's grants (stacks/relay-stack.ts), reviewed here beside the areas'. Table items on these
+ * partitions only, by the same LeadingKeys condition: the day's usage and its leases (`USAGE#`), the single-use
+ * tickets it takes with a conditional delete (`TICKET#`) and the one open socket per caller (`SPEECH#`).
+ * usage.recorded goes on the bus. Its secrets (the Deepgram listen key and the IP-hash key) reach it as
+ * environment variables that ECS reads at task start with the execution role; no Lambda reads the listen key.
+ * The partitions are strings until `TICKET#` and `SPEECH#` join TABLE_PARTITIONS (table-keys.ts) with their
+ * builders; then type them `readonly TablePartition[]`.
+ */
+export const RELAY_ACCESS = {
+  table: { access: 'readWrite', partitions: ['USAGE#', 'TICKET#', 'SPEECH#'] },
+  publishesEvents: true,
+} as const;

@@ -12,7 +12,9 @@ export type FunctionEnvironment = Partial<Record<EnvVariableName | 'SECRET_ARNS'
 
 /** Keys the secrets hold, by secret: README (Deploy to AWS, Secrets) tells the operator to fill them with these names. */
 export const secretKeys = {
+  // DEEPGRAM_API_KEY here is the text-to-speech key (Aura); the key that opens speech sockets is speechListen's.
   providers: ['DEEPGRAM_API_KEY', 'OPENAI_API_KEY'],
+  speechListen: ['DEEPGRAM_API_KEY'],
   stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   admin: ['ADMIN_PASSWORD_HASH'],
   ipHash: ['IP_HASH_SECRET'],

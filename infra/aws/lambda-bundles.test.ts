@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LAZY_SDK_MODULES } from './lambda-bundling';
+import { RELAY_DOCKERFILE } from './relay-image';
 import { resourcesOfType, synthWayfarer } from './testing/synth-wayfarer';
 
 const BUNDLE_BUDGET_BYTES = 400 * 1024;
@@ -53,5 +54,20 @@ describe('Lambda bundles (real esbuild bundling, as `cdk synth` does it)', () =>
         expect(LAZY_SDK_MODULES, bundle.description).toContain(specifier);
       }
     }
+  });
+
+  it('bundles the relay into its image folder: main.mjs with its map and the Dockerfile, the SDK inside', () => {
+    const image = Object.values(resourcesOfType(templates.relay, 'AWS::ECS::TaskDefinition'))[0]?.Properties
+      ?.ContainerDefinitions as { Image: unknown }[] | undefined;
+    // The image's asset hash is the tag of the image URI CDK writes: `...:<hash>`.
+    const hash = /:([0-9a-f]{64})/.exec(JSON.stringify(image?.[0]?.Image))?.[1];
+    expect(hash).toBeDefined();
+    const folder = join(outdir, `asset.${hash}`);
+    for (const file of ['Dockerfile', 'main.mjs', 'main.mjs.map']) expect(existsSync(join(folder, file)), file).toBe(true);
+    expect(readFileSync(join(folder, 'Dockerfile'), 'utf8')).toBe(RELAY_DOCKERFILE);
+    // A task's credentials come from the container endpoint: that provider must be in the bundle, not imported.
+    const code = readFileSync(join(folder, 'main.mjs'), 'utf8');
+    expect(code).not.toMatch(/from\s*["']@aws-sdk\//);
+    expect(code).not.toMatch(/import\(\s*["']@aws-sdk\//);
   });
 }, 300_000);

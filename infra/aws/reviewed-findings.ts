@@ -4,6 +4,7 @@ import type { ApiStack } from './stacks/api-stack';
 import type { AuthStack } from './stacks/auth-stack';
 import type { DataStack } from './stacks/data-stack';
 import type { EventsStack } from './stacks/events-stack';
+import type { RelayStack } from './stacks/relay-stack';
 import type { WebStack } from './stacks/web-stack';
 
 /*
@@ -25,6 +26,7 @@ export interface ReviewedStacks {
   readonly auth: AuthStack;
   readonly events: EventsStack;
   readonly api: ApiStack;
+  readonly relay: RelayStack;
   readonly web: WebStack;
 }
 
@@ -39,7 +41,7 @@ export function acknowledgeReviewedFindings(app: App, stacks: ReviewedStacks): v
   });
   acknowledge(stacks.data, {
     SMG4:
-      'Provider, Stripe and admin secrets are issued by those services and rotated by the operator there. ' +
+      'Provider (the Deepgram listen key too), Stripe and admin secrets are issued by those services and rotated by the operator there. ' +
       'The generated IP-hash key and origin-verify value have no rotation schedule: a new IP-hash key resets ' +
       'every anonymous allowance, a new origin-verify value needs the Api and Web stacks redeployed.',
   });
@@ -73,6 +75,26 @@ export function acknowledgeReviewedFindings(app: App, stacks: ReviewedStacks): v
     APIG6:
       'Execution logging would write request and response data to CloudWatch; voice, text and images are never ' +
       'logged (docs/SPEC.md §1). Access logs (without IPs) and the Lambdas’ own logs are on.',
+  });
+  acknowledge(stacks.relay.vpc, {
+    VPC7:
+      'The relay VPC carries one service whose traffic is audio to Deepgram; flow logs would cost per GB of it ' +
+      'and hold every connection address, which the app does not keep (docs/DESIGN.md §4).',
+  });
+  acknowledge(stacks.relay.taskDefinition, {
+    ECS2:
+      'The environment holds only plain settings (table and bus names, allowances, limits), the same the Lambdas ' +
+      'are given; the two secrets come from Secrets Manager through the container definition’s secrets.',
+  });
+  acknowledge(stacks.relay.taskDefinition.obtainExecutionRole(), {
+    'IAM5[Resource::*]':
+      'ECS’s execution role: ecr:GetAuthorizationToken has no resource-level permission (ECR), so CDK grants it on *; ' +
+      'the image pull and the two secret reads are on their own ARNs.',
+  });
+  acknowledge(stacks.relay.loadBalancer, {
+    ELB2:
+      'Access logs would hold every connection address; the app keeps no IPs (docs/DESIGN.md §4). The relay logs ' +
+      'its own sessions without addresses, and CloudFront is the only client.',
   });
   acknowledge(stacks.web.bucket, {
     S1: 'Holds only the built SPA and locales, read by CloudFront alone (origin access control).',

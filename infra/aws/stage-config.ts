@@ -40,6 +40,9 @@ export interface StageConfig {
   readonly dailySpendAlarmUsd: number;
   /** The WAF alarm fires when the web ACL blocks at least this many requests in 5 minutes. */
   readonly wafBlockAlarmThreshold: number;
+  /** The speech relay's task count bounds (stacks/relay-stack.ts scales between them). */
+  readonly relayMinTasks: number;
+  readonly relayMaxTasks: number;
 }
 
 const STAGE_NAME = /^[a-z][a-z0-9-]{0,15}$/;
@@ -51,6 +54,13 @@ const STAGE_NAME = /^[a-z][a-z0-9-]{0,15}$/;
  */
 export const DEFAULT_THROTTLE_RATE_LIMIT = 1000;
 export const DEFAULT_THROTTLE_BURST_LIMIT = 2000;
+
+/**
+ * The relay's task ceiling when context gives none: at the scaling target (RELAY_TASK in stacks/relay-stack.ts)
+ * about 1,400 concurrent speakers. The cost model shows what 10,000 need; raise it (and the account's Fargate
+ * vCPU quota) before that.
+ */
+export const DEFAULT_RELAY_MAX_TASKS = 20;
 
 function readText(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
@@ -107,5 +117,8 @@ export function readStageConfig(node: Node): StageConfig {
     logRetentionDays: readWholeNumber(node, 'logRetentionDays') ?? 30,
     dailySpendAlarmUsd: readWholeNumber(node, 'dailySpendAlarmUsd') ?? 25,
     wafBlockAlarmThreshold: readWholeNumber(node, 'wafBlockAlarmThreshold') ?? 300,
+    // Two tasks in prod, one per zone, so a zone or a task lost leaves speech up; one elsewhere.
+    relayMinTasks: readWholeNumber(node, 'relayMinTasks') ?? (stage === 'prod' ? 2 : 1),
+    relayMaxTasks: readWholeNumber(node, 'relayMaxTasks') ?? DEFAULT_RELAY_MAX_TASKS,
   };
 }

@@ -10,6 +10,7 @@ import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { EventsStack } from './stacks/events-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
+import { RelayStack } from './stacks/relay-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface WayfarerStacks {
@@ -18,6 +19,7 @@ export interface WayfarerStacks {
   readonly auth: AuthStack;
   readonly events: EventsStack;
   readonly api: ApiStack;
+  readonly relay: RelayStack;
   readonly web: WebStack;
   readonly monitoring: MonitoringStack;
 }
@@ -43,7 +45,7 @@ export function mailIdentities(mailFrom: string | undefined): string[] {
 }
 
 /**
- * The whole deployment: data -> auth -> events -> api -> web, and monitoring over them. Stack names carry the stage, so several
+ * The whole deployment: data -> auth -> events -> api -> relay -> web, and monitoring over them. Stack names carry the stage, so several
  * stages can share an account. Used by app.ts and by the template tests.
  */
 export function buildWayfarer(app: App, options: { readonly deployWebAssets: boolean }): WayfarerStacks {
@@ -86,12 +88,25 @@ export function buildWayfarer(app: App, options: { readonly deployWebAssets: boo
     originVerify: data.originVerify,
     resources: resourcesFor(events.eventBus.eventBusName, events.eventBus),
   });
+  const relay = new RelayStack(app, `${prefix}-Relay`, {
+    env,
+    stage: config,
+    table: data.table,
+    eventBus: events.eventBus,
+    speechListenKey: data.speechListenKey,
+    ipHashKey: data.secrets.ipHash,
+    originVerify: data.originVerify,
+    environment: resourcesFor(events.eventBus.eventBusName, events.eventBus).environment,
+    alarmTopic: data.alarmTopic,
+    logRetention,
+  });
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     stage: config,
     api: api.api,
     originVerify: data.originVerify,
     deployAssets: options.deployWebAssets,
+    relayLoadBalancer: relay.loadBalancer,
   });
 
   // Last: it names what the others build (by convention, not by import), so it deploys once they exist.
@@ -102,12 +117,13 @@ export function buildWayfarer(app: App, options: { readonly deployWebAssets: boo
   });
   monitoring.addDependency(api);
   monitoring.addDependency(events);
+  monitoring.addDependency(relay);
 
-  for (const stack of [data, auth, events, api, web, monitoring])
+  for (const stack of [data, auth, events, api, relay, web, monitoring])
     expireEveryFunctionsLogs(stack, logRetention);
 
-  acknowledgeReviewedFindings(app, { data, auth, events, api, web });
+  acknowledgeReviewedFindings(app, { data, auth, events, api, relay, web });
   Tags.of(app).add('app', 'wayfarer');
   Tags.of(app).add('stage', config.stage);
-  return { config, data, auth, events, api, web, monitoring };
+  return { config, data, auth, events, api, relay, web, monitoring };
 }

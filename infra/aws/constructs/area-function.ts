@@ -66,6 +66,19 @@ const onlyPartitions = (partitions: readonly string[]) => ({
   [LEADING_KEYS_OPERATOR]: { [LEADING_KEYS]: partitions.map(leadingKeyPattern) },
 });
 
+/** Item calls on the table, read or read-write, on the named partitions only (the LeadingKeys condition). */
+export function tableItemStatement(
+  table: ITableV2,
+  access: 'read' | 'readWrite',
+  partitions: readonly string[],
+): PolicyStatement {
+  return new PolicyStatement({
+    actions: access === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
+    resources: [table.tableArn],
+    conditions: onlyPartitions(partitions),
+  });
+}
+
 /**
  * The area's statements on the table: item calls on its partitions only, and Query on gsi1 (by the index's ARN,
  * where LeadingKeys is the gsi1pk the Query names) on its index partitions only. Scan, PartiQL and the batch
@@ -77,14 +90,7 @@ function tableStatements(table: ITableV2, access: TableAccess): PolicyStatement[
   if (access === 'describe') {
     return [new PolicyStatement({ actions: TABLE_DESCRIBE_ACTIONS, resources: [table.tableArn] })];
   }
-  const statements = [
-    new PolicyStatement({
-      actions:
-        access.access === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
-      resources: [table.tableArn],
-      conditions: onlyPartitions(access.partitions),
-    }),
-  ];
+  const statements = [tableItemStatement(table, access.access, access.partitions)];
   if (access.index !== undefined && access.index.length > 0) {
     statements.push(
       new PolicyStatement({

@@ -8,7 +8,9 @@
 import { fileURLToPath } from 'node:url';
 import { methodThrottle } from '../api-throttles';
 import { DEFAULT_THROTTLE_BURST_LIMIT, DEFAULT_THROTTLE_RATE_LIMIT } from '../stage-config';
+import { round, usd } from './format';
 import { PRICES, PRICES_CHECKED } from './prices';
+import { renderRelayCost } from './relay-cost';
 import { apiWebAclFigures, WCU_SOURCES } from './waf-capacity';
 
 /** What one daily active traveller does on an average day. Estimates, not measurements: change them as data comes. */
@@ -329,12 +331,6 @@ export function limitRows(dau: number): LimitRow[] {
 
 export const SCALES = [1_000, 10_000, 100_000] as const;
 
-function round(value: number, digits = 0): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-}
-const usd = (value: number) =>
-  value < 10 ? value.toFixed(2) : value.toLocaleString('en-US', { maximumFractionDigits: 0 });
-
 /** The tables as Markdown, exactly as docs/OPERATIONS.md carries them. */
 export function renderCostModel(): string {
   const lines: string[] = [];
@@ -372,6 +368,8 @@ export function renderCostModel(): string {
     const tripsAt = Number.isFinite(row.tripsAt) ? round(row.tripsAt) : 'not by travellers';
     lines.push(`| ${row.limit} | ${cells} | ${round(row.quota)} | ${tripsAt} | ${row.change} |`);
   });
+  lines.push('');
+  lines.push(renderRelayCost());
   lines.push('');
   lines.push(`Prices as of ${PRICES_CHECKED}; sources in infra/aws/cost-model/prices.ts.`);
   return lines.join('\n');

@@ -79,6 +79,43 @@ export const PRICES = {
   },
   wafWebAclMonth: { usd: 5, per: 'web ACL a month', source: 'https://aws.amazon.com/waf/pricing/' },
   wafRuleMonth: { usd: 1, per: 'rule a month', source: 'https://aws.amazon.com/waf/pricing/' },
+  // The speech relay (stacks/relay-stack.ts), us-east-1 list prices read 2026-11-28 from the pages named (from
+  // the stored copies this machine can read, not live): re-check them as the others.
+  fargateArmVcpuHour: {
+    usd: 0.03238,
+    per: 'vCPU-hour of Fargate, Linux on arm64 (Graviton)',
+    source: 'https://aws.amazon.com/fargate/pricing/',
+  },
+  fargateArmGbHour: {
+    usd: 0.00356,
+    per: 'GB-hour of Fargate memory, Linux on arm64',
+    source: 'https://aws.amazon.com/fargate/pricing/',
+  },
+  albHour: {
+    usd: 0.0225,
+    per: 'Application Load Balancer-hour',
+    source: 'https://aws.amazon.com/elasticloadbalancing/pricing/',
+  },
+  albLcuHour: {
+    usd: 0.008,
+    per: 'ALB LCU-hour (the largest of: 25 new connections/s, 3,000 active connections, 1 GB processed an hour to IP targets, 1,000 rule evaluations/s)',
+    source: 'https://aws.amazon.com/elasticloadbalancing/pricing/',
+  },
+  publicIpv4Hour: {
+    usd: 0.005,
+    per: 'public IPv4 address-hour (each relay task has one: no NAT gateway)',
+    source: 'https://aws.amazon.com/vpc/pricing/',
+  },
+  dataTransferOutGb: {
+    usd: 0.09,
+    per: 'GB out from AWS to the internet (first 10 TB a month; lower tiers above: an upper bound at volume)',
+    source: 'https://aws.amazon.com/ec2/pricing/on-demand/',
+  },
+  cloudFrontGbToOrigin: {
+    usd: 0.02,
+    per: 'GB CloudFront carries from viewers to the origin (North America/Europe)',
+    source: 'https://aws.amazon.com/cloudfront/pricing/',
+  },
   stripePercent: {
     usd: 0.029,
     per: 'share of each card payment (2.9%, US cards)',

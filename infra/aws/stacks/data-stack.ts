@@ -1,4 +1,4 @@
-import { Annotations, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -10,6 +10,9 @@ import { secretKeys } from '../function-environment';
 import type { StageConfig } from '../stage-config';
 
 export type DataSecretName = Exclude<SecretName, 'cognitoClient'>;
+
+/** `wayfarer/<stage>/deepgram-listen`: the speech relay's Deepgram key (docs/OPERATIONS.md rotates it by name). */
+export const SPEECH_LISTEN_SECRET_NAME = 'deepgram-listen';
 
 export interface DataStackProps extends StackProps {
   readonly stage: StageConfig;
@@ -24,6 +27,11 @@ export class DataStack extends Stack {
   /** Every secret but the app client's, which the auth stack keeps beside its client. */
   readonly secrets: Readonly<Record<DataSecretName, Secret>>;
   readonly originVerify: Secret;
+  /**
+   * The Deepgram key that opens speech sockets (`DEEPGRAM_API_KEY`), read only by the speech relay's roles
+   * (stacks/relay-stack.ts); apart from the providers secret, whose Deepgram key is the text-to-speech one.
+   */
+  readonly speechListenKey: Secret;
   readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
@@ -71,6 +79,16 @@ export class DataStack extends Stack {
       secretName: `wayfarer/${stage.stage}/origin-verify`,
       description: 'Header value CloudFront adds to API requests; the API refuses requests without it',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy,
+    });
+
+    // Not an area's secret (area-access.ts cannot name it): ECS hands it to the relay's container at start. The
+    // placeholder holds the key with an empty value, so the relay starts (and refuses speech, saying why) before
+    // the operator sets it; a missing JSON key would keep every task from starting.
+    this.speechListenKey = new Secret(this, 'SpeechListenKey', {
+      secretName: `wayfarer/${stage.stage}/${SPEECH_LISTEN_SECRET_NAME}`,
+      description: `Wayfarer Deepgram listen key: JSON with ${secretKeys.speechListen.join(', ')}; read by the speech relay only; set by the operator`,
+      secretObjectValue: { [secretKeys.speechListen[0]]: SecretValue.unsafePlainText('') },
       removalPolicy,
     });
 

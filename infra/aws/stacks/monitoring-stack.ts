@@ -28,6 +28,7 @@ import {
 } from '../constructs/observability';
 import type { StageConfig } from '../stage-config';
 import { API_STAGE_NAME } from './api-stack';
+import { RELAY_METRICS, relayMetric, relayTaskStoppedRuleName } from './relay-stack';
 
 export interface MonitoringStackProps extends StackProps {
   readonly stage: StageConfig;
@@ -38,6 +39,18 @@ export interface MonitoringStackProps extends StackProps {
 export const dashboardName = (stage: string): string => `Wayfarer-${stage}`;
 
 const FIVE_MINUTES = Duration.minutes(5);
+const FIFTEEN_MINUTES = Duration.minutes(15);
+
+/**
+ * The relay's alarm thresholds (docs/OPERATIONS.md, "Alarms"). Refused: sockets turned away because every task
+ * was full or draining, more than a moment of scaling lag; provider errors: Deepgram refusing or dropping the
+ * relay's sockets; restarts: tasks that crashed or failed to start, more than one in 15 minutes.
+ */
+export const RELAY_ALARMS = {
+  connectionsRefusedIn5Minutes: 10,
+  providerErrorsIn5Minutes: 5,
+  taskFailuresIn15Minutes: 2,
+} as const;
 const ONE_DAY = Duration.days(1);
 
 /** Speech seconds -> dollars of Deepgram streaming: the figure the daily spend alarm watches. */
@@ -202,7 +215,61 @@ export class MonitoringStack extends Stack {
       ],
     });
 
+    const relaySessions = relayMetric(stage, RELAY_METRICS.sessions, 'Sum', Duration.minutes(1));
+    const relayRefused = relayMetric(stage, RELAY_METRICS.connectionsRefused, 'Sum', FIVE_MINUTES);
+    const relayProviderErrors = relayMetric(stage, RELAY_METRICS.providerErrors, 'Sum', FIVE_MINUTES);
+    const relayTaskFailures = new Metric({
+      namespace: 'AWS/Events',
+      metricName: 'MatchedEvents',
+      dimensionsMap: { RuleName: relayTaskStoppedRuleName(stage) },
+      statistic: 'Sum',
+      period: FIFTEEN_MINUTES,
+    });
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Speech relay: open sessions (all tasks)',
+        left: [relaySessions],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Speech relay: sockets refused (full or draining) and Deepgram errors',
+        left: [relayRefused, relayProviderErrors],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Speech relay: tasks that crashed or failed to start',
+        left: [relayTaskFailures],
+        width: 8,
+      }),
+    );
+
     const action = new SnsAction(props.alarmTopic);
+    const relayAlarms = [
+      new Alarm(this, 'RelayConnectionsRefusedAlarm', {
+        alarmDescription: `The speech relay refused at least ${RELAY_ALARMS.connectionsRefusedIn5Minutes} sockets in 5 minutes because every task was full or draining: scaling is behind or at relayMaxTasks`,
+        metric: relayRefused,
+        threshold: RELAY_ALARMS.connectionsRefusedIn5Minutes,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+      new Alarm(this, 'RelayProviderErrorsAlarm', {
+        alarmDescription: `The speech relay counted at least ${RELAY_ALARMS.providerErrorsIn5Minutes} Deepgram failures in 5 minutes (socket refused, dropped or timed out)`,
+        metric: relayProviderErrors,
+        threshold: RELAY_ALARMS.providerErrorsIn5Minutes,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+      new Alarm(this, 'RelayTaskRestartsAlarm', {
+        alarmDescription: `At least ${RELAY_ALARMS.taskFailuresIn15Minutes} relay tasks crashed or failed to start in 15 minutes (docs/OPERATIONS.md, "The relay will not start")`,
+        metric: relayTaskFailures,
+        threshold: RELAY_ALARMS.taskFailuresIn15Minutes,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    ];
     const wafSpike = new Alarm(this, 'WafBlockSpikeAlarm', {
       alarmDescription: `The API's web ACL blocked at least ${props.stage.wafBlockAlarmThreshold} requests in 5 minutes: a flood, a scraper, or a rule blocking real travellers`,
       metric: wafBlocked,
@@ -219,7 +286,7 @@ export class MonitoringStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    for (const alarm of [wafSpike, spend]) alarm.addAlarmAction(action);
-    this.alarms = [wafSpike, spend];
+    for (const alarm of [wafSpike, spend, ...relayAlarms]) alarm.addAlarmAction(action);
+    this.alarms = [wafSpike, spend, ...relayAlarms];
   }
 }

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import * as viewerHeaders from '@wayfarer/shared/api/viewer-headers';
+import { LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
 import { ADMIN_SESSION_COOKIE } from '@wayfarer/lambdas/domain/admin-session';
 import { SECURITY_HEADERS } from '@wayfarer/lambdas/http/security-headers';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../constructs/api-firewall';
@@ -19,7 +20,10 @@ const distribution = (Object.values(resourcesOfType(web, 'AWS::CloudFront::Distr
   ?.DistributionConfig ?? {}) as Properties;
 const behaviours = (distribution.CacheBehaviors ?? []) as Properties[];
 const apiBehaviour = behaviours.find((behaviour) => behaviour.PathPattern === '/api/*');
-const [originRequestPolicyId] = Object.entries(resourcesOfType(web, 'AWS::CloudFront::OriginRequestPolicy'));
+// The API's origin request policy (the relay's is relay-stack.test.ts's).
+const originRequestPolicyId = Object.entries(resourcesOfType(web, 'AWS::CloudFront::OriginRequestPolicy')).find(
+  ([id]) => id.startsWith('ApiOriginRequest'),
+);
 const originRequest = (originRequestPolicyId?.[1].Properties?.OriginRequestPolicyConfig ?? {}) as Properties;
 const [cachePolicyId] = Object.entries(resourcesOfType(web, 'AWS::CloudFront::CachePolicy'));
 const apiCache = (cachePolicyId?.[1].Properties?.CachePolicyConfig ?? {}) as Properties;
@@ -178,16 +182,19 @@ describe('web stack', () => {
     expect(MIN_COMPRESSED_BYTES).toBe(1000);
   });
 
-  it('sends the origin-verify secret to the API origin only, so the API can refuse requests that bypass CloudFront', () => {
+  it('sends the origin-verify secret to the API and relay origins only, so each can refuse requests that bypass CloudFront', () => {
     const origins = distribution.Origins as Properties[];
-    const api = behaviours.find((behaviour) => behaviour.PathPattern === '/api/*');
-    const apiOrigin = origins.find((origin) => origin.Id === api?.TargetOriginId);
-    const headers = apiOrigin?.OriginCustomHeaders as Properties[] | undefined;
-    expect(headers).toEqual([expect.objectContaining({ HeaderName: ORIGIN_VERIFY_HEADER })]);
-    const value = JSON.stringify(headers?.[0]?.HeaderValue);
-    expect(value).toContain('{{resolve:secretsmanager:');
-    expect(value).toMatch(/OriginVerify/);
-    for (const origin of origins.filter((candidate) => candidate !== apiOrigin)) {
+    const originOf = (path: string) =>
+      origins.find((origin) => origin.Id === behaviours.find((b) => b.PathPattern === path)?.TargetOriginId);
+    const verified = [originOf('/api/*'), originOf(LISTEN_PATH)];
+    for (const origin of verified) {
+      const headers = origin?.OriginCustomHeaders as Properties[] | undefined;
+      expect(headers).toEqual([expect.objectContaining({ HeaderName: ORIGIN_VERIFY_HEADER })]);
+      const value = JSON.stringify(headers?.[0]?.HeaderValue);
+      expect(value).toContain('{{resolve:secretsmanager:');
+      expect(value).toMatch(/OriginVerify/);
+    }
+    for (const origin of origins.filter((candidate) => !verified.includes(candidate))) {
       expect(origin.OriginCustomHeaders).toBeUndefined();
     }
   });

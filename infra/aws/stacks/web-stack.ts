@@ -15,6 +15,7 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  OriginProtocolPolicy,
   OriginRequestCookieBehavior,
   OriginRequestHeaderBehavior,
   OriginRequestPolicy,
@@ -23,12 +24,14 @@ import {
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { RestApiOrigin, S3BucketOrigin, VpcOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IApplicationLoadBalancer } from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { VIEWER_ADDRESS_HEADER, VIEWER_COUNTRY_HEADER } from '@wayfarer/shared/api/viewer-headers';
+import { LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
 import { ADMIN_SESSION_COOKIE } from '@wayfarer/lambdas/domain/admin-session';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../constructs/api-firewall';
 import { repositoryRoot } from '../lambda-bundling';
@@ -42,6 +45,8 @@ export interface WebStackProps extends StackProps {
   readonly originVerify: ISecret;
   /** Upload frontend/dist and locales/ when present (false in template tests). */
   readonly deployAssets: boolean;
+  /** The speech relay's internal load balancer (stacks/relay-stack.ts), reached as a VPC origin. */
+  readonly relayLoadBalancer: IApplicationLoadBalancer;
 }
 
 /*
@@ -82,6 +87,20 @@ export const API_FORWARDED_HEADERS = [
 
 /** Forwarded to the API through the cache policy: CloudFront refuses it in an origin request policy. */
 export const API_CACHE_KEY_HEADERS = ['authorization'] as const;
+
+/**
+ * What the relay's origin gets of the viewer's request (CloudFront, "Use WebSockets with CloudFront
+ * distributions": the handshake's Sec-WebSocket-Key and Sec-WebSocket-Version must be forwarded; Protocol carries
+ * the ticket, Extensions the compression offer), and the viewer address the relay keys anonymous callers on.
+ * Upgrade and Connection are CloudFront's own to pass for a WebSocket.
+ */
+export const RELAY_FORWARDED_HEADERS = [
+  'Sec-WebSocket-Key',
+  'Sec-WebSocket-Version',
+  'Sec-WebSocket-Protocol',
+  'Sec-WebSocket-Extensions',
+  VIEWER_ADDRESS_HEADER,
+] as const;
 
 export const WEB_DIST_DIRECTORY = join(repositoryRoot, 'frontend', 'dist');
 /** The build's brotli and gzip copies are for the local server; CloudFront compresses on its own. */
@@ -156,6 +175,24 @@ export class WebStack extends Stack {
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });
 
+    // The speech socket: nothing cached, the handshake headers, the viewer's address and the listen query
+    // (shared/constants.ts's SPEECH_SOCKET_QUERY) through to the relay.
+    const relayOriginRequest = new OriginRequestPolicy(this, 'RelayOriginRequest', {
+      originRequestPolicyName: `wayfarer-${stage.stage}-relay-socket`,
+      comment: 'Speech relay: the WebSocket handshake headers, the viewer address and the query string',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...RELAY_FORWARDED_HEADERS),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    // The load balancer is internal: CloudFront reaches it through a VPC origin, over AWS's network, by HTTP on
+    // 80 (an internal load balancer's name has no public certificate). Its listener still checks the origin secret.
+    const relayOrigin = VpcOrigin.withApplicationLoadBalancer(props.relayLoadBalancer, {
+      vpcOriginName: `wayfarer-${stage.stage}-relay`,
+      httpPort: 80,
+      protocolPolicy: OriginProtocolPolicy.HTTP_ONLY,
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Wayfarer ${stage.stage}`,
       defaultRootObject: 'index.html',
@@ -194,6 +231,15 @@ export class WebStack extends Stack {
           // Compressing at the edge holds back streamed translation lines; audio does not compress anyway.
           compress: false,
           functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        [LISTEN_PATH]: {
+          origin: relayOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: relayOriginRequest,
+          responseHeadersPolicy: headers,
+          compress: false,
         },
         '/locales/*': {
           origin: siteOrigin,

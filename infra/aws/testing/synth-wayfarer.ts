@@ -23,6 +23,7 @@ export interface SynthesizedWayfarer {
     readonly auth: Template;
     readonly events: Template;
     readonly api: Template;
+    readonly relay: Template;
     readonly web: Template;
     readonly monitoring: Template;
   };
@@ -64,6 +65,7 @@ export function synthWayfarer(options: SynthOptions = {}): SynthesizedWayfarer {
       auth: Template.fromStack(stacks.auth),
       events: Template.fromStack(stacks.events),
       api: Template.fromStack(stacks.api),
+      relay: Template.fromStack(stacks.relay),
       web: Template.fromStack(stacks.web),
       monitoring: Template.fromStack(stacks.monitoring),
     },
