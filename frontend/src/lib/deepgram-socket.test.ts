@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EAGER_END_OF_TURN_SILENCE_SECONDS } from '@wayfarer/shared/api/speech-protocol';
+import { EAGER_END_OF_TURN_SILENCE_SECONDS, RELAY_CLOSE } from '@wayfarer/shared/api/speech-protocol';
 import { AUDIO_CHUNK_INTERVAL_MS } from '@wayfarer/shared/constants';
 import {
   openDeepgramSocket,
+  relaySocketUrl,
   speechSocketUrl,
   type TranscriptResult,
   type WebSocketLike,
@@ -48,14 +49,16 @@ class FakeSocket implements WebSocketLike {
   }
 }
 
-function setup() {
+function setup(url = 'ws://127.0.0.1:9/v1/listen') {
   const sockets: FakeSocket[] = [];
   const results: TranscriptResult[] = [];
   const onFailure = vi.fn();
+  const onAllowance = vi.fn<(secondsLeft: number | null) => void>();
   const client = openDeepgramSocket({
-    url: 'ws://127.0.0.1:9/v1/listen',
-    key: 'secret-key',
+    url,
+    key: 'ticket-1',
     onTranscript: (result) => results.push(result),
+    onAllowance,
     onFailure,
     createSocket: (url, protocols) => {
       const socket = new FakeSocket(url, protocols);
@@ -64,7 +67,7 @@ function setup() {
     },
   });
   const current = () => sockets.at(-1)!;
-  return { sockets, results, onFailure, client, current };
+  return { sockets, results, onFailure, onAllowance, client, current };
 }
 
 function results(isFinal: boolean, transcript: string, speechFinal = isFinal) {
@@ -104,10 +107,23 @@ describe('speech socket client', () => {
     });
   });
 
-  it('sends the key as the WebSocket subprotocol pair token, <key>', () => {
-    const { current } = setup();
-    expect(current().protocols).toEqual(['token', 'secret-key']);
-    expect(current().url.startsWith('ws://127.0.0.1:9/v1/listen?')).toBe(true);
+  it('the socket opens on the page’s own origin with the ticket as the token subprotocol', () => {
+    const { current } = setup(relaySocketUrl({ href: 'https://wayfarer.example/voice?lang=fr#top' }));
+    const url = new URL(current().url);
+    expect(`${url.protocol}//${url.host}${url.pathname}`).toBe('wss://wayfarer.example/v1/listen');
+    expect(url.searchParams.get('model')).toBe('nova-3');
+    expect(current().protocols).toEqual(['token', 'ticket-1']);
+    expect(current().binaryType).toBe('arraybuffer');
+  });
+
+  it('relaySocketUrl: /v1/listen on the page’s origin, ws: for an http: page and wss: for https:, no query or hash', () => {
+    expect(relaySocketUrl({ href: 'http://localhost:8787/' })).toBe('ws://localhost:8787/v1/listen');
+    expect(relaySocketUrl({ href: 'http://127.0.0.1:5173/voice/deep/path?x=1' })).toBe(
+      'ws://127.0.0.1:5173/v1/listen',
+    );
+    expect(relaySocketUrl({ href: 'https://wayfarer.example/voice#top' })).toBe(
+      'wss://wayfarer.example/v1/listen',
+    );
   });
 
   it('keeps audio sent before the socket opens and sends it in order on open', () => {
@@ -227,7 +243,7 @@ describe('speech socket client', () => {
     expect(current().closedWith).toBe(1000);
   });
 
-  it('reports a dropped socket at once and never reopens it: a new socket needs a fresh key (docs/SPEC.md §4)', () => {
+  it('reports a dropped socket at once and never reopens it: a new socket needs a fresh ticket (docs/SPEC.md §4)', () => {
     const { client, sockets, current, onFailure, results: seen } = setup();
     current().open();
     current().receive(results(true, 'Before.'));
@@ -259,10 +275,64 @@ describe('speech socket client', () => {
     expect(onOpen).toHaveBeenCalledOnce();
   });
 
-  it('does not retry a refused key', () => {
+  it('does not retry a refused ticket', () => {
     const { sockets, current, onFailure } = setup();
     current().drop(1008, 'INVALID_AUTH: Invalid credentials.');
     expect(sockets).toHaveLength(1);
     expect(onFailure).toHaveBeenCalledOnce();
   });
+
+  it('an Allowance message moves the allowance: onAllowance gets its seconds, null for a subscriber', () => {
+    const { current, onAllowance, results: seen } = setup();
+    current().open();
+    current().receive({ type: 'Allowance', seconds_left: 540 });
+    current().receive(results(true, 'Hello.'));
+    current().receive({ type: 'Allowance', seconds_left: null });
+    current().receive({ type: 'Allowance', seconds_left: 0 });
+    expect(onAllowance.mock.calls).toEqual([[540], [null], [0]]);
+    // An Allowance message is no transcript, and a result no Allowance message.
+    expect(seen.map((result) => result.text)).toEqual(['Hello.']);
+  });
+
+  it('a malformed Allowance message is ignored', () => {
+    const { current, onAllowance, onFailure, results: seen } = setup();
+    current().open();
+    current().receive({ type: 'Allowance', seconds_left: -1 });
+    current().receive({ type: 'Allowance', seconds_left: '30' });
+    current().receive({ type: 'Allowance' });
+    current().onmessage?.(new MessageEvent('message', { data: '{not json' }));
+    expect(onAllowance).not.toHaveBeenCalled();
+    expect(seen).toEqual([]);
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('an Allowance message with no onAllowance given is ignored', () => {
+    const sockets: FakeSocket[] = [];
+    const onTranscript = vi.fn();
+    openDeepgramSocket({
+      url: 'ws://127.0.0.1:9/v1/listen',
+      key: 'k',
+      onTranscript,
+      onFailure: () => undefined,
+      createSocket: (url, protocols) => {
+        const socket = new FakeSocket(url, protocols);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    sockets[0]!.open();
+    expect(() => sockets[0]!.receive({ type: 'Allowance', seconds_left: 10 })).not.toThrow();
+    expect(onTranscript).not.toHaveBeenCalled();
+  });
+
+  it.each(Object.entries(RELAY_CLOSE))(
+    'passes the relay’s %s close (%i) on as it came, and does not reopen',
+    (_name, code) => {
+      const { sockets, current, onFailure } = setup();
+      current().open();
+      current().drop(code, 'reason');
+      expect(onFailure).toHaveBeenCalledExactlyOnceWith({ code, reason: 'reason' });
+      expect(sockets).toHaveLength(1);
+    },
+  );
 });

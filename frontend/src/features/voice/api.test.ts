@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '../../lib/ui-constants';
-import { fetchCallerCountry, fetchSpeechKey, fetchVoiceCapabilities, reportUsage } from './api';
+import * as api from './api';
+import { fetchCallerCountry, fetchSpeechTicket, fetchVoiceCapabilities } from './api';
 
 function answer(status: number, body: unknown) {
   return vi.fn<typeof fetch>(
@@ -19,54 +20,71 @@ function tokenExpiringIn(seconds: number): string {
   return `h.${payload.replace(/=+$/, '')}.s`;
 }
 
-describe('voice api', () => {
-  it('returns the key, its time to live and the socket address', async () => {
-    const key = { key: 'k', time_to_live_in_seconds: 60, url: 'ws://127.0.0.1:8787/v1/listen' };
-    const fetchMock = answer(200, key);
+describe('speech ticket (route speech.ticket, docs/SPEC.md §7)', () => {
+  it('asks POST /api/speech/ticket, with no body, and returns the ticket and the seconds left', async () => {
+    const ticket = { ticket: 't-1', seconds_left: 540 };
+    const fetchMock = answer(200, ticket);
     vi.stubGlobal('fetch', fetchMock);
-    expect(await fetchSpeechKey()).toEqual({ kind: 'ok', key });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/deepgram/key');
-  });
-
-  it('a 429 on the key call means the limit is reached', async () => {
-    vi.stubGlobal('fetch', answer(429, { error: 'error_usage_limit_reached' }));
-    expect(await fetchSpeechKey()).toEqual({ kind: 'limit_reached' });
-  });
-
-  it('a 429 saying keys were taken too fast is a rate limit, not the spent allowance', async () => {
-    vi.stubGlobal('fetch', answer(429, { error: 'error_rate_limit' }));
-    expect(await fetchSpeechKey()).toEqual({ kind: 'rate_limited' });
-  });
-
-  it('any other failure, or a malformed answer, is a failed key call', async () => {
-    vi.stubGlobal('fetch', answer(500, {}));
-    expect(await fetchSpeechKey()).toEqual({ kind: 'failed' });
-    vi.stubGlobal('fetch', answer(200, { key: '' }));
-    expect(await fetchSpeechKey()).toEqual({ kind: 'failed' });
-  });
-
-  it('reports the seconds used', async () => {
-    const fetchMock = answer(200, { ok: true });
-    vi.stubGlobal('fetch', fetchMock);
-    expect(await reportUsage(3.25)).toBe(true);
+    expect(await fetchSpeechTicket()).toEqual({ kind: 'ok', ticket });
     const [path, init] = fetchMock.mock.calls[0] ?? [];
-    expect(path).toBe('/api/usage/update');
-    expect(JSON.parse(String(init?.body))).toEqual({ durationSeconds: 3.25 });
-    vi.stubGlobal('fetch', answer(500, {}));
-    expect(await reportUsage(1)).toBe(false);
+    expect(path).toBe('/api/speech/ticket');
+    expect(init?.method).toBe('POST');
+    expect(init?.body ?? undefined).toBeUndefined();
   });
 
-  it('sends the usage update so that it survives the page going away (keepalive), with the bearer token when signed in', async () => {
+  it('a subscriber’s ticket has seconds_left null', async () => {
+    const ticket = { ticket: 't-2', seconds_left: null };
+    vi.stubGlobal('fetch', answer(200, ticket));
+    expect(await fetchSpeechTicket()).toEqual({ kind: 'ok', ticket });
+  });
+
+  it('sends the bearer token when signed in', async () => {
     const token = tokenExpiringIn(3600);
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
-    const fetchMock = answer(200, { ok: true });
+    const fetchMock = answer(200, { ticket: 't', seconds_left: null });
     vi.stubGlobal('fetch', fetchMock);
-
-    expect(await reportUsage(2)).toBe(true);
-
+    await fetchSpeechTicket();
     const init = fetchMock.mock.calls[0]?.[1];
-    expect(init?.keepalive).toBe(true);
     expect(new Headers(init?.headers).get('authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('a 429 on the ticket call means the limit is reached', async () => {
+    vi.stubGlobal('fetch', answer(429, { error: 'error_usage_limit_reached' }));
+    expect(await fetchSpeechTicket()).toEqual({ kind: 'limit_reached' });
+  });
+
+  it('a 429 with error_rate_limit (tickets taken too fast) is rate_limited, not the spent allowance', async () => {
+    vi.stubGlobal('fetch', answer(429, { error: 'error_rate_limit' }));
+    expect(await fetchSpeechTicket()).toEqual({ kind: 'rate_limited' });
+  });
+
+  it.each([
+    ['a 500', 500, { error: 'x' }],
+    ['a 401', 401, { error: 'x' }],
+    ['an empty ticket', 200, { ticket: '', seconds_left: 10 }],
+    ['no ticket', 200, { seconds_left: 10 }],
+    ['no seconds_left', 200, { ticket: 't' }],
+    ['a negative seconds_left', 200, { ticket: 't', seconds_left: -1 }],
+    ['a seconds_left that is not a number', 200, { ticket: 't', seconds_left: '10' }],
+    ['the old key answer', 200, { key: 'k', time_to_live_in_seconds: 60, url: 'ws://x/v1/listen' }],
+  ])('%s is a failed ticket call', async (_name, status, body) => {
+    vi.stubGlobal('fetch', answer(status, body));
+    expect(await fetchSpeechTicket()).toEqual({ kind: 'failed' });
+  });
+
+  it('a network failure is a failed ticket call', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await fetchSpeechTicket()).toEqual({ kind: 'failed' });
+  });
+
+  it('nothing is reported: the client has no usage call any more', () => {
+    expect(Object.keys(api)).not.toContain('reportUsage');
+    expect(Object.keys(api)).not.toContain('fetchSpeechKey');
   });
 });
 

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeepgramSocketOptions, TranscriptResult } from '../../lib/deepgram-socket';
-import type { SpeechKeyResult } from './api';
-import { AUDIO_CHUNK_INTERVAL_MS } from '@wayfarer/shared/constants';
+import type { SpeechTicketResult } from './api';
+import { AUDIO_CHUNK_INTERVAL_MS, SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
+import { RELAY_CLOSE } from '@wayfarer/shared/api/speech-protocol';
 import {
   FINISH_CAPTURE_TAIL_MS,
+  isReconnectable,
   reconnectDelay,
   SPEECH_RECONNECT_BUFFERED_CHUNKS,
   SPEECH_RECONNECT_OFFLINE_MS,
@@ -12,13 +14,13 @@ import {
   type VoiceSessionEvents,
 } from './voice-session';
 
-// docs/SPEC.md §4, Connection lost: the speech socket drops mid-session and the session reconnects with a fresh
-// key. The microphone, the key and usage calls and the socket are stand-ins; timers are fake.
+// docs/SPEC.md §4, Connection lost, and §6-§8: the session takes a ticket, opens our speech relay's socket with it,
+// follows the relay's Allowance messages and close codes, and reconnects with a fresh ticket when a socket drops.
+// The microphone, the ticket call and the socket are stand-ins (relaySocketUrl is the real one); timers are fake.
 
 const mocks = vi.hoisted(() => ({
   startAudioCapture: vi.fn(),
-  fetchSpeechKey: vi.fn(),
-  reportUsage: vi.fn(),
+  fetchSpeechTicket: vi.fn(),
   openDeepgramSocket: vi.fn(),
 }));
 
@@ -26,8 +28,11 @@ vi.mock('../../lib/audio-capture', () => ({
   AudioCaptureError: class extends Error {},
   startAudioCapture: mocks.startAudioCapture,
 }));
-vi.mock('./api', () => ({ fetchSpeechKey: mocks.fetchSpeechKey, reportUsage: mocks.reportUsage }));
-vi.mock('../../lib/deepgram-socket', () => ({ openDeepgramSocket: mocks.openDeepgramSocket }));
+vi.mock('./api', () => ({ fetchSpeechTicket: mocks.fetchSpeechTicket }));
+vi.mock('../../lib/deepgram-socket', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  openDeepgramSocket: mocks.openDeepgramSocket,
+}));
 
 interface FakeSocket {
   readonly options: DeepgramSocketOptions;
@@ -43,8 +48,9 @@ let microphone: ((chunk: ArrayBuffer) => void) | undefined;
 let onLine: boolean;
 const capture = { setMuted: vi.fn(), finish: vi.fn(async () => {}), stop: vi.fn() };
 
-function key(name: string, ttl = 600): SpeechKeyResult {
-  return { kind: 'ok', key: { key: name, time_to_live_in_seconds: ttl, url: 'ws://127.0.0.1:1/v1/listen' } };
+/** A ticket answer: `secondsLeft` is the day's speech left, null for a subscriber. */
+function ticket(name: string, secondsLeft: number | null = 600): SpeechTicketResult {
+  return { kind: 'ok', ticket: { ticket: name, seconds_left: secondsLeft } };
 }
 
 function events() {
@@ -59,7 +65,7 @@ function events() {
   } satisfies VoiceSessionEvents;
 }
 
-/** Lets the session's awaited calls (capture, key, report) settle. */
+/** Lets the session's awaited calls (capture, ticket) settle. */
 async function settle() {
   await vi.advanceTimersByTimeAsync(0);
 }
@@ -71,18 +77,21 @@ async function finished(session: { finish: () => Promise<void> }) {
   await done;
 }
 
-/** A session whose first socket is open and has been for `openSeconds`. */
-async function connected(openSeconds = 5, options: { subscriber?: boolean } = {}) {
+/** A session whose first socket is not open yet (the ticket has arrived, the socket is asked for). */
+async function started(options: { subscriber?: boolean } = {}) {
   const seen = events();
-  const session = startVoiceSession(
-    { subscriber: options.subscriber ?? false, signedIn: false, muted: false },
-    seen,
-  );
+  const session = startVoiceSession({ subscriber: options.subscriber ?? false, muted: false }, seen);
   await settle();
   expect(sockets).toHaveLength(1);
-  sockets[0]!.options.onOpen?.();
-  await vi.advanceTimersByTimeAsync(openSeconds * 1000);
   return { seen, session, socket: sockets[0]! };
+}
+
+/** A session whose first socket is open and has been for `openSeconds`. */
+async function connected(openSeconds = 5, options: { subscriber?: boolean } = {}) {
+  const { seen, session, socket } = await started(options);
+  socket.options.onOpen?.();
+  await vi.advanceTimersByTimeAsync(openSeconds * 1000);
+  return { seen, session, socket };
 }
 
 const chunk = (byte: number) => new Uint8Array([byte]).buffer;
@@ -96,8 +105,7 @@ beforeEach(() => {
     microphone = onChunk;
     return capture;
   });
-  mocks.fetchSpeechKey.mockResolvedValueOnce(key('first')).mockResolvedValue(key('second'));
-  mocks.reportUsage.mockResolvedValue(true);
+  mocks.fetchSpeechTicket.mockResolvedValueOnce(ticket('first')).mockResolvedValue(ticket('second'));
   mocks.openDeepgramSocket.mockImplementation((options: DeepgramSocketOptions) => {
     const sent: ArrayBuffer[] = [];
     const socket: FakeSocket = {
@@ -116,27 +124,82 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  mocks.fetchSpeechKey.mockReset();
-  mocks.reportUsage.mockReset();
+  vi.unstubAllGlobals();
+  mocks.fetchSpeechTicket.mockReset();
   mocks.openDeepgramSocket.mockReset();
   mocks.startAudioCapture.mockReset();
+  capture.stop.mockClear();
+});
+
+describe('starting a session (docs/SPEC.md §4, §7)', () => {
+  it('the socket opens on the page’s own origin with the ticket as the token subprotocol', async () => {
+    const { seen, socket } = await started();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
+    expect(socket.options.url).toBe(`ws://${window.location.host}/v1/listen`);
+    // openDeepgramSocket sends `key` as the subprotocol pair token, <key> (deepgram-socket.test.ts).
+    expect(socket.options.key).toBe('first');
+    expect(seen.microphone).toHaveBeenCalledExactlyOnceWith('listening');
+  });
+
+  it('a failed ticket call toasts error_deepgram_key and ends the session as failed', async () => {
+    mocks.fetchSpeechTicket.mockReset();
+    mocks.fetchSpeechTicket.mockResolvedValue({ kind: 'failed' });
+    const seen = events();
+    startVoiceSession({ subscriber: false, muted: false }, seen);
+    await settle();
+    expect(seen.toast).toHaveBeenCalledExactlyOnceWith('error_deepgram_key');
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('failed');
+    expect(sockets).toHaveLength(0);
+    expect(capture.stop).toHaveBeenCalled();
+  });
+
+  it('tickets taken too fast at start (429 error_rate_limit): the rate-limit toast, not the limit dialog', async () => {
+    mocks.fetchSpeechTicket.mockReset();
+    mocks.fetchSpeechTicket.mockResolvedValue({ kind: 'rate_limited' });
+    const seen = events();
+    startVoiceSession({ subscriber: false, muted: false }, seen);
+    await settle();
+    expect(seen.toast).toHaveBeenCalledExactlyOnceWith('error_rate_limit');
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('failed');
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('nothing is reported when the session stops', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    const { session, socket } = await connected(5);
+    socket.options.onFailure({ code: 1006, reason: '' });
+    await settle();
+    sockets[1]!.options.onOpen?.();
+    await vi.advanceTimersByTimeAsync(7000);
+    await finished(session);
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    const other = startVoiceSession({ subscriber: false, muted: false }, events());
+    await settle();
+    other.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    // The relay meters what it forwards: no call goes out besides the tickets.
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(3);
+    expect(sockets).toHaveLength(3);
+    expect(sockets[1]!.finish).toHaveBeenCalled();
+    expect(sockets[2]!.finish).toHaveBeenCalled();
+  });
 });
 
 describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
-  it('reports the dropped lease first, then takes a fresh key and opens a new socket, saying so', async () => {
+  it('takes a fresh ticket and opens a new socket with it, saying so', async () => {
     const { seen, socket } = await connected(5);
     socket.options.onFailure({ code: 1006, reason: '' });
     expect(seen.reconnecting).toHaveBeenCalledOnce();
     await settle();
 
-    expect(mocks.reportUsage).toHaveBeenCalledExactlyOnceWith(5);
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(2);
-    // A report closes the caller's newest open lease: after the new key it would close the new one.
-    expect(mocks.reportUsage.mock.invocationCallOrder[0]).toBeLessThan(
-      mocks.fetchSpeechKey.mock.invocationCallOrder[1]!,
-    );
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(2);
     expect(sockets).toHaveLength(2);
     expect(sockets[1]!.options.key).toBe('second');
+    expect(sockets[1]!.options.url).toBe(socket.options.url);
     expect(seen.reconnected).not.toHaveBeenCalled();
     sockets[1]!.options.onOpen?.();
     expect(seen.reconnected).toHaveBeenCalledOnce();
@@ -181,21 +244,18 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     );
   });
 
-  it('offline, takes no key and reports nothing until the network is back', async () => {
+  it('offline, takes no ticket until the network is back', async () => {
     const { seen, socket } = await connected(5);
     onLine = false;
     socket.options.onFailure({ code: 1006, reason: '' });
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce();
-    expect(mocks.reportUsage).not.toHaveBeenCalled();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
     expect(seen.reconnecting).toHaveBeenCalledOnce();
 
     onLine = true;
     window.dispatchEvent(new Event('online'));
     await settle();
-    // The seconds up to the drop: the server's floor (the time since the key) decides the rest.
-    expect(mocks.reportUsage).toHaveBeenCalledExactlyOnceWith(5);
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(2);
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(2);
     expect(sockets).toHaveLength(2);
   });
 
@@ -206,29 +266,29 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(seen.toast).toHaveBeenCalledWith('voice_connection_lost');
     expect(seen.ended).toHaveBeenCalledWith('failed');
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
     expect(capture.stop).toHaveBeenCalled();
   });
 
-  it('retries a failed key after 1, 2 and 4 s, then ends as a lost connection: 4 keys at most', async () => {
+  it('retries a failed ticket after 1, 2 and 4 s, then ends as a lost connection: 4 tickets at most', async () => {
     const { seen, socket } = await connected();
-    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'failed' });
+    mocks.fetchSpeechTicket.mockResolvedValue({ kind: 'failed' });
     socket.options.onFailure({ code: 1006, reason: '' });
     await settle();
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(2);
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(999);
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(2);
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(3);
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(2000);
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(4);
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(4);
     expect(seen.ended).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(4000);
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(5);
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(5);
     expect(seen.toast).toHaveBeenCalledWith('voice_connection_lost');
     expect(seen.ended).toHaveBeenCalledWith('failed');
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(5);
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(5);
   });
 
   it('a new socket that fails too counts as a try; one that stays open 10 s earns every try back', async () => {
@@ -246,9 +306,11 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     expect(seen.ended).not.toHaveBeenCalled();
   });
 
-  it('keys taken too fast (429 error_rate_limit): waits 5 s before the next try', async () => {
+  it('tickets taken too fast (429 error_rate_limit): waits 5 s before the next try', async () => {
     const { socket } = await connected();
-    mocks.fetchSpeechKey.mockResolvedValueOnce({ kind: 'rate_limited' }).mockResolvedValue(key('third'));
+    mocks.fetchSpeechTicket
+      .mockResolvedValueOnce({ kind: 'rate_limited' })
+      .mockResolvedValue(ticket('third'));
     socket.options.onFailure({ code: 1006, reason: '' });
     await settle();
     await vi.advanceTimersByTimeAsync(4999);
@@ -260,7 +322,7 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
 
   it('the allowance spent (429 error_usage_limit_reached): limit_reached, as at start', async () => {
     const { seen, socket } = await connected();
-    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'limit_reached' });
+    mocks.fetchSpeechTicket.mockResolvedValue({ kind: 'limit_reached' });
     socket.options.onFailure({ code: 1006, reason: '' });
     await settle();
     expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
@@ -269,37 +331,24 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
 
   it('a subscriber’s 429 is a rate limit, never limit_reached', async () => {
     const { seen, socket } = await connected(5, { subscriber: true });
-    mocks.fetchSpeechKey.mockResolvedValueOnce({ kind: 'limit_reached' }).mockResolvedValue(key('third'));
+    mocks.fetchSpeechTicket
+      .mockResolvedValueOnce({ kind: 'limit_reached' })
+      .mockResolvedValue(ticket('third'));
     socket.options.onFailure({ code: 1006, reason: '' });
     await vi.advanceTimersByTimeAsync(5000);
     expect(seen.ended).not.toHaveBeenCalled();
     expect(sockets).toHaveLength(2);
   });
 
-  it.each([1008, 1000])(
-    'a refused key (1008) or a normal close (1000) ends at once, as before: a new key would not help (%i)',
-    async (code) => {
-      const { seen, socket } = await connected();
-      socket.options.onFailure({ code, reason: '' });
-      await vi.advanceTimersByTimeAsync(10_000);
-      expect(seen.toast).toHaveBeenCalledWith('voice_connection_lost');
-      expect(seen.ended).toHaveBeenCalledWith('failed');
-      expect(seen.reconnecting).not.toHaveBeenCalled();
-      expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce();
-    },
-  );
-
-  it('a first socket that never opened is a failed start, not a lost connection: no further key', async () => {
-    const seen = events();
-    startVoiceSession({ subscriber: false, signedIn: false, muted: false }, seen);
-    await settle();
-    sockets[0]!.options.onFailure({ code: 1006, reason: '' });
+  it('a first socket that never opened is a failed start, not a lost connection: no further ticket', async () => {
+    const { seen, socket } = await started();
+    socket.options.onFailure({ code: 1006, reason: '' });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(seen.ended).toHaveBeenCalledWith('failed');
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
   });
 
-  it('Stop while waiting for the network reports the dropped lease once, and takes no key', async () => {
+  it('Stop while waiting for the network takes no ticket', async () => {
     const { session, socket } = await connected(5);
     onLine = false;
     socket.options.onFailure({ code: 1006, reason: '' });
@@ -308,51 +357,21 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     onLine = true;
     window.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(mocks.reportUsage).toHaveBeenCalledExactlyOnceWith(5);
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce();
-  });
-
-  it('Stop while the fresh key is on its way closes that key’s lease with 0 s', async () => {
-    const { session, socket } = await connected(5);
-    let answer: (result: SpeechKeyResult) => void = () => undefined;
-    mocks.fetchSpeechKey.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    socket.options.onFailure({ code: 1006, reason: '' });
-    await settle();
-    session.stop();
-    answer(key('late'));
-    await settle();
-    expect(mocks.reportUsage.mock.calls).toEqual([[5], [0]]);
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
     expect(sockets).toHaveLength(1);
   });
 
-  it('the new key sets the cut-off anew from its own time to live', async () => {
-    const { seen, socket } = await connected(5);
-    mocks.fetchSpeechKey.mockResolvedValue(key('second', 30));
+  it('Stop while the fresh ticket is on its way opens no socket with it (an unused ticket expires by itself)', async () => {
+    const { seen, session, socket } = await connected(5);
+    let answer: (result: SpeechTicketResult) => void = () => undefined;
+    mocks.fetchSpeechTicket.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     socket.options.onFailure({ code: 1006, reason: '' });
     await settle();
-    await vi.advanceTimersByTimeAsync(27_999);
+    session.stop();
+    answer(ticket('late'));
+    await settle();
+    expect(sockets).toHaveLength(1);
     expect(seen.ended).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(seen.ended).toHaveBeenCalledWith('limit_reached');
-  });
-
-  it('once the dropped lease is reported, its key’s cut-off does not end the session as a spent allowance', async () => {
-    mocks.fetchSpeechKey.mockReset();
-    mocks.fetchSpeechKey.mockResolvedValueOnce(key('first', 10)).mockResolvedValue({ kind: 'failed' });
-    const { seen, socket } = await connected(5);
-    socket.options.onFailure({ code: 1006, reason: '' });
-    await vi.advanceTimersByTimeAsync(7000);
-    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('failed');
-  });
-
-  it('at Stop, reports the new socket’s lease from its own key, so each second is reported once', async () => {
-    const { session, socket } = await connected(5);
-    socket.options.onFailure({ code: 1006, reason: '' });
-    await settle();
-    sockets[1]!.options.onOpen?.();
-    await vi.advanceTimersByTimeAsync(7000);
-    await finished(session);
-    expect(mocks.reportUsage.mock.calls).toEqual([[5], [7.25]]);
   });
 
   it('Stop keeps listening FINISH_CAPTURE_TAIL_MS: audio captured meanwhile reaches the socket before it is finalized', async () => {
@@ -365,6 +384,199 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     await done;
     expect(socket.sent.map((audio) => new Uint8Array(audio)[0])).toContain(42);
     expect(socket.finish).toHaveBeenCalled();
+  });
+});
+
+describe('the relay’s close codes (shared/api/speech-protocol.ts RELAY_CLOSE, docs/SPEC.md §7, §8)', () => {
+  it('a 4001 close ends the session with the limit dialog', async () => {
+    const { seen, socket } = await connected();
+    socket.options.onFailure({ code: RELAY_CLOSE.allowanceSpent, reason: 'USAGE_LIMIT' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
+    expect(seen.toast).not.toHaveBeenCalled();
+    expect(seen.reconnecting).not.toHaveBeenCalled();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
+    expect(capture.stop).toHaveBeenCalled();
+  });
+
+  it('a 4001 close on a socket never opened (the allowance already spent) also ends with the limit dialog', async () => {
+    const { seen, socket } = await started();
+    socket.options.onFailure({ code: RELAY_CLOSE.allowanceSpent, reason: 'USAGE_LIMIT' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
+    expect(seen.toast).not.toHaveBeenCalled();
+  });
+
+  it('a subscriber’s 4001 close is never the limit dialog, and is not reconnected', async () => {
+    const { seen, socket } = await connected(5, { subscriber: true });
+    socket.options.onFailure({ code: RELAY_CLOSE.allowanceSpent, reason: 'USAGE_LIMIT' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('failed');
+    expect(seen.toast).toHaveBeenCalledExactlyOnceWith('voice_connection_lost');
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
+  });
+
+  it('a 1013 close says the relay is busy and ends', async () => {
+    const { seen, socket } = await connected();
+    socket.options.onFailure({ code: RELAY_CLOSE.tryAgainLater, reason: 'BUSY' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen.toast).toHaveBeenCalledExactlyOnceWith('error_speech_busy');
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('failed');
+    expect(seen.reconnecting).not.toHaveBeenCalled();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
+  });
+
+  it('a 1013 close of the first socket, before it opened, says the relay is busy too', async () => {
+    const { seen, socket } = await started();
+    socket.options.onFailure({ code: RELAY_CLOSE.tryAgainLater, reason: 'BUSY' });
+    await settle();
+    expect(seen.toast).toHaveBeenCalledExactlyOnceWith('error_speech_busy');
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('failed');
+  });
+
+  it('a 4002 close (another socket of the caller took over) ends as a lost connection, without reconnecting', async () => {
+    const { seen, socket } = await connected();
+    socket.options.onFailure({ code: RELAY_CLOSE.replaced, reason: 'REPLACED' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen.toast).toHaveBeenCalledExactlyOnceWith('voice_connection_lost');
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('failed');
+    expect(seen.reconnecting).not.toHaveBeenCalled();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    [RELAY_CLOSE.idle, 'idle'],
+    [RELAY_CLOSE.sessionTooLong, 'longest session'],
+    [RELAY_CLOSE.serviceRestart, 'relay restarting'],
+    [1001, 'going away'],
+    [1006, 'network gone'],
+    [1011, 'internal error'],
+  ])('a %i close (%s) reconnects with a fresh ticket', async (code) => {
+    const { seen, socket } = await connected();
+    socket.options.onFailure({ code, reason: '' });
+    expect(seen.reconnecting).toHaveBeenCalledOnce();
+    await settle();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(2);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]!.options.key).toBe('second');
+    sockets[1]!.options.onOpen?.();
+    expect(seen.reconnected).toHaveBeenCalledOnce();
+    expect(seen.ended).not.toHaveBeenCalled();
+    expect(seen.toast).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [1000, 'a normal close'],
+    [1008, 'a refused ticket or parameters'],
+  ])('a %i close (%s) is not reconnectable: the session ends at once', async (code) => {
+    const { seen, socket } = await connected();
+    socket.options.onFailure({ code, reason: '' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen.toast).toHaveBeenCalledWith('voice_connection_lost');
+    expect(seen.ended).toHaveBeenCalledWith('failed');
+    expect(seen.reconnecting).not.toHaveBeenCalled();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
+  });
+
+  it('isReconnectable: 1000, 1008, 4001, 4002 and 1013 are final; the others are worth a fresh ticket', () => {
+    const reconnectable = (code: number) => isReconnectable({ code, reason: '' });
+    expect([1000, 1008, 4001, 4002, 1013].map(reconnectable)).toEqual([false, false, false, false, false]);
+    expect([1001, 1006, 1011, 1012, 4003, 4004].map(reconnectable)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe('the cut-off (docs/SPEC.md §6)', () => {
+  const margin = SESSION_CUTOFF_MARGIN_SECONDS * 1000;
+
+  it('the ticket’s seconds_left sets the cut-off, SESSION_CUTOFF_MARGIN_SECONDS early', async () => {
+    mocks.fetchSpeechTicket.mockReset();
+    mocks.fetchSpeechTicket.mockResolvedValue(ticket('first', 30));
+    const { seen, socket } = await started();
+    socket.options.onOpen?.();
+    await vi.advanceTimersByTimeAsync(30_000 - margin - 1);
+    expect(seen.ended).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
+    expect(capture.stop).toHaveBeenCalled();
+    expect(socket.finish).toHaveBeenCalled();
+  });
+
+  it('an Allowance message moves the cut-off, later or sooner', async () => {
+    mocks.fetchSpeechTicket.mockReset();
+    mocks.fetchSpeechTicket.mockResolvedValue(ticket('first', 10));
+    const { seen, socket } = await started();
+    socket.options.onOpen?.();
+    await vi.advanceTimersByTimeAsync(1000);
+    // Later: the relay's figure replaces the ticket's, whose cut-off (8 s in) no longer ends the session.
+    socket.options.onAllowance?.(60);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(seen.ended).not.toHaveBeenCalled();
+    // Sooner.
+    socket.options.onAllowance?.(5);
+    await vi.advanceTimersByTimeAsync(5000 - margin - 1);
+    expect(seen.ended).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
+  });
+
+  it('an Allowance of 0 ends the session with the limit dialog at once', async () => {
+    const { seen, socket } = await connected();
+    socket.options.onAllowance?.(0);
+    await settle();
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
+  });
+
+  it('an Allowance message from a socket that has dropped moves nothing', async () => {
+    const { seen, socket } = await connected();
+    onLine = false;
+    socket.options.onFailure({ code: 1006, reason: '' });
+    socket.options.onAllowance?.(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(seen.ended).not.toHaveBeenCalled();
+  });
+
+  it('the new ticket sets the cut-off anew from its own seconds_left', async () => {
+    const { seen, socket } = await connected(5);
+    mocks.fetchSpeechTicket.mockResolvedValue(ticket('second', 30));
+    socket.options.onFailure({ code: 1006, reason: '' });
+    await settle();
+    await vi.advanceTimersByTimeAsync(30_000 - margin - 1);
+    expect(seen.ended).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
+  });
+
+  it('a subscriber has no cut-off, whatever the ticket or an Allowance message says', async () => {
+    mocks.fetchSpeechTicket.mockReset();
+    mocks.fetchSpeechTicket.mockResolvedValue(ticket('first', 3));
+    const { seen, socket } = await connected(60, { subscriber: true });
+    socket.options.onAllowance?.(null);
+    socket.options.onAllowance?.(3);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(seen.ended).not.toHaveBeenCalled();
+  });
+
+  it('a null seconds_left on the ticket (a subscriber, as the server sees it) sets no cut-off', async () => {
+    mocks.fetchSpeechTicket.mockReset();
+    mocks.fetchSpeechTicket.mockResolvedValue(ticket('first', null));
+    const { seen } = await connected(60 * 60);
+    expect(seen.ended).not.toHaveBeenCalled();
+  });
+
+  it('an Allowance message with seconds_left null clears the cut-off', async () => {
+    mocks.fetchSpeechTicket.mockReset();
+    mocks.fetchSpeechTicket.mockResolvedValue(ticket('first', 3));
+    const { seen, socket } = await connected(0);
+    socket.options.onAllowance?.(null);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(seen.ended).not.toHaveBeenCalled();
   });
 });
 

@@ -2,17 +2,17 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@wayfarer/shared/api/auth';
 import { SessionContext, signedOutSession, type SessionValue } from '../../../lib/session-context';
 import type { DeepgramSocketOptions } from '../../../lib/deepgram-socket';
 import { createTestI18n } from '../../../testing/render-app';
+import { loadSpeakBack, loadVoiceSession } from '../hooks/use-conversation';
 import { VoicePage } from './voice-page';
 
 const mocks = vi.hoisted(() => ({
   startAudioCapture: vi.fn(),
-  fetchSpeechKey: vi.fn(),
-  reportUsage: vi.fn(),
+  fetchSpeechTicket: vi.fn(),
   openDeepgramSocket: vi.fn(),
   toastError: vi.fn(),
   fetchVoiceCapabilities: vi.fn(),
@@ -31,8 +31,7 @@ vi.mock('../../../lib/audio-capture', async () => {
   return { AudioCaptureError, startAudioCapture: mocks.startAudioCapture };
 });
 vi.mock('../api', () => ({
-  fetchSpeechKey: mocks.fetchSpeechKey,
-  reportUsage: mocks.reportUsage,
+  fetchSpeechTicket: mocks.fetchSpeechTicket,
   fetchVoiceCapabilities: mocks.fetchVoiceCapabilities,
   fetchCallerCountry: mocks.fetchCallerCountry,
 }));
@@ -44,7 +43,10 @@ vi.mock('../../../lib/audio-context', () => ({ unlockAudio: () => undefined }));
 vi.mock('../../../lib/audio-playback', () => ({
   createAudioQueue: () => ({ play: mocks.playClip, stop: mocks.stopAudio }),
 }));
-vi.mock('../../../lib/deepgram-socket', () => ({ openDeepgramSocket: mocks.openDeepgramSocket }));
+vi.mock('../../../lib/deepgram-socket', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  openDeepgramSocket: mocks.openDeepgramSocket,
+}));
 vi.mock('sonner', () => ({ toast: { error: mocks.toastError } }));
 
 const { AudioCaptureError } = (await import('../../../lib/audio-capture')) as unknown as {
@@ -55,8 +57,9 @@ const capture = { setMuted: vi.fn(), finish: vi.fn(async () => {}), stop: vi.fn(
 const socket = { sendAudio: vi.fn(), setMuted: vi.fn(), finish: vi.fn(async () => {}), close: vi.fn() };
 let socketOptions: DeepgramSocketOptions | undefined;
 
-function speechKey(ttl = 600) {
-  return { kind: 'ok', key: { key: 'k', time_to_live_in_seconds: ttl, url: 'ws://127.0.0.1:1/v1/listen' } };
+/** A ticket answer: `secondsLeft` is the day's speech left, null for a subscriber. */
+function speechTicket(secondsLeft: number | null = 600) {
+  return { kind: 'ok', ticket: { ticket: 't', seconds_left: secondsLeft } };
 }
 
 function user(subscriptionStatus: User['subscriptionStatus']): SessionValue {
@@ -127,8 +130,7 @@ beforeEach(() => {
   mocks.fetchVoiceCapabilities.mockResolvedValue({ translate: 'cloud', tts: 'embedded' });
   mocks.fetchCallerCountry.mockResolvedValue('JP');
   mocks.startAudioCapture.mockResolvedValue(capture);
-  mocks.fetchSpeechKey.mockResolvedValue(speechKey());
-  mocks.reportUsage.mockResolvedValue(true);
+  mocks.fetchSpeechTicket.mockResolvedValue(speechTicket());
   mocks.openDeepgramSocket.mockImplementation((options: DeepgramSocketOptions) => {
     socketOptions = options;
     return socket;
@@ -136,6 +138,17 @@ beforeEach(() => {
 });
 
 afterEach(() => vi.clearAllMocks());
+
+// The first press loads the voice session, the speak-back pipeline and the phrase routing, and a two-way start
+// eld's tables (docs/DESIGN.md §8). Loaded once here, so the first test to press Start does not spend its waitFor
+// on transforming them (over 1 s on a busy machine).
+beforeAll(async () => {
+  await Promise.all([
+    loadVoiceSession(),
+    loadSpeakBack(),
+    import('../phrase-routing').then((routing) => routing.loadLanguageIdentifier()),
+  ]);
+}, 60_000);
 
 describe('voice screen', () => {
   it('starts idle with a start button, a disabled clear button and one column', async () => {
@@ -152,11 +165,12 @@ describe('voice screen', () => {
     expect(screen.getByTestId('transcript-translation')).toBeInTheDocument();
   });
 
-  it('records, shows the transcript, and on stop reports usage and offers the analysis', async () => {
+  it('records, shows the transcript, and on stop offers the analysis', async () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    expect(socketOptions?.key).toBe('k');
+    expect(socketOptions?.key).toBe('t');
+    expect(socketOptions?.url).toBe(`ws://${window.location.host}/v1/listen`);
     expect(mainButton()).toHaveAttribute('data-action', 'stop');
     expect(mainButton()).toHaveTextContent('Stop transcription');
     expect(screen.getByTestId('mute-button')).toHaveAttribute('data-muted', 'false');
@@ -172,7 +186,6 @@ describe('voice screen', () => {
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
     expect(capture.finish).toHaveBeenCalled();
     expect(socket.finish).toHaveBeenCalled();
-    expect(mocks.reportUsage).toHaveBeenCalledOnce();
     expect(await screen.findByTestId('analysis-prompt')).toBeInTheDocument();
     expect(screen.getByTestId('analysis-button')).toBeInTheDocument();
 
@@ -203,8 +216,7 @@ describe('voice screen', () => {
     expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station? and the');
     expect(mocks.toastError).not.toHaveBeenCalled();
     await waitFor(() => expect(socketOptions).not.toBe(first));
-    expect(mocks.reportUsage).toHaveBeenCalledOnce();
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledTimes(2);
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(2);
     act(() => socketOptions?.onOpen?.());
     expect(screen.queryByTestId('voice-reconnecting-notice')).toBeNull();
 
@@ -215,10 +227,9 @@ describe('voice screen', () => {
     expect(badge()).toHaveAttribute('data-status', 'transcribed');
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
-    expect(mocks.reportUsage).toHaveBeenCalledTimes(2);
   });
 
-  // Tries spent after a drop end the same way (voice-session.test.ts); a refused key (1008) ends at once.
+  // Tries spent after a drop end the same way (voice-session.test.ts); a refused ticket (1008) ends at once.
   it('a socket that cannot be replaced ends as before: voice_connection_lost and the error status', async () => {
     const events = await renderPage();
     await events.click(mainButton());
@@ -230,7 +241,36 @@ describe('voice screen', () => {
     expect(mocks.toastError).toHaveBeenCalledWith('The connection to the speech service was lost.');
     expect(screen.queryByTestId('voice-reconnecting-notice')).toBeNull();
     expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station?');
-    expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
+  });
+
+  it('a 4001 close (the allowance spent on the relay) ends with the limit dialog', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    act(() => socketOptions?.onOpen?.());
+    hear('Where is the station?', true);
+    act(() => socketOptions?.onFailure({ code: 4001, reason: 'USAGE_LIMIT' }));
+    const dialog = await screen.findByTestId('limit-dialog');
+    expect(badge()).toHaveAttribute('data-status', 'limit_reached');
+    expect(dialog.querySelector('a[href="/register"]')).not.toBeNull();
+    expect(mocks.toastError).not.toHaveBeenCalled();
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station?');
+  });
+
+  it('a 1013 close says the relay is busy and ends: error_speech_busy, the error status, a button to try again', async () => {
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    act(() => socketOptions?.onOpen?.());
+    act(() => socketOptions?.onFailure({ code: 1013, reason: 'BUSY' }));
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
+    const i18n = await createTestI18n();
+    expect(mocks.toastError).toHaveBeenCalledExactlyOnceWith(i18n.t('error_speech_busy'));
+    expect(screen.queryByTestId('voice-reconnecting-notice')).toBeNull();
+    expect(screen.queryByTestId('limit-dialog')).toBeNull();
+    expect(mainButton()).toBeEnabled();
+    expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce();
   });
 
   it('shows the initializing overlay until the microphone answers', async () => {
@@ -319,8 +359,8 @@ describe('voice screen', () => {
     expect(mocks.toastError).toHaveBeenCalledWith(i18n.t(key as 'error_mic_access'));
   });
 
-  it('a failed key call gives error_deepgram_key and the error status', async () => {
-    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'failed' });
+  it('a failed ticket call gives error_deepgram_key and the error status', async () => {
+    mocks.fetchSpeechTicket.mockResolvedValue({ kind: 'failed' });
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
@@ -329,8 +369,8 @@ describe('voice screen', () => {
     expect(capture.stop).toHaveBeenCalled();
   });
 
-  it('a subscriber who gets a 429 on the key call sees a message and can press again, not a dead button', async () => {
-    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'limit_reached' });
+  it('a subscriber who gets a 429 on the ticket call sees a message and can press again, not a dead button', async () => {
+    mocks.fetchSpeechTicket.mockResolvedValue({ kind: 'limit_reached' });
     const events = await renderPage(user('ACTIVE'));
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
@@ -341,8 +381,8 @@ describe('voice screen', () => {
     expect(screen.queryByTestId('limit-dialog')).toBeNull();
   });
 
-  it('keys taken too fast: an anonymous visitor sees the rate-limit message and can press again, no limit dialog', async () => {
-    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'rate_limited' });
+  it('tickets taken too fast: an anonymous visitor sees the rate-limit message and can press again, no limit dialog', async () => {
+    mocks.fetchSpeechTicket.mockResolvedValue({ kind: 'rate_limited' });
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
@@ -353,8 +393,8 @@ describe('voice screen', () => {
     expect(capture.stop).toHaveBeenCalled();
   });
 
-  it('a 429 on the key call reaches limit_reached: anonymous visitors are offered login and register', async () => {
-    mocks.fetchSpeechKey.mockResolvedValue({ kind: 'limit_reached' });
+  it('a 429 on the ticket call reaches limit_reached: anonymous visitors are offered login and register', async () => {
+    mocks.fetchSpeechTicket.mockResolvedValue({ kind: 'limit_reached' });
     const events = await renderPage();
     await events.click(mainButton());
     const dialog = await screen.findByTestId('limit-dialog');
@@ -366,22 +406,22 @@ describe('voice screen', () => {
   });
 
   describe('on a fake clock', () => {
-    let keyArrivedAt = 0;
+    let ticketArrivedAt = 0;
 
     beforeEach(() => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
       mocks.openDeepgramSocket.mockImplementation((options: DeepgramSocketOptions) => {
         socketOptions = options;
-        keyArrivedAt = Date.now();
+        ticketArrivedAt = Date.now();
         return socket;
       });
     });
 
     afterEach(() => vi.useRealTimers());
 
-    /** Presses start and returns once the key has arrived and the socket is open (the cut-off is set then). */
-    async function startWithKey(ttl: number, session: SessionValue) {
-      mocks.fetchSpeechKey.mockResolvedValue(speechKey(ttl));
+    /** Presses start and returns once the ticket has arrived and the socket is open (the cut-off is set then). */
+    async function startWithTicket(secondsLeft: number | null, session: SessionValue) {
+      mocks.fetchSpeechTicket.mockResolvedValue(speechTicket(secondsLeft));
       await renderPage(session);
       act(() => mainButton().click());
       await vi.waitFor(() => expect(mocks.openDeepgramSocket).toHaveBeenCalledOnce());
@@ -389,18 +429,16 @@ describe('voice screen', () => {
 
     const advanceTo = (at: number) => act(() => vi.advanceTimersByTimeAsync(Math.max(0, at - Date.now())));
 
-    it('a signed-in free user is cut off at TTL - 2 s, not a moment before, and offered logout and subscribe', async () => {
+    it('a signed-in free user is cut off at seconds_left - 2 s, not a moment before, and offered logout and subscribe', async () => {
       const session = user('NONE');
-      await startWithKey(5, session);
-      const cutOffAt = keyArrivedAt + (5 - 2) * 1000;
+      await startWithTicket(5, session);
+      const cutOffAt = ticketArrivedAt + (5 - 2) * 1000;
 
       await advanceTo(cutOffAt - 1);
       expect(badge()).toHaveAttribute('data-status', 'recording');
-      expect(mocks.reportUsage).not.toHaveBeenCalled();
 
       await advanceTo(cutOffAt);
       expect(badge()).toHaveAttribute('data-status', 'limit_reached');
-      expect(mocks.reportUsage).toHaveBeenCalledOnce();
       const dialog = await vi.waitFor(() => screen.getByTestId('limit-dialog'));
       expect(dialog.querySelector('a[href="/subscribe"]')).not.toBeNull();
       act(() => screen.getByTestId('limit-logout').click());
@@ -408,12 +446,23 @@ describe('voice screen', () => {
     });
 
     it('a subscriber is not cut off', async () => {
-      await startWithKey(3, user('ACTIVE'));
+      await startWithTicket(null, user('ACTIVE'));
 
-      await advanceTo(keyArrivedAt + 10 * 3 * 1000);
+      await advanceTo(ticketArrivedAt + 60 * 60 * 1000);
 
       expect(badge()).toHaveAttribute('data-status', 'recording');
-      expect(mocks.reportUsage).not.toHaveBeenCalled();
+    });
+
+    it('an Allowance message moves the cut-off', async () => {
+      await startWithTicket(600, user('NONE'));
+      act(() => socketOptions?.onOpen?.());
+      const allowanceAt = Date.now();
+      act(() => socketOptions?.onAllowance?.(10));
+
+      await advanceTo(allowanceAt + (10 - 2) * 1000 - 1);
+      expect(badge()).toHaveAttribute('data-status', 'recording');
+      await advanceTo(allowanceAt + (10 - 2) * 1000);
+      expect(badge()).toHaveAttribute('data-status', 'limit_reached');
     });
   });
 
@@ -428,31 +477,37 @@ describe('voice screen', () => {
     expect(capture.stop).toHaveBeenCalled();
   });
 
-  it('a stop while the key call is in flight still closes the lease the server opened', async () => {
-    let answerKey: (value: ReturnType<typeof speechKey>) => void = () => {};
-    mocks.fetchSpeechKey.mockReturnValue(new Promise((resolve) => (answerKey = resolve)));
+  it('a stop while the ticket call is in flight opens no socket with the late ticket', async () => {
+    let answerTicket: (value: ReturnType<typeof speechTicket>) => void = () => {};
+    mocks.fetchSpeechTicket.mockReturnValue(new Promise((resolve) => (answerTicket = resolve)));
     const events = await renderPage();
     await events.click(mainButton());
-    await waitFor(() => expect(mocks.fetchSpeechKey).toHaveBeenCalledOnce());
+    await waitFor(() => expect(mocks.fetchSpeechTicket).toHaveBeenCalledOnce());
 
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
-    await act(async () => answerKey(speechKey()));
+    await act(async () => answerTicket(speechTicket()));
 
-    await waitFor(() => expect(mocks.reportUsage).toHaveBeenCalledOnce());
-    expect(mocks.reportUsage).toHaveBeenCalledWith(0);
     expect(mocks.openDeepgramSocket).not.toHaveBeenCalled();
+    expect(badge()).toHaveAttribute('data-status', 'stopped');
   });
 
-  it('stops and reports usage when the page goes away', async () => {
+  it('stops when the page goes away, and reports nothing', async () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      act(() => void window.dispatchEvent(new Event('pagehide')));
 
-    act(() => void window.dispatchEvent(new Event('pagehide')));
-
-    expect(badge()).toHaveAttribute('data-status', 'stopped');
-    expect(mocks.reportUsage).toHaveBeenCalledOnce();
+      expect(badge()).toHaveAttribute('data-status', 'stopped');
+      expect(capture.stop).toHaveBeenCalled();
+      expect(socket.finish).toHaveBeenCalled();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
