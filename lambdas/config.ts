@@ -94,8 +94,13 @@ export const envSchema = z.object({
   RELAY_PORT: z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(65535).default(8080)),
   /** On shutdown, how long the relay lets open sessions run before it tells them to reconnect. */
   RELAY_DRAIN_SECONDS: wholeSecondsWithDefault(SPEECH_RELAY_LIMITS.drainSeconds),
+  /**
+   * Set by ECS in the relay's container: its task metadata endpoint, where the relay sees its task told to stop
+   * (the load balancer deregisters it before SIGTERM arrives).
+   */
+  ECS_CONTAINER_METADATA_URI_V4: optionalUrl,
   /** The deployment stage the relay's metrics are tagged with (AWS only). */
-  STAGE: optionalText,
+  RELAY_METRICS_STAGE: optionalText,
   OPENAI_API_KEY: optionalText,
   /** Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio) for fully local use. */
   OPENAI_BASE_URL: optionalUrl,

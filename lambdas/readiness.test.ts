@@ -8,11 +8,10 @@ import {
   type Registered,
 } from './readiness';
 
-// The readiness table, one test per rule. `registered` is what this process has: a Lambda has no embedded engine
-// but the speech key issuer (built in, given IP_HASH_SECRET); the local cloud registers tts, analysis, vision and
-// billing.
+// The readiness table, one test per rule. `registered` is what this process has: a Lambda has no embedded engine;
+// the local cloud registers stt (the recogniser behind its relay), tts, analysis, vision and billing.
 const lambda: Registered = () => false;
-const localCloud: Registered = (capability) => capability !== 'translate' && capability !== 'stt';
+const localCloud: Registered = (capability) => capability !== 'translate';
 
 const OPENAI_SERVER = { OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' };
 const STRIPE = {
@@ -44,23 +43,15 @@ describe('readiness table', () => {
     ).toBeUndefined();
   });
 
-  it('stt: cloud is ready with a Deepgram key, unavailable without; embedded is built in, ready with IP_HASH_SECRET', () => {
+  it('stt: cloud is ready with a Deepgram key, unavailable without; the embedded recogniser only where registered', () => {
     expect(of({ DEEPGRAM_API_KEY: 'dg' }, 'stt')).toEqual({ engine: 'cloud', readiness: 'ready' });
     expect(of({ STT_ENGINE: 'cloud' }, 'stt')).toMatchObject({ engine: 'cloud', readiness: 'unavailable' });
-    expect(of({ IP_HASH_SECRET: 'secret' }, 'stt', lambda)).toEqual({
+    expect(of({}, 'stt', localCloud)).toEqual({ engine: 'embedded', readiness: 'ready' });
+    expect(of({}, 'stt', lambda)).toEqual({
       engine: 'embedded',
-      readiness: 'ready',
+      readiness: 'unavailable',
+      reason: expect.stringMatching(/STT_ENGINE=cloud/),
     });
-  });
-
-  it('stt: the embedded engine is unavailable without IP_HASH_SECRET, which signs and checks its keys', () => {
-    for (const registered of [lambda, localCloud]) {
-      expect(of({}, 'stt', registered)).toEqual({
-        engine: 'embedded',
-        readiness: 'unavailable',
-        reason: expect.stringMatching(/IP_HASH_SECRET/),
-      });
-    }
   });
 
   it('translate: cloud is ready with a server and a model; no embedded engine exists, even in the local cloud', () => {

@@ -59,8 +59,8 @@ export function openAiSettings(
   return { apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model };
 }
 
-/** How a capability's embedded engine is had: built into every Lambda, registered by the local cloud, or none. */
-export type EmbeddedKind = 'built-in' | 'registered' | 'none';
+/** How a capability's embedded engine is had: registered by the local cloud, or none. */
+export type EmbeddedKind = 'registered' | 'none';
 
 interface ReadinessRow {
   /** The settings whose presence chooses the cloud engine when `<CAPABILITY>_ENGINE` is unset. */
@@ -70,8 +70,6 @@ interface ReadinessRow {
   readonly embedded: EmbeddedKind;
   /** Why the embedded engine is unavailable, when it is. */
   readonly embeddedMissing: string;
-  /** What a built-in embedded engine needs from the settings, when it needs any. */
-  readonly builtInNeeds?: (settings: ReadinessSettings) => Verdict;
 }
 
 const ready: Verdict = { readiness: 'ready' };
@@ -179,7 +177,6 @@ export function readinessOf(
   const row = READINESS_RULES[capability];
   const engine = config.engines[capability];
   if (engine === 'cloud') return { engine, ...row.cloud(config) };
-  if (row.embedded === 'built-in') return { engine, ...(row.builtInNeeds?.(config) ?? ready) };
   const has = row.embedded === 'registered' && registered(capability);
   return { engine, ...(has ? ready : unavailable(row.embeddedMissing)) };
 }

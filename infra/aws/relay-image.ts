@@ -7,7 +7,7 @@ import { ESM_REQUIRE_BANNER, repositoryRoot } from './lambda-bundling';
 /** The relay's program (docs/DESIGN.md §2): a plain Node ESM program, bundled into `main.mjs`. */
 export const RELAY_ENTRY = join(repositoryRoot, 'lambdas', 'relay', 'main.ts');
 
-/** The port the relay listens on inside its container (`PORT`), the target group's port. */
+/** The port the relay listens on inside its container (`RELAY_PORT`), the target group's port. */
 export const RELAY_PORT = 8080;
 
 /** The container runs Node 20, as the repository does (Lambda bundles target node22, the Lambda runtime). */
@@ -19,7 +19,7 @@ export const RELAY_NODE_TARGET = 'node20';
  * image is built for arm64 (Graviton) and a build with no RUN step needs no emulator on an x86 machine.
  */
 export const RELAY_DOCKERFILE = `FROM --platform=linux/arm64 public.ecr.aws/docker/library/node:20-slim
-ENV NODE_ENV=production NODE_OPTIONS=--enable-source-maps PORT=${RELAY_PORT}
+ENV NODE_ENV=production NODE_OPTIONS=--enable-source-maps RELAY_PORT=${RELAY_PORT}
 WORKDIR /app
 COPY main.mjs main.mjs.map ./
 USER node

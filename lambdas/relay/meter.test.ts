@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SPEECH_BYTES_PER_SECOND } from '@wayfarer/shared/constants';
-import { admit, meterFor, meteredSeconds } from './meter';
+import { admit, meterFor, meteredSeconds, secondsLeft } from './meter';
 
 const second = SPEECH_BYTES_PER_SECOND;
 
@@ -21,6 +21,11 @@ describe('the relay meter', () => {
   it('forwards nothing once spent', () => {
     const spent = admit(meterFor(1), second).meter;
     expect(admit(spent, second)).toMatchObject({ forward: 0, spent: true });
+  });
+
+  it('says the whole seconds the allowance still covers, and nothing without one', () => {
+    expect(secondsLeft(admit(meterFor(10), second * 2.5).meter)).toBe(7);
+    expect(secondsLeft(meterFor(null))).toBeNull();
   });
 
   it('a subscriber (no allowance) is never spent, and every byte is counted', () => {

@@ -270,14 +270,14 @@ describe('the speech relay over DynamoDB Local', () => {
     first.ws.close();
   });
 
-  it('a draining relay refuses new sockets (1013) and ends open ones with the close it is given', async () => {
+  it('a draining relay sends new sockets elsewhere (1012) and ends open ones with the close it is given', async () => {
     const { url, relay } = await startRelay();
     const ip = freshIp();
     const open = connect(url, await ticketFor(ip), ip);
     await open.opened;
     relay.drain();
     const other = freshIp();
-    expect((await connect(url, await ticketFor(other), other).closed).code).toBe(RELAY_CLOSE.tryAgainLater);
+    expect((await connect(url, await ticketFor(other), other).closed).code).toBe(RELAY_CLOSE.serviceRestart);
     await relay.close(RELAY_CLOSE.serviceRestart, 'restart');
     expect((await open.closed).code).toBe(RELAY_CLOSE.serviceRestart);
   });
@@ -290,13 +290,14 @@ describe('the speech relay over DynamoDB Local', () => {
     expect((await client.closed).code).toBe(RELAY_CLOSE.sessionTooLong);
   });
 
-  it('writes the audio forwarded to the lease every chargeIntervalSeconds, before the socket closes', async () => {
+  it('writes the audio forwarded to the lease every chargeIntervalSeconds, and tells the client what is left', async () => {
     const { url } = await startRelay({ limits: { chargeIntervalSeconds: 0.2 } });
     const ip = freshIp();
     const client = connect(url, await ticketFor(ip), ip);
     await client.opened;
     for (let second = 0; second < 3; second++) client.ws.send(seconds(1));
     await eventually(() => usedToday(ip)).toBe(3);
+    await eventually(() => client.messages.at(-1)).toEqual({ type: 'Allowance', seconds_left: 57 });
     expect(client.ws.readyState).toBe(WebSocket.OPEN);
     client.ws.close();
   });

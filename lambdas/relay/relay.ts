@@ -24,7 +24,7 @@ export interface SpeechRelay {
   ready(): Promise<void>;
   /** Sessions open now. */
   sessions(): number;
-  /** Stops taking sockets (each new one is refused with 1013), for a shutdown; open sessions go on. */
+  /** Stops taking sockets (each new one is told to reconnect elsewhere, 1012), for a shutdown; open sessions go on. */
   drain(): void;
   /** Ends every open session with this close (1012 on a deploy, so browsers reconnect; 1001 locally). */
   close(code?: number, reason?: string): Promise<void>;
@@ -68,7 +68,8 @@ export function createSpeechRelay(options: SpeechRelayOptions): SpeechRelay {
   }
 
   function accept(ws: WebSocket, request: IncomingMessage): void {
-    if (draining) return refuse(ws, RELAY_CLOSE.tryAgainLater, RELAY_CLOSE_REASON.serviceRestart);
+    // A draining instance sends the client to another one (1012: reconnect), not away (1013).
+    if (draining) return refuse(ws, RELAY_CLOSE.serviceRestart, RELAY_CLOSE_REASON.serviceRestart);
     if (open.size >= options.maxSessions)
       return refuse(ws, RELAY_CLOSE.tryAgainLater, RELAY_CLOSE_REASON.full);
     const url = new URL(request.url ?? '/', 'http://relay');

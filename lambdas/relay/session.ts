@@ -20,7 +20,7 @@ import type { Logger } from '../logger';
 import type { Clock, Events } from '../ports/platform';
 import type { ListenUpstream, SpeechRecognizer, SpeechSockets, SpeechTickets } from '../ports/speech';
 import type { Leases } from '../ports/usage';
-import { admit, meterFor, meteredSeconds, type Meter } from './meter';
+import { admit, meterFor, meteredSeconds, secondsLeft, type Meter } from './meter';
 import type { RelayMetrics } from './metrics';
 
 export interface RelayPorts {
@@ -147,9 +147,14 @@ export function runRelaySession(
     }
   }
 
-  /** Writes what was forwarded so far, then checks the caller's socket is still this one. */
+  /**
+   * Writes what was forwarded so far, tells the client what is left (its cut-off counts wall time, the meter only
+   * audio: a muted stretch costs nothing), then checks the caller's socket is still this one.
+   */
   async function charge(): Promise<void> {
     if (!lease || phase === 'ended') return;
+    const left = secondsLeft(meter);
+    if (phase === 'open' && left !== null) sendAllowance(left);
     try {
       await ports.leases.recordObserved(lease, meteredSeconds(meter));
       const holder = await ports.sockets.holder(lease.subject);

@@ -52,11 +52,14 @@ export interface DeepgramSocketOptions {
   readonly onTranscript: (result: TranscriptResult) => void;
   /** The relay's Allowance message: seconds of speech left today, null for a subscriber. */
   readonly onAllowance?: (secondsLeft: number | null) => void;
-  /** The server accepted the socket (its key and parameters): audio flows from here on. */
+  /**
+   * The WebSocket opened: audio flows from here on. The relay checks the ticket after this (a refusal is a close), so
+   * its first Allowance message, not this, says the socket was accepted.
+   */
   readonly onOpen?: () => void;
   /**
    * The socket closed without our finish() or close(): refused, or dropped (1006 when the network went). The
-   * client never reopens it: a new socket needs a fresh key, which is the voice session's to take.
+   * client never reopens it: a new socket needs a fresh ticket, which is the voice session's to take.
    */
   readonly onFailure: (failure: SocketFailure) => void;
   readonly createSocket?: (url: string, protocols: string[]) => WebSocketLike;

@@ -32,7 +32,6 @@ export const SPEECH_SECONDS_METRIC = 'SpeechSeconds';
 /** The outside service each area's functions call; a failure logged there is counted as that provider's. */
 export type Provider = 'deepgram' | 'openai' | 'voices' | 'stripe' | 'cognito' | 'ses' | 'ecb';
 export const PROVIDER_OF_AREA: Readonly<Partial<Record<HandlerArea, Provider>>> = {
-  speech: 'deepgram',
   translate: 'openai',
   analysis: 'openai',
   vision: 'openai',

@@ -3,9 +3,6 @@ import { Duration } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
 
-/** The live speech socket and its key exchange (docs/DESIGN.md §7) are the browser's only third-party calls. */
-const SPEECH_ORIGINS = ['https://api.deepgram.com', 'wss://api.deepgram.com'];
-
 /**
  * CSP hash sources of the inline scripts in a built index.html (the pre-paint theme script), so the policy
  * allows exactly those and no other inline script. They change only when that script does.
@@ -37,7 +34,9 @@ export function contentSecurityPolicy(sources: ContentSecurityPolicySources): st
     // Synthesized speech is played from blob URLs; the photo preview is a blob too.
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...SPEECH_ORIGINS, ...sources.extraConnectSources],
+    // The speech socket is our relay on the same origin ('self' covers ws: and wss: there): the browser calls
+    // no third party for speech (docs/DESIGN.md §7).
+    'connect-src': ["'self'", ...sources.extraConnectSources],
     // The audio worklet module is loaded from the app's own files or a blob URL.
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],

@@ -62,8 +62,8 @@ describe('capability states (GET /api/capabilities and the local banner)', () =>
     expect(capabilityStates(loadConfig({})).tts).toBe('unavailable');
   });
 
-  it('says the built-in speech key issuer serves only with IP_HASH_SECRET, which signs its keys', () => {
-    expect(capabilityStates(loadConfig({ IP_HASH_SECRET: 'secret' })).stt).toBe('embedded');
+  it('says speech-to-text is cloud with a Deepgram key, and the embedded recogniser unavailable in a Lambda', () => {
+    expect(capabilityStates(loadConfig({ DEEPGRAM_API_KEY: 'k' })).stt).toBe('cloud');
     expect(capabilityStates(loadConfig({})).stt).toBe('unavailable');
   });
 });

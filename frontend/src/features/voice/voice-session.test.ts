@@ -5,6 +5,7 @@ import { AUDIO_CHUNK_INTERVAL_MS, SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfare
 import { RELAY_CLOSE } from '@wayfarer/shared/api/speech-protocol';
 import {
   FINISH_CAPTURE_TAIL_MS,
+  RELAY_LAST_WORDS_MS,
   isReconnectable,
   reconnectDelay,
   SPEECH_RECONNECT_BUFFERED_CHUNKS,
@@ -86,10 +87,19 @@ async function started(options: { subscriber?: boolean } = {}) {
   return { seen, session, socket: sockets[0]! };
 }
 
+/**
+ * The relay accepted the socket: it opened, then the relay's first Allowance message came (the ticket is checked
+ * after the open event, so only that message says the socket was accepted).
+ */
+function accept(socket: FakeSocket, secondsLeft: number | null = 600): void {
+  socket.options.onOpen?.();
+  socket.options.onAllowance?.(secondsLeft);
+}
+
 /** A session whose first socket is open and has been for `openSeconds`. */
 async function connected(openSeconds = 5, options: { subscriber?: boolean } = {}) {
   const { seen, session, socket } = await started(options);
-  socket.options.onOpen?.();
+  accept(socket);
   await vi.advanceTimersByTimeAsync(openSeconds * 1000);
   return { seen, session, socket };
 }
@@ -170,7 +180,7 @@ describe('starting a session (docs/SPEC.md §4, §7)', () => {
     const { session, socket } = await connected(5);
     socket.options.onFailure({ code: 1006, reason: '' });
     await settle();
-    sockets[1]!.options.onOpen?.();
+    accept(sockets[1]!);
     await vi.advanceTimersByTimeAsync(7000);
     await finished(session);
     await vi.advanceTimersByTimeAsync(60_000);
@@ -201,7 +211,7 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     expect(sockets[1]!.options.key).toBe('second');
     expect(sockets[1]!.options.url).toBe(socket.options.url);
     expect(seen.reconnected).not.toHaveBeenCalled();
-    sockets[1]!.options.onOpen?.();
+    accept(sockets[1]!);
     expect(seen.reconnected).toHaveBeenCalledOnce();
     expect(seen.ended).not.toHaveBeenCalled();
   });
@@ -298,7 +308,7 @@ describe('a dropped speech socket (docs/SPEC.md §4, Connection lost)', () => {
     sockets[1]!.options.onFailure({ code: 1006, reason: '' });
     await vi.advanceTimersByTimeAsync(1000);
     expect(sockets).toHaveLength(3);
-    sockets[2]!.options.onOpen?.();
+    accept(sockets[2]!);
     await vi.advanceTimersByTimeAsync(10_000);
     sockets[2]!.options.onFailure({ code: 1006, reason: '' });
     await settle();
@@ -459,7 +469,7 @@ describe('the relay’s close codes (shared/api/speech-protocol.ts RELAY_CLOSE, 
     expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(2);
     expect(sockets).toHaveLength(2);
     expect(sockets[1]!.options.key).toBe('second');
-    sockets[1]!.options.onOpen?.();
+    accept(sockets[1]!);
     expect(seen.reconnected).toHaveBeenCalledOnce();
     expect(seen.ended).not.toHaveBeenCalled();
     expect(seen.toast).not.toHaveBeenCalled();
@@ -499,7 +509,7 @@ describe('the cut-off (docs/SPEC.md §6)', () => {
     mocks.fetchSpeechTicket.mockReset();
     mocks.fetchSpeechTicket.mockResolvedValue(ticket('first', 30));
     const { seen, socket } = await started();
-    socket.options.onOpen?.();
+    accept(socket, 30);
     await vi.advanceTimersByTimeAsync(30_000 - margin - 1);
     expect(seen.ended).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -512,7 +522,7 @@ describe('the cut-off (docs/SPEC.md §6)', () => {
     mocks.fetchSpeechTicket.mockReset();
     mocks.fetchSpeechTicket.mockResolvedValue(ticket('first', 10));
     const { seen, socket } = await started();
-    socket.options.onOpen?.();
+    accept(socket, 10);
     await vi.advanceTimersByTimeAsync(1000);
     // Later: the relay's figure replaces the ticket's, whose cut-off (8 s in) no longer ends the session.
     socket.options.onAllowance?.(60);
@@ -526,11 +536,43 @@ describe('the cut-off (docs/SPEC.md §6)', () => {
     expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
   });
 
-  it('an Allowance of 0 ends the session with the limit dialog at once', async () => {
+  it('an Allowance of 0 waits for the relay to finalize (its last words still arrive), then its 4001 ends the session', async () => {
     const { seen, socket } = await connected();
     socket.options.onAllowance?.(0);
-    await settle();
+    await vi.advanceTimersByTimeAsync(RELAY_LAST_WORDS_MS - 1);
+    expect(seen.ended).not.toHaveBeenCalled();
+    socket.options.onTranscript({ text: 'the last words', isFinal: true, speechFinal: true });
+    expect(seen.transcript).toHaveBeenCalledWith(expect.objectContaining({ text: 'the last words' }));
+    socket.options.onFailure({ code: 4001, reason: '' });
     expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
+  });
+
+  it('an Allowance of 0 whose close never comes ends with the limit dialog RELAY_LAST_WORDS_MS later', async () => {
+    const { seen, socket } = await connected();
+    socket.options.onAllowance?.(0);
+    await vi.advanceTimersByTimeAsync(RELAY_LAST_WORDS_MS);
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('limit_reached');
+  });
+
+  it('a socket that opened but closed before the relay accepted it (no Allowance) is a failed start, not a reconnect', async () => {
+    const { seen, socket } = await started();
+    socket.options.onOpen?.();
+    socket.options.onFailure({ code: 1011, reason: '' });
+    await settle();
+    expect(seen.reconnecting).not.toHaveBeenCalled();
+    expect(seen.ended).toHaveBeenCalledExactlyOnceWith('failed');
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('a dropped socket stops the cut-off: no time is charged while no socket is open', async () => {
+    mocks.fetchSpeechTicket.mockReset();
+    mocks.fetchSpeechTicket.mockResolvedValue(ticket('first', 10));
+    const { seen, socket } = await started();
+    accept(socket, 10);
+    onLine = false;
+    socket.options.onFailure({ code: 1006, reason: '' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(seen.ended).not.toHaveBeenCalled();
   });
 
   it('an Allowance message from a socket that has dropped moves nothing', async () => {
@@ -566,7 +608,9 @@ describe('the cut-off (docs/SPEC.md §6)', () => {
   it('a null seconds_left on the ticket (a subscriber, as the server sees it) sets no cut-off', async () => {
     mocks.fetchSpeechTicket.mockReset();
     mocks.fetchSpeechTicket.mockResolvedValue(ticket('first', null));
-    const { seen } = await connected(60 * 60);
+    const { seen, socket } = await started();
+    accept(socket, null);
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
     expect(seen.ended).not.toHaveBeenCalled();
   });
 

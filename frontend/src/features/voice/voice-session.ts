@@ -37,6 +37,11 @@ export const SPEECH_RECONNECT_BUFFERED_CHUNKS = 10_000 / AUDIO_CHUNK_INTERVAL_MS
  * load, heard "twenty knots" without it).
  */
 export const FINISH_CAPTURE_TAIL_MS = 250;
+/**
+ * After the relay's Allowance of 0, how long its 4001 close may take: it finalizes what it heard first (3 s at
+ * most, lambdas/relay/session.ts), and those last words still reach the transcript.
+ */
+export const RELAY_LAST_WORDS_MS = 5_000;
 
 export type VoiceMessageKey =
   | (typeof VOICE_ERROR_KEYS)[keyof typeof VOICE_ERROR_KEYS]
@@ -121,8 +126,10 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
   let muted = options.muted;
   let capture: AudioCapture | undefined;
   let socket: DeepgramSocket | undefined;
-  /** A socket has been open in this session: only then is a drop a lost connection rather than a failed start. */
+  /** The relay has accepted a socket in this session: only then is a drop a lost connection, not a failed start. */
   let connected = false;
+  /** The socket the relay accepted last. */
+  let acceptedSocket: DeepgramSocket | undefined;
   /** Failed tries since the connection was last stable. */
   let attempts = 0;
   /** The interim result being heard: a dropped socket will never finalize it. */
@@ -205,14 +212,33 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
   }
 
   /**
-   * A non-subscriber stops a little before the relay's allowance ends, so the relay never has to close on them.
-   * Set from the ticket's answer, then from the relay's own Allowance message, which wins.
+   * A non-subscriber stops a little before the relay's allowance ends, so the relay rarely has to close on them.
+   * Set from the ticket's answer, then from each Allowance message the relay sends (every few seconds: the relay
+   * counts audio, so a muted stretch moves the cut-off later). At 0 the relay finalizes what it heard and closes
+   * with 4001, which ends the session; the last words still arrive meanwhile.
    */
   function setCutOff(secondsLeft: number | null): void {
     clearTimeout(cutOff);
     if (options.subscriber || secondsLeft === null) return;
+    if (secondsLeft <= 0) {
+      // The relay's close ends it; this only covers a close that never comes.
+      cutOff = setTimeout(() => end('limit_reached'), RELAY_LAST_WORDS_MS);
+      return;
+    }
     const cutOffMs = Math.max(0, (secondsLeft - SESSION_CUTOFF_MARGIN_SECONDS) * 1000);
     cutOff = setTimeout(() => end('limit_reached'), cutOffMs);
+  }
+
+  /** The relay accepted the socket: its first Allowance message (the open event comes before the ticket check). */
+  function accepted(opened: DeepgramSocket): void {
+    if (stopped || socket !== opened || acceptedSocket === opened) return;
+    acceptedSocket = opened;
+    if (connected) events.reconnected();
+    connected = true;
+    clearTimeout(stable);
+    stable = setTimeout(() => {
+      attempts = 0;
+    }, SPEECH_RECONNECT_STABLE_MS);
   }
 
   function open(ticket: SpeechTicketResponse): void {
@@ -221,17 +247,10 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
       key: ticket.ticket,
       // Finishing waits this long for the last final: a loaded speech engine can take seconds to decode it.
       closeTimeoutMs: 5_000,
-      onOpen: () => {
-        if (stopped || socket !== opened) return;
-        if (connected) events.reconnected();
-        connected = true;
-        clearTimeout(stable);
-        stable = setTimeout(() => {
-          attempts = 0;
-        }, SPEECH_RECONNECT_STABLE_MS);
-      },
       onAllowance: (secondsLeft) => {
-        if (!stopped && socket === opened) setCutOff(secondsLeft);
+        if (stopped || socket !== opened) return;
+        accepted(opened);
+        setCutOff(secondsLeft);
       },
       onTranscript: (result) => {
         if (stopped || socket !== opened) return;
@@ -251,6 +270,9 @@ export function startVoiceSession(options: VoiceSessionOptions, events: VoiceSes
   function dropped(failure: SocketFailure): void {
     socket = undefined;
     clearTimeout(stable);
+    // No audio is charged while no socket is open: the next ticket sets the cut-off anew.
+    clearTimeout(cutOff);
+    acceptedSocket = undefined;
     // What was being heard is kept as said: no socket will finalize it, and the new one never hears that audio.
     const unfinished = heard;
     heard = undefined;

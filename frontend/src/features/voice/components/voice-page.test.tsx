@@ -206,7 +206,10 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    act(() => socketOptions?.onOpen?.());
+    act(() => {
+      socketOptions?.onOpen?.();
+      socketOptions?.onAllowance?.(600);
+    });
     hear('Where is the station?', true);
     hear('and the', false);
     const first = socketOptions!;
@@ -217,7 +220,10 @@ describe('voice screen', () => {
     expect(mocks.toastError).not.toHaveBeenCalled();
     await waitFor(() => expect(socketOptions).not.toBe(first));
     expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(2);
-    act(() => socketOptions?.onOpen?.());
+    act(() => {
+      socketOptions?.onOpen?.();
+      socketOptions?.onAllowance?.(600);
+    });
     expect(screen.queryByTestId('voice-reconnecting-notice')).toBeNull();
 
     hear('The bus leaves at nine.', true);
@@ -234,7 +240,10 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    act(() => socketOptions?.onOpen?.());
+    act(() => {
+      socketOptions?.onOpen?.();
+      socketOptions?.onAllowance?.(600);
+    });
     hear('Where is the station?', true);
     act(() => socketOptions?.onFailure({ code: 1008, reason: 'INVALID_AUTH: Invalid credentials.' }));
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
@@ -248,7 +257,10 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    act(() => socketOptions?.onOpen?.());
+    act(() => {
+      socketOptions?.onOpen?.();
+      socketOptions?.onAllowance?.(600);
+    });
     hear('Where is the station?', true);
     act(() => socketOptions?.onFailure({ code: 4001, reason: 'USAGE_LIMIT' }));
     const dialog = await screen.findByTestId('limit-dialog');
@@ -262,7 +274,10 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    act(() => socketOptions?.onOpen?.());
+    act(() => {
+      socketOptions?.onOpen?.();
+      socketOptions?.onAllowance?.(600);
+    });
     act(() => socketOptions?.onFailure({ code: 1013, reason: 'BUSY' }));
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
     const i18n = await createTestI18n();
@@ -455,7 +470,10 @@ describe('voice screen', () => {
 
     it('an Allowance message moves the cut-off', async () => {
       await startWithTicket(600, user('NONE'));
-      act(() => socketOptions?.onOpen?.());
+      act(() => {
+        socketOptions?.onOpen?.();
+        socketOptions?.onAllowance?.(600);
+      });
       const allowanceAt = Date.now();
       act(() => socketOptions?.onAllowance?.(10));
 

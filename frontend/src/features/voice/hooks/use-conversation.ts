@@ -17,7 +17,7 @@ import type { IdentifyLanguage, LanguagePair } from '../conversation-sides';
 import type { SpeakBack, SpeakBackSettings } from '../speak-back';
 import type { VoiceSession } from '../voice-session';
 
-// Microphone capture, the speech socket, the key call and the speak-back pipeline are fetched on the first
+// Microphone capture, the speech socket, the ticket call and the speak-back pipeline are fetched on the first
 // press, not with `/` (docs/DESIGN.md §8 budget); the press waits for the microphone anyway.
 export const loadVoiceSession = () => import('../voice-session');
 export const loadSpeakBack = () => import('../speak-back');
@@ -57,7 +57,7 @@ interface Run {
 }
 
 /**
- * Drives the conversation reducer (docs/SPEC.md §4) from a voice session (microphone, speech key, speech socket) and,
+ * Drives the conversation reducer (docs/SPEC.md §4) from a voice session (microphone, speech ticket, speech socket) and,
  * with translation on, the speak-back pipeline (translate, speech, playback).
  */
 export function useConversation(options: ConversationOptions): Conversation {
