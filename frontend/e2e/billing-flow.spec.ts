@@ -30,13 +30,14 @@ const appOrigin = () => ownServer().replace('127.0.0.1', 'localhost');
 const uniqueEmail = () =>
   `pro-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-async function speechKeyTtl(page: Page): Promise<number> {
+/** The seconds of speech left today, as a speech ticket says; null for a subscriber, who has no allowance. */
+async function speechSecondsLeft(page: Page): Promise<number | null> {
   const token = await page.evaluate((key) => localStorage.getItem(key), LOCAL_STORAGE_KEYS.authToken);
-  const answer = await page.request.get(`${appOrigin()}/api/deepgram/key`, {
+  const answer = await page.request.post(`${appOrigin()}/api/speech/ticket`, {
     headers: { authorization: `Bearer ${token ?? ''}` },
   });
   expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { time_to_live_in_seconds: number }).time_to_live_in_seconds;
+  return ((await answer.json()) as { seconds_left: number | null }).seconds_left;
 }
 
 /**
@@ -85,7 +86,7 @@ test('sign-in first, register, subscribe through the local checkout, cancel and 
   await expect(page).toHaveURL(/\/subscribe$/);
   await expect(page.getByTestId('header-subscribe')).toBeVisible();
   // A signed-in user's key lives only as long as what is left of the allowance: that is the cut-off.
-  expect(await speechKeyTtl(page)).toBeLessThanOrEqual(USER_DAILY_SECONDS);
+  expect(await speechSecondsLeft(page)).toBeLessThanOrEqual(USER_DAILY_SECONDS);
 
   // As for every visitor who has opened the app once: its service worker controls the page, and must leave the
   // local checkout and portal (server pages under /__local/) to the server rather than answer with the app.
@@ -127,7 +128,7 @@ test('sign-in first, register, subscribe through the local checkout, cancel and 
   await expect(page.getByTestId('subscription-status')).toHaveAttribute('data-status', 'ACTIVE');
 
   // docs/SPEC.md §6: the subscriber's key is not the allowance's, and a session runs past it with no limit dialog.
-  expect(await speechKeyTtl(page)).toBeGreaterThan(USER_DAILY_SECONDS);
+  expect(await speechSecondsLeft(page)).toBeNull();
   await page.goto(`${appOrigin()}/`);
   await page.getByTestId('main-button').click();
   await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'recording');

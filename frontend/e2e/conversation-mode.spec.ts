@@ -4,7 +4,7 @@ import { fakeMicrophone } from './support/fake-microphone';
 import { startLocalServer, type LocalServer } from './support/local-server';
 import { startOpenAiCompatibleServer } from './support/openai-compatible-server';
 import { OWN_SERVER_PROJECT } from './support/own-local-server';
-import { startScriptedDeepgramServer } from './support/scripted-deepgram-server';
+import { SCRIPTED_DEEPGRAM_KEY, startScriptedDeepgramServer } from './support/scripted-deepgram-server';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 import type { ServerProcess } from './support/server-process';
 
@@ -37,8 +37,7 @@ test.beforeAll(async ({}, testInfo) => {
   ]);
   local = await startLocalServer({
     STT_ENGINE: 'cloud',
-    DEEPGRAM_API_KEY: 'dg-scripted',
-    DEEPGRAM_API_URL: deepgram.url,
+    DEEPGRAM_API_KEY: SCRIPTED_DEEPGRAM_KEY,
     DEEPGRAM_LISTEN_URL: `${deepgram.url.replace(/^http/, 'ws')}/v1/listen`,
     OPENAI_API_KEY: 'sk-local-test',
     OPENAI_BASE_URL: `${openAi.url}/v1`,

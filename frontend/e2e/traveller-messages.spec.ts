@@ -91,8 +91,8 @@ for (const { lang, locale } of WALK_LOCALES) {
       await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', /recording|transcrib/);
     });
 
-    test('a speech key the server cannot give: a translated notice', async ({ page }, testInfo) => {
-      await page.route('**/api/deepgram/key', (route) =>
+    test('a speech ticket the server cannot give: a translated notice', async ({ page }, testInfo) => {
+      await page.route('**/api/speech/ticket', (route) =>
         route.fulfill({ status: 503, json: { error: 'set DEEPGRAM_API_KEY or STT_ENGINE=embedded' } }),
       );
       await page.goto('/');
@@ -102,10 +102,10 @@ for (const { lang, locale } of WALK_LOCALES) {
     });
 
     test('the daily allowance used up: the limit dialog', async ({ page }, testInfo) => {
-      // What the key route answers once the allowance is spent (voice-limit.spec.ts reaches it for real on a
+      // What the ticket route answers once the allowance is spent (voice-limit.spec.ts reaches it for real on a
       // server of its own with a 4 s allowance).
-      await page.route('**/api/deepgram/key', (route) =>
-        route.fulfill({ status: 429, json: { error: RATE_LIMIT_KEYS.speechKey } }),
+      await page.route('**/api/speech/ticket', (route) =>
+        route.fulfill({ status: 429, json: { error: RATE_LIMIT_KEYS.speech } }),
       );
       await page.goto('/');
       await page.getByTestId('main-button').click();
@@ -144,20 +144,6 @@ for (const { lang, locale } of WALK_LOCALES) {
       await expect(page.getByTestId('transcript-translation')).toContainText('Necesito');
       await expect(toast(page)).toHaveText(messageIn(lang, VOICE_ERROR_KEYS.speechFailed));
       await expectNoOperatorText(page, state('voice-speech-failed'), testInfo);
-    });
-
-    test('the usage report that fails when a signed-in traveller stops: a translated notice', async ({
-      page,
-    }, testInfo) => {
-      await signInFresh(page);
-      await page.route('**/api/usage/update', (route) =>
-        route.fulfill({ status: 503, json: { error: 'table unavailable: DYNAMODB_ENDPOINT' } }),
-      );
-      await page.goto('/');
-      await speak(page);
-      await page.getByTestId('main-button').click();
-      await expect(toast(page).filter({ hasText: messageIn(lang, VOICE_ERROR_KEYS.usageUpdate) })).toBeVisible();
-      await expectNoOperatorText(page, state('voice-usage-update-failed'), testInfo);
     });
 
     test('an analysis that fails', async ({ page }, testInfo) => {

@@ -9,8 +9,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // The allowance this spec reads is set low on a local cloud of its own; each test is its own traveller there too
 // (support/traveller.ts). One project is enough.
 const DAILY_SECONDS = 60;
-// How long the unclosed lease of a lost usage update would go on costing before the allowance is read again:
-// well above the 2 s the charge may differ from the seconds spoken.
+// How long after leaving the page the allowance is read again: the relay closes the session's lease when the socket
+// goes, which the next read must see; well above the 2 s the charge may differ from the seconds spoken.
 const LINGER_AFTER_LEAVING_MS = 6_000;
 const SPEAK_MS = 4_000;
 
@@ -20,20 +20,16 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const ownServer = runOwnLocalServer({ ANON_DAILY_SECONDS: String(DAILY_SECONDS) });
 
 /**
- * What is left of today's allowance, in whole seconds. There is no read-only route for it: for a
- * non-subscriber the key's time to live is exactly that, and the lease the key opens is closed at once, at
- * zero seconds, so reading costs nothing.
+ * What is left of today's allowance, in whole seconds: a speech ticket says so, and an unused ticket costs nothing
+ * (the relay meters the sockets, not the tickets).
  */
 async function remainingAllowance(request: APIRequestContext, baseURL: string): Promise<number> {
-  const key = await request.get(`${baseURL}/api/deepgram/key`);
-  expect(key.status()).toBe(200);
-  const { time_to_live_in_seconds: ttl } = (await key.json()) as { time_to_live_in_seconds: number };
-  const closed = await request.post(`${baseURL}/api/usage/update`, { data: { durationSeconds: 0 } });
-  expect(closed.ok()).toBe(true);
-  return ttl;
+  const ticket = await request.post(`${baseURL}/api/speech/ticket`);
+  expect(ticket.status()).toBe(200);
+  return ((await ticket.json()) as { seconds_left: number }).seconds_left;
 }
 
-test('closing the page mid-session charges the seconds spoken, not the key time to live', async ({
+test('closing the page mid-session charges the seconds spoken, never more', async ({
   context,
   page,
 }, testInfo) => {
@@ -43,9 +39,9 @@ test('closing the page mid-session charges the seconds spoken, not the key time 
   expect(before).toBe(DAILY_SECONDS);
 
   await page.goto(`${baseURL}/`);
-  const keyResponse = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
+  const ticketResponse = page.waitForResponse((response) => response.url().includes('/api/speech/ticket'));
   await page.getByTestId('main-button').click();
-  expect((await keyResponse).status()).toBe(200);
+  expect((await ticketResponse).status()).toBe(200);
   const keyArrivedAt = Date.now();
   await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'recording');
   await page.waitForTimeout(SPEAK_MS);
@@ -69,19 +65,19 @@ test('closing the page mid-session charges the seconds spoken, not the key time 
   expect(Math.abs(chargedSeconds - spokenSeconds)).toBeLessThanOrEqual(2);
 });
 
-test('a stop while the key call is in flight still closes the lease the key opened', async ({
+test('a stop while the ticket call is in flight opens no socket and charges nothing', async ({
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server, one address: runs once');
   const baseURL = ownServer();
   const before = await remainingAllowance(page.request, baseURL);
 
-  // The key call is held in the browser until Stop has been pressed, then let through to the server.
+  // The ticket call is held in the browser until Stop has been pressed, then let through to the server.
   let releaseKeyCall: () => void = () => {};
   const stopPressed = new Promise<void>((resolve) => (releaseKeyCall = resolve));
   let keyCallHeld: () => void = () => {};
   const keyCallStarted = new Promise<void>((resolve) => (keyCallHeld = resolve));
-  await page.route('**/api/deepgram/key', async (route) => {
+  await page.route('**/api/speech/ticket', async (route) => {
     keyCallHeld();
     await stopPressed;
     await route.continue();
@@ -89,12 +85,12 @@ test('a stop while the key call is in flight still closes the lease the key open
   await page.goto(`${baseURL}/`);
   await page.getByTestId('main-button').click();
   await keyCallStarted;
-  // The initializing notice is up for as long as the key call is held: Stop must be reachable with it shown,
+  // The initializing notice is up for as long as the ticket call is held: Stop must be reachable with it shown,
   // whichever of the two (the lazily loaded notice or this press) comes first.
   await expect(page.getByTestId('initializing-overlay')).toBeVisible();
   await page.getByTestId('main-button').click();
   await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'stopped');
-  const keyAnswer = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
+  const keyAnswer = page.waitForResponse((response) => response.url().includes('/api/speech/ticket'));
   releaseKeyCall();
   expect((await keyAnswer).status()).toBe(200);
 

@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const ownServer = runOwnLocalServer({ ANON_DAILY_SECONDS: '4' });
 
-test('an anonymous visitor is cut off at the allowance, then the key call answers 429', async ({
+test('an anonymous visitor is cut off at the allowance, then the ticket call answers 429', async ({
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server, one address: runs once');
@@ -23,20 +23,20 @@ test('an anonymous visitor is cut off at the allowance, then the key call answer
   await page.goto(`${baseURL}/`);
   const badge = page.getByTestId('status-badge');
 
-  const keyResponse = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
+  const ticketResponse = page.waitForResponse((response) => response.url().includes('/api/speech/ticket'));
   await page.getByTestId('main-button').click();
-  const key = await keyResponse;
+  const ticket = await ticketResponse;
   const keyArrivedAt = Date.now();
-  expect(key.status()).toBe(200);
-  const { time_to_live_in_seconds: ttl } = (await key.json()) as { time_to_live_in_seconds: number };
+  expect(ticket.status()).toBe(200);
+  const { seconds_left: ttl } = (await ticket.json()) as { seconds_left: number };
   expect(ttl).toBeLessThanOrEqual(4);
   await expect(badge).toHaveAttribute('data-status', 'recording');
 
-  // Cut off at TTL - 2 s: the limit dialog with login and register for an anonymous visitor.
+  // Cut off at the seconds left - 2 s: the limit dialog with login and register for an anonymous visitor.
   const dialog = page.getByTestId('limit-dialog');
   await expect(dialog).toBeVisible({ timeout: (ttl + 2) * 1000 });
   // Not early either. Timers only ever run late, so this lower bound holds on a loaded machine; the slack is
-  // for the page reading the key a moment after the test saw it arrive.
+  // for the page reading the ticket a moment after the test saw it arrive.
   expect(Date.now() - keyArrivedAt).toBeGreaterThanOrEqual(
     (ttl - SESSION_CUTOFF_MARGIN_SECONDS) * 1000 - EARLIEST_SLACK_MS,
   );
@@ -45,9 +45,9 @@ test('an anonymous visitor is cut off at the allowance, then the key call answer
   await expect(dialog.locator('a[href="/login"]')).toBeVisible();
   await expect(dialog.locator('a[href="/register"]')).toBeVisible();
 
-  // The next key call is refused, and the screen says so again.
+  // The next ticket call is refused (the relay charged what it forwarded), and the screen says so again.
   await page.reload();
-  const refused = page.waitForResponse((response) => response.url().includes('/api/deepgram/key'));
+  const refused = page.waitForResponse((response) => response.url().includes('/api/speech/ticket'));
   await page.getByTestId('main-button').click();
   expect((await refused).status()).toBe(429);
   await expect(page.getByTestId('limit-dialog')).toBeVisible();
