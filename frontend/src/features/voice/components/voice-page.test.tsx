@@ -57,6 +57,14 @@ const capture = { setMuted: vi.fn(), finish: vi.fn(async () => {}), stop: vi.fn(
 const socket = { sendAudio: vi.fn(), setMuted: vi.fn(), finish: vi.fn(async () => {}), close: vi.fn() };
 let socketOptions: DeepgramSocketOptions | undefined;
 
+/** The relay accepts the socket: it opens, and the relay's first Allowance message comes. */
+function acceptSocket(secondsLeft: number | null = 600): void {
+  act(() => {
+    socketOptions?.onOpen?.();
+    socketOptions?.onAllowance?.(secondsLeft);
+  });
+}
+
 /** A ticket answer: `secondsLeft` is the day's speech left, null for a subscriber. */
 function speechTicket(secondsLeft: number | null = 600) {
   return { kind: 'ok', ticket: { ticket: 't', seconds_left: secondsLeft } };
@@ -206,10 +214,7 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    act(() => {
-      socketOptions?.onOpen?.();
-      socketOptions?.onAllowance?.(600);
-    });
+    acceptSocket();
     hear('Where is the station?', true);
     hear('and the', false);
     const first = socketOptions!;
@@ -220,10 +225,7 @@ describe('voice screen', () => {
     expect(mocks.toastError).not.toHaveBeenCalled();
     await waitFor(() => expect(socketOptions).not.toBe(first));
     expect(mocks.fetchSpeechTicket).toHaveBeenCalledTimes(2);
-    act(() => {
-      socketOptions?.onOpen?.();
-      socketOptions?.onAllowance?.(600);
-    });
+    acceptSocket();
     expect(screen.queryByTestId('voice-reconnecting-notice')).toBeNull();
 
     hear('The bus leaves at nine.', true);
@@ -240,10 +242,7 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    act(() => {
-      socketOptions?.onOpen?.();
-      socketOptions?.onAllowance?.(600);
-    });
+    acceptSocket();
     hear('Where is the station?', true);
     act(() => socketOptions?.onFailure({ code: 1008, reason: 'INVALID_AUTH: Invalid credentials.' }));
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
@@ -257,10 +256,7 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    act(() => {
-      socketOptions?.onOpen?.();
-      socketOptions?.onAllowance?.(600);
-    });
+    acceptSocket();
     hear('Where is the station?', true);
     act(() => socketOptions?.onFailure({ code: 4001, reason: 'USAGE_LIMIT' }));
     const dialog = await screen.findByTestId('limit-dialog');
@@ -274,10 +270,7 @@ describe('voice screen', () => {
     const events = await renderPage();
     await events.click(mainButton());
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
-    act(() => {
-      socketOptions?.onOpen?.();
-      socketOptions?.onAllowance?.(600);
-    });
+    acceptSocket();
     act(() => socketOptions?.onFailure({ code: 1013, reason: 'BUSY' }));
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'error'));
     const i18n = await createTestI18n();
@@ -470,10 +463,7 @@ describe('voice screen', () => {
 
     it('an Allowance message moves the cut-off', async () => {
       await startWithTicket(600, user('NONE'));
-      act(() => {
-        socketOptions?.onOpen?.();
-        socketOptions?.onAllowance?.(600);
-      });
+      acceptSocket();
       const allowanceAt = Date.now();
       act(() => socketOptions?.onAllowance?.(10));
 
