@@ -12,7 +12,7 @@ import {
 } from '@wayfarer/shared/api/speech-protocol';
 import { SPEECH_MODEL, SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
 import { answerJson } from './json-api-fault';
-import type { ProviderFault } from './openai-compatible-server';
+import { toneWav, type ProviderFault } from './openai-compatible-server';
 import { serveUntilStopped } from './serve-until-stopped';
 import { startTestServer } from './test-server';
 
@@ -92,8 +92,27 @@ function results(
   };
 }
 
+/** A sample this loud (2% of full scale, as frontend/e2e/support/speech-end.ts) is speech, not silence. */
+const SPEECH_LEVEL = Math.round(0.02 * 0x8000);
+
+function hasSpeech(data: RawData): boolean {
+  const parts = Array.isArray(data) ? data : [Buffer.isBuffer(data) ? data : Buffer.from(data)];
+  return parts.some((part) => {
+    for (let offset = 0; offset + 1 < part.length; offset += 2) {
+      if (Math.abs(part.readInt16LE(offset)) >= SPEECH_LEVEL) return true;
+    }
+    return false;
+  });
+}
+
 export async function startScriptedDeepgramServer(options: {
   readonly script: readonly ScriptedPhrase[];
+  /**
+   * Count audio only from the first sample loud enough to be speech: a microphone that sends silence hears
+   * nothing, as with the real service (the e2e suite's second local cloud, where a spec records silence).
+   * Default false: every byte counts.
+   */
+  readonly fromFirstSpeech?: boolean;
   readonly port?: number;
   readonly host?: string;
 }): Promise<ScriptedDeepgramServer> {
@@ -128,6 +147,14 @@ export async function startScriptedDeepgramServer(options: {
         created: new Date().toISOString(),
       });
     }
+    if (request.method === 'POST' && pathname === '/v1/speak') {
+      // Aura's answer as the speaker asks for it (linear16, no container): a short tone, whatever the text, so
+      // a local cloud whose Deepgram is this server speaks English and Spanish too.
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.end(toneWav().subarray(44));
+      return;
+    }
     sendJson(response, 404, { err_code: 'NOT_FOUND', err_msg: `${request.method} ${pathname}` });
   }
 
@@ -136,6 +163,7 @@ export async function startScriptedDeepgramServer(options: {
     let next = 0;
     let bytesSincePhrase = 0;
     let totalBytes = 0;
+    let heardSpeech = options.fromFirstSpeech !== true;
     ws.on('message', (data: RawData, isBinary) => {
       if (!isBinary) {
         const control = parseClientControl(data.toString());
@@ -155,6 +183,7 @@ export async function startScriptedDeepgramServer(options: {
         ws.close(CLOSE.normal);
         return;
       }
+      if (!heardSpeech && !(heardSpeech = hasSpeech(data))) return;
       const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
       bytesSincePhrase += size;
       totalBytes += size;
@@ -216,12 +245,14 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       host: { type: 'string', default: '127.0.0.1' },
       script: { type: 'string', default: '[]' },
+      'from-first-speech': { type: 'boolean', default: false },
     },
   });
   const server = await startScriptedDeepgramServer({
     port: Number(values.port),
     host: values.host,
     script: JSON.parse(values.script) as ScriptedPhrase[],
+    fromFirstSpeech: values['from-first-speech'],
   });
   serveUntilStopped('scripted deepgram server', server);
 }
