@@ -16,7 +16,7 @@ const USER_PASSWORD = 'Travel!2024x';
 // test's 3 minutes at load 22; not traced further). On the suite's second local cloud, which has an admin password (the shared server has none: there the dashboard
 // is unavailable, tested at the end). The figures must equal exactly what this spec generates: the other specs'
 // pages on that server report no page views (support/second-server.ts, onSecondServer).
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 /** The second local cloud, on either loopback address. */
 const ipv4Origin = () => secondServerURL();
