@@ -18,8 +18,16 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
+// The second local cloud (frontend/e2e/support/second-cloud.ts) and the scripted providers behind it.
+for (const name of ['E2E_SECOND_PORT', 'E2E_OPENAI_PORT', 'E2E_DEEPGRAM_PORT']) {
+  if (!process.env[name]) process.env[name] = String(await freePort());
+}
+
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
+const secondURL = `http://127.0.0.1:${process.env.E2E_SECOND_PORT}`;
+
+const STOP = { signal: 'SIGTERM', timeout: 15_000 } as const;
 
 export default defineConfig({
   testDir: 'frontend/e2e',
@@ -39,28 +47,60 @@ export default defineConfig({
     // `test.use({ serviceWorkers: 'block' })`.
     serviceWorkers: 'allow',
   },
+  // Every test runs on the phone; only the ones tagged @layout (layout, overflow, the header, screenshots, axe at
+  // both sizes) run on the wide screen too, and @desktop ones (a flow through the wide header's menus) only there.
   projects: [
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+      grepInvert: /@desktop/,
+    },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grep: /@layout|@desktop/ },
   ],
   // The local cloud (infra/local/main.ts) serves the built SPA, /locales and /api; `npm run test:e2e` builds first.
-  webServer: {
-    command: 'npm run serve',
-    url: `${baseURL}/api/health`,
-    // Each test is its own traveller with an address of its own (support/traveller.ts): the server believes the
-    // runner, as an operator's reverse proxy, about the viewer (TRUSTED_PROXIES), and keeps its real per-viewer
-    // limits and daily allowances. Specs that test a limit itself start servers of their own (voice-limit.spec.ts).
-    env: {
-      PORT: port,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      TRUSTED_PROXIES: '127.0.0.1,::1',
+  // Two of them, started side by side: Playwright starts its web servers one after the other, so the first entry
+  // only launches the second cloud (and answers once its scripted providers listen), the shared one starts
+  // meanwhile, and the last entry waits for the second to be healthy.
+  webServer: [
+    {
+      // The second local cloud (frontend/e2e/support/second-server.ts): small allowances, an admin password and
+      // scripted providers, for the specs that test those; started once for the run.
+      command: 'npx tsx frontend/e2e/support/second-cloud.ts',
+      port: Number(process.env.E2E_OPENAI_PORT),
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: STOP,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // SIGTERM lets the local cloud stop its own children (DynamoDB Local, cognito-local); Playwright's default
-    // SIGKILL of the process group left them running.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: 'npm run serve',
+      url: `${baseURL}/api/health`,
+      // Each test is its own traveller with an address of its own (support/traveller.ts): the server believes the
+      // runner, as an operator's reverse proxy, about the viewer (TRUSTED_PROXIES), and keeps its real
+      // per-viewer limits and daily allowances.
+      env: {
+        PORT: port,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        TRUSTED_PROXIES: '127.0.0.1,::1',
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // SIGTERM lets the local cloud stop its own children (DynamoDB Local, cognito-local); Playwright's default
+      // SIGKILL of the process group left them running.
+      gracefulShutdown: STOP,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Nothing to start: the first entry started the second cloud; this waits until it is healthy (already
+      // healthy, Playwright takes it as it is).
+      command: 'node -e "setInterval(() => {}, 1 << 30)"',
+      url: `${secondURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: true,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

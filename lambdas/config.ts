@@ -81,9 +81,11 @@ export const envSchema = z.object({
    */
   DEEPGRAM_API_KEY: optionalText,
   /**
-   * Deepgram's live socket, wss://api.deepgram.com/v1/listen unless set: a test points it at a scripted
-   * Deepgram-style server (lambdas/testing/scripted-deepgram-server.ts).
+   * Deepgram's REST API (Aura's speech synthesis) and live socket (the relay's), https://api.deepgram.com and
+   * wss://api.deepgram.com/v1/listen unless set: a test points them at a scripted Deepgram-style server
+   * (lambdas/testing/scripted-deepgram-server.ts).
    */
+  DEEPGRAM_API_URL: optionalUrl,
   DEEPGRAM_LISTEN_URL: optionalUrl,
   /**
    * Speech sessions one relay serves at once; the next is refused (1013) rather than slow everyone. Unset: the

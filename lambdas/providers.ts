@@ -349,7 +349,7 @@ function cloudSpeaker(config: Config | undefined): Speaker {
     deepgram:
       config?.DEEPGRAM_API_KEY === undefined
         ? undefined
-        : createDeepgramSpeaker({ apiKey: config.DEEPGRAM_API_KEY }),
+        : createDeepgramSpeaker({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_API_URL }),
     openai: openai === undefined ? undefined : createOpenAiSpeaker(openai),
   });
 }

@@ -1,7 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
-import { FORM_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';
 
 // Accounts in a real browser against the local cloud (cognito-local, DynamoDB Local, the SES outbox).
@@ -39,10 +38,6 @@ async function login(page: Page, email: string, password: string): Promise<void>
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-}
-
-function fieldError(page: Page, field: string) {
-  return page.locator(`[data-testid="field-error"][data-field="${field}"]`);
 }
 
 test('register, log out, log in, reset the password through the mailed link, and sign in with the new one', async ({
@@ -137,86 +132,8 @@ test.describe('a menu opened the moment sign-in lands', () => {
   });
 });
 
-test.describe('validation messages of docs/SPEC.md §5 on their fields', () => {
-  test('login: invalid email and missing password', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByTestId('login-email').fill('not-an-email');
-    await page.getByTestId('login-submit').click();
-
-    await expect(fieldError(page, 'email')).toHaveText(english(FORM_ERROR_KEYS.invalidEmail));
-    await expect(fieldError(page, 'password')).toHaveText(english(FORM_ERROR_KEYS.passwordRequired));
-  });
-
-  test('register: email, each password rule, and the confirmation', async ({ page }) => {
-    await page.goto('/register');
-    await page.getByTestId('register-email').fill('traveller@');
-    await page.getByTestId('register-submit').click();
-    await expect(fieldError(page, 'email')).toHaveText(english(FORM_ERROR_KEYS.invalidEmail));
-
-    const cases: [string, string][] = [
-      ['Ab1!', FORM_ERROR_KEYS.passwordMinLength],
-      ['ABCDEF1!', FORM_ERROR_KEYS.passwordLowercase],
-      ['abcdef1!', FORM_ERROR_KEYS.passwordUppercase],
-      ['Abcdefg!', FORM_ERROR_KEYS.passwordNumber],
-      ['Abcdefg1', FORM_ERROR_KEYS.passwordSpecial],
-    ];
-    for (const [password, key] of cases) {
-      await page.getByTestId('register-password').fill(password);
-      await expect(fieldError(page, 'password')).toHaveText([english(key)]);
-    }
-
-    await page.getByTestId('register-password').fill(PASSWORD);
-    await page.getByTestId('register-confirm').fill(`${PASSWORD}x`);
-    await expect(fieldError(page, 'password')).toHaveCount(0);
-    await expect(fieldError(page, 'confirmPassword')).toHaveText(
-      english(FORM_ERROR_KEYS.passwordsDoNotMatch),
-    );
-    await page.getByTestId('register-confirm').fill(PASSWORD);
-    await expect(fieldError(page, 'confirmPassword')).toHaveCount(0);
-  });
-
-  test('forgot password: invalid email', async ({ page }) => {
-    await page.goto('/forgot-password');
-    await page.getByTestId('forgot-submit').click();
-
-    await expect(fieldError(page, 'email')).toHaveText(english(FORM_ERROR_KEYS.invalidEmail));
-  });
-
-  test("reset password: the password rules' message keys, and the invalid-token message without a token", async ({
-    page,
-  }) => {
-    await page.goto('/reset-password?token=some-token-from-a-mail');
-    await page.getByTestId('reset-submit').click();
-    await expect(fieldError(page, 'password')).toHaveText([
-      english(FORM_ERROR_KEYS.passwordMinLength),
-      english(FORM_ERROR_KEYS.passwordLowercase),
-      english(FORM_ERROR_KEYS.passwordUppercase),
-      english(FORM_ERROR_KEYS.passwordNumber),
-      english(FORM_ERROR_KEYS.passwordSpecial),
-    ]);
-
-    const cases: [string, string][] = [
-      ['Ab1!', english(FORM_ERROR_KEYS.passwordMinLength)],
-      ['ABCDEF1!', english(FORM_ERROR_KEYS.passwordLowercase)],
-      ['abcdef1!', english(FORM_ERROR_KEYS.passwordUppercase)],
-      ['Abcdefg!', english(FORM_ERROR_KEYS.passwordNumber)],
-      ['Abcdefg1', english(FORM_ERROR_KEYS.passwordSpecial)],
-    ];
-    for (const [password, message] of cases) {
-      await page.getByTestId('reset-password').fill(password);
-      await expect(fieldError(page, 'password')).toHaveText([message]);
-    }
-    await page.getByTestId('reset-password').fill(NEW_PASSWORD);
-    await page.getByTestId('reset-confirm').fill('different');
-    await expect(fieldError(page, 'confirmPassword')).toHaveText(
-      english(FORM_ERROR_KEYS.passwordsDoNotMatch),
-    );
-
-    await page.goto('/reset-password');
-    await expect(page.getByTestId('reset-invalid-token')).toHaveText(english('invalid_token_message'));
-    await expect(page.getByTestId('reset-submit')).toHaveCount(0);
-  });
-});
+// The validation messages of docs/SPEC.md §5 on their fields, and the password visibility toggle, are jsdom tests
+// (frontend/src/features/auth/components/auth-forms.test.tsx): nothing of them needs a browser (docs/E2E.md).
 
 test.describe('guards', () => {
   test('a signed-out visitor of /subscribe logs in and comes back to it', async ({ page }) => {
@@ -245,15 +162,5 @@ test.describe('guards', () => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
     }
-  });
-
-  test('password visibility toggles the field type', async ({ page }) => {
-    await page.goto('/login');
-    const password = page.getByTestId('login-password');
-    await expect(password).toHaveAttribute('type', 'password');
-
-    await page.getByTestId('password-visibility').click();
-
-    await expect(password).toHaveAttribute('type', 'text');
   });
 });

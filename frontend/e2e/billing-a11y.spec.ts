@@ -30,7 +30,7 @@ async function signInNewUser(page: Page): Promise<void> {
 }
 
 for (const theme of THEMES.filter((choice) => choice !== 'system')) {
-  test.describe(`${theme} theme`, () => {
+  test.describe(`${theme} theme @layout`, () => {
     test.beforeEach(async ({ page }) => {
       await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
         key: LOCAL_STORAGE_KEYS.theme,

@@ -4,7 +4,7 @@ import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 import { fakeMicrophone } from './support/fake-microphone';
 import { seriousAxeViolations } from './support/serious-axe-violations';
-import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
+import { SECOND_SERVER, secondServerAppOrigin, onSecondServer } from './support/second-server';
 import { serviceWorkerControls } from './support/service-worker';
 
 // The Pro plan end to end with local billing (no Stripe key: the local cloud's checkout and portal pages send
@@ -15,17 +15,18 @@ import { serviceWorkerControls } from './support/service-worker';
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Small, so a non-subscriber would be cut off within seconds and the subscriber's session visibly is not.
-const USER_DAILY_SECONDS = 4;
+const USER_DAILY_SECONDS = SECOND_SERVER.userDailySeconds;
 const OUTLAST_ALLOWANCE_MS = (USER_DAILY_SECONDS + 4) * 1000;
 const PASSWORD = 'Travel!2024x';
 
 test.use({ launchOptions: fakeMicrophone('silence.wav') });
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ timeout: 180_000 });
 
-// Its own server: the allowance above must not cut off the other specs' users. The app is opened at the origin
-// the local cloud gives the provider's pages to return to (APP_URL), so the token in local storage is there.
-const ownServer = runOwnLocalServer({ USER_DAILY_SECONDS: String(USER_DAILY_SECONDS) });
-const appOrigin = () => ownServer().replace('127.0.0.1', 'localhost');
+// On the suite's second local cloud: the allowance above must not cut off the shared server's users. The app is
+// opened at the origin the local cloud gives the provider's pages to return to (APP_URL), so the token in local
+// storage is there.
+onSecondServer();
+const appOrigin = secondServerAppOrigin;
 
 const uniqueEmail = () =>
   `pro-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -69,11 +70,10 @@ async function expectManagePageAccessible(page: Page, state: string): Promise<vo
   }
 }
 
-test('sign-in first, register, subscribe through the local checkout, cancel and resume in the portal; the speech key has no cut-off', async ({
+// @desktop: the flow goes through the wide header's account menu.
+test('sign-in first, register, subscribe through the local checkout, cancel and resume in the portal; the speech key has no cut-off @desktop', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server of its own: runs once');
-
+}) => {
   // /subscribe needs a signed-in user: it sends a visitor to /login, whose register link keeps where they came from.
   await page.goto(`${appOrigin()}/subscribe`);
   await expect(page).toHaveURL(/\/login$/);

@@ -1,61 +1,23 @@
 import { expect as baseExpect, type Page, type Request } from '@playwright/test';
 import { test } from './support/traveller';
 import { fakeMicrophone } from './support/fake-microphone';
-import { startLocalServer, type LocalServer } from './support/local-server';
-import { startOpenAiCompatibleServer } from './support/openai-compatible-server';
-import { OWN_SERVER_PROJECT } from './support/own-local-server';
-import { SCRIPTED_DEEPGRAM_KEY, startScriptedDeepgramServer } from './support/scripted-deepgram-server';
+import { SCRIPT, secondServerAppOrigin, onSecondServer } from './support/second-server';
 import { seriousAxeViolations } from './support/serious-axe-violations';
-import type { ServerProcess } from './support/server-process';
+import { subscribeFresh } from './support/subscriber';
 
 // Two shared cores, three servers and a speech engine: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// Issue 18. The microphone sends real audio; the Deepgram-style server the test starts replays what nova-3
-// multilingual would say about it (an English phrase, then a French reply, each with its `languages`), released
-// by the amount of audio received, so the reply comes only once capture is open again after the playback.
-// Translation goes to the OpenAI-compatible fake through the real openai SDK; speech is the embedded espeak-ng.
+// Issue 18, on the suite's second local cloud. The microphone sends real audio; the scripted Deepgram server
+// replays what nova-3 multilingual would say about it (an English phrase, then a French reply, each with its
+// `languages`: support/second-server-settings.ts SCRIPT), released by the amount of audio received, so the reply
+// comes only once capture is open again after the playback. Translation goes to the OpenAI-compatible test server
+// through the real openai SDK; the French voice is that server's, the English one the scripted Deepgram's (Aura).
 test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ timeout: 120_000 });
+onSecondServer();
 
-const SCRIPT = [
-  { text: 'Where is the train station?', language: 'en', afterAudioSeconds: 1 },
-  { text: 'La gare est au bout de la rue.', language: 'fr', afterAudioSeconds: 1.5 },
-];
-
-let deepgram: ServerProcess | undefined;
-let openAi: ServerProcess | undefined;
-let local: LocalServer | undefined;
-
-// eslint-disable-next-line no-empty-pattern
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== OWN_SERVER_PROJECT) return;
-  test.setTimeout(180_000);
-  [deepgram, openAi] = await Promise.all([
-    startScriptedDeepgramServer(SCRIPT),
-    startOpenAiCompatibleServer(),
-  ]);
-  local = await startLocalServer({
-    STT_ENGINE: 'cloud',
-    DEEPGRAM_API_KEY: SCRIPTED_DEEPGRAM_KEY,
-    DEEPGRAM_LISTEN_URL: `${deepgram.url.replace(/^http/, 'ws')}/v1/listen`,
-    OPENAI_API_KEY: 'sk-local-test',
-    OPENAI_BASE_URL: `${openAi.url}/v1`,
-    OPENAI_MODEL_TRANSLATE: 'test-translate',
-    TTS_ENGINE: 'embedded',
-    ANALYSIS_ENGINE: 'embedded',
-  });
-});
-test.afterAll(async () => {
-  await local?.stop();
-  await openAi?.stop();
-  await deepgram?.stop();
-});
-
-function baseURL(): string {
-  if (!local) throw new Error('The own local server runs on the desktop project only');
-  return local.baseURL;
-}
+const baseURL = secondServerAppOrigin;
 
 async function openTwoWay(page: Page) {
   await page.goto(`${baseURL()}/`);
@@ -82,21 +44,20 @@ function speechLanguages(page: Page): string[] {
 
 test('an English phrase goes to the traveller and is spoken in French; the French reply goes to the other side and is spoken in English', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'own servers: runs once');
+}) => {
+  // A subscriber: the second cloud's anonymous allowance is a few seconds.
+  await subscribeFresh(page, baseURL());
   await openTwoWay(page);
   const spoken = speechLanguages(page);
   const traveller = page.locator('[data-testid="conversation-side"][data-side="traveller"]');
   const other = page.locator('[data-testid="conversation-side"][data-side="other"]');
 
   await page.getByTestId('main-button').click();
-  await expect(traveller.getByTestId('conversation-traveller-own')).toContainText(
-    'Where is the train station?',
-  );
+  await expect(traveller.getByTestId('conversation-traveller-own')).toContainText(SCRIPT[0].text);
   await expect(other.getByTestId('conversation-other-translated')).toContainText('Où est la gare');
   await expect(other.getByTestId('conversation-other-translated')).toHaveAttribute('lang', 'fr');
 
-  await expect(other.getByTestId('conversation-other-own')).toContainText('La gare est au bout de la rue.', {
+  await expect(other.getByTestId('conversation-other-own')).toContainText(SCRIPT[1].text, {
     timeout: 60_000,
   });
   await expect(page.getByTestId('conversation-active-side')).toHaveAttribute('data-side', 'other');
@@ -106,7 +67,7 @@ test('an English phrase goes to the traveller and is spoken in French; the Frenc
   await expect(page.getByTestId('audio-playback')).toHaveAttribute('data-played', '2', { timeout: 60_000 });
   expect(spoken).toEqual(['fr', 'en']);
   // The played French did not come back as a phrase: one phrase a side.
-  await expect(traveller.getByTestId('conversation-traveller-own')).toHaveText('Where is the train station?');
+  await expect(traveller.getByTestId('conversation-traveller-own')).toHaveText(SCRIPT[0].text);
 
   await page.getByTestId('main-button').click();
   await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'stopped');
@@ -118,8 +79,7 @@ test('an English phrase goes to the traveller and is spoken in French; the Frenc
 
 test('on a phone the other person’s half is upside down; on a wide screen the halves stand side by side', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'own servers: runs once');
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await openTwoWay(page);
   const other = page.locator('[data-testid="conversation-side"][data-side="other"]');

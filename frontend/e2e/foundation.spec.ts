@@ -72,18 +72,7 @@ test('an unknown API path answers 404 with an error body, not the SPA', async ({
   expect(await response.json()).toEqual({ error: expect.any(String) });
 });
 
-test.describe('interface language', () => {
-  test('?lng=fr shows the interface in French and remembers the choice', async ({ page }) => {
-    await page.goto('/?lng=fr');
-
-    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Accueil');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_STORAGE_KEYS.uiLanguage)).toBe('fr');
-
-    await page.goto('/nope');
-    await expect(page.getByTestId('go-home')).toHaveText('Retour à l’accueil');
-  });
-});
+// The interface language from ?lng= and remembered: shell-header.spec.ts ('interface language').
 
 test.describe('theme', () => {
   test('is light by default', async ({ page }) => {
@@ -104,7 +93,7 @@ test.describe('theme', () => {
   });
 });
 
-test.describe('accessibility', () => {
+test.describe('accessibility @layout', () => {
   for (const [screen, path, ready] of [
     ['home', '/', 'app-header'],
     ['404', '/nope', 'not-found'],
@@ -127,7 +116,7 @@ test.describe('accessibility', () => {
   }
 });
 
-test.describe('first paint (docs/DESIGN.md §8)', () => {
+test.describe('first paint (docs/DESIGN.md §8) @layout', () => {
   // The title's box, with the hero's step (whose hint can take another line, so the title's place depends on it).
   const titleBox = (page: Page) =>
     page.locator('h1').evaluate((heading) => {

@@ -100,9 +100,10 @@ test('two spoken sessions are kept on the device with the analysis run; one is o
   const items = page.getByTestId('history-item');
   await expect(items).toHaveCount(2);
   for (const words of await page.getByTestId('history-first-words').allTextContents()) {
-    // The one word the engine always hears at the start ("help me" is sometimes "tell me", "doctor" not always:
-    // docs/E2E.md); each item shows its own session's first words, not the later phrase.
-    expect(words).toMatch(/^Please\b/i);
+    // "doctor", which the engine hears at every offset of the capture (docs/E2E.md, fixture-alignment); the first
+    // word is not ("Please" was heard as "Tell" in a full run at load 22); each item shows its own session's first
+    // words, not the later phrase.
+    expect(words).toMatch(/\bdoctor\b/i);
     expect(words).not.toMatch(/Empire/i);
   }
 
@@ -123,7 +124,7 @@ test('two spoken sessions are kept on the device with the analysis run; one is o
   expect(times).toEqual([...times].sort((a, b) => a - b));
 
   const txt = await exportOpenSession(page, 'txt');
-  expect(txt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n\nPlease\b/i);
+  expect(txt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n\n[^\n]*\bdoctor\b/i);
   expect(txt).toMatch(/Empire State/i);
 
   expect(await seriousAxeViolations(page)).toEqual([]);

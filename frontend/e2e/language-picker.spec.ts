@@ -31,7 +31,7 @@ async function choose(page: Page, code: string) {
   await expect(page.getByTestId('language-picker-trigger')).toHaveAttribute('data-lang', code);
 }
 
-test('the picker is a popover from 768px and a bottom drawer below, titled, with cancel and a list of at most 40vh', async ({
+test('the picker is a popover from 768px and a bottom drawer below, titled, with cancel and a list of at most 40vh @layout', async ({
   page,
 }) => {
   await openWithTranslation(page);
@@ -68,7 +68,7 @@ test('suggestions: the browser language, then the language of the caller country
   expect(suggested).toEqual(['en', 'ja']);
 });
 
-test.describe('a slow network', () => {
+test.describe('a slow network @layout', () => {
   // The service worker precaches every chunk on the first visit and would serve the held one from its cache.
   test.use({ serviceWorkers: 'block' });
 

@@ -2,12 +2,7 @@ import { expect as baseExpect, type Browser, type Page } from '@playwright/test'
 import { test } from './support/traveller';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { fakeCamera } from './support/fake-microphone';
-import { startLocalServer, type LocalServer } from './support/local-server';
-import {
-  startOpenAiCompatibleServer,
-  type OpenAiCompatibleProcess,
-} from './support/openai-compatible-server';
-import { OWN_SERVER_PROJECT } from './support/own-local-server';
+import { secondServerAppOrigin, onSecondServer, withoutPageViews } from './support/second-server';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 
 // Photo translation end to end (docs/SPEC.md §2, §6): the fake camera shows menu.mjpeg (docs/E2E.md), a subscriber
@@ -18,38 +13,16 @@ import { seriousAxeViolations } from './support/serious-axe-violations';
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.use({ launchOptions: fakeCamera('menu.mjpeg') });
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ timeout: 120_000 });
+// The suite's second local cloud: the OpenAI-compatible test server translates there, OCR stays embedded.
+onSecondServer();
 
 const PASSWORD = 'Travel!2024x';
 const MENU_LINES = ['Croque monsieur', 'Salade niçoise', 'Café crème'];
 const MENU_PRICES = [8.5, 12, 3.2];
 
-let openAi: OpenAiCompatibleProcess | undefined;
-let local: LocalServer | undefined;
-// eslint-disable-next-line no-empty-pattern
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== OWN_SERVER_PROJECT) return;
-  test.setTimeout(180_000);
-  openAi = await startOpenAiCompatibleServer();
-  local = await startLocalServer({
-    OPENAI_API_KEY: 'sk-local-test',
-    OPENAI_BASE_URL: `${openAi.url}/v1`,
-    OPENAI_MODEL_TRANSLATE: 'test-translate',
-    // OCR and price analysis stay embedded: the fake server has no vision model.
-    ANALYSIS_ENGINE: 'embedded',
-    VISION_ENGINE: 'embedded',
-  });
-});
-test.afterAll(async () => {
-  await local?.stop();
-  await openAi?.stop();
-});
-
 // The local checkout returns to APP_URL's host, so the app is opened there to keep the token it stored.
-const appOrigin = () => {
-  if (!local) throw new Error('The own local server runs on the desktop project only');
-  return local.baseURL.replace('127.0.0.1', 'localhost');
-};
+const appOrigin = secondServerAppOrigin;
 
 const uniqueEmail = (kind: string) =>
   `${kind}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -100,13 +73,9 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
+  await withoutPageViews(context);
   return context.newPage();
 }
-
-// eslint-disable-next-line no-empty-pattern
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server of its own: runs once');
-});
 
 test('a signed-out visitor meets the gate with data-reason="login"', async ({ browser }) => {
   const page = await newPage(browser);

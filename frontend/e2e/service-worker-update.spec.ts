@@ -1,34 +1,35 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect } from '@playwright/test';
 import { test } from './support/traveller';
-import { OWN_SERVER_PROJECT, runOwnLocalServer } from './support/own-local-server';
 import { serviceWorkerControls } from './support/service-worker';
+import { startWebRootServer, type WebRootServer } from './support/web-root-server';
 
 // A new build deployed while a tab is open (docs/SPEC.md §2, "Offline and updates"): the open tab keeps running
 // the build it started with, its lazy screens included, though the server no longer has those files; the next
 // visit after the tab closes runs the new build whole.
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const builtApp = fileURLToPath(new URL('../dist', import.meta.url));
-// One folder per run: the runner picks E2E_PORT once and every worker inherits it (playwright.config.ts).
-const webRoot = path.join(tmpdir(), `wayfarer-e2e-web-${process.env.E2E_PORT ?? 'x'}`);
+let webRoot = '';
 const NEXT = 'next';
 
-// eslint-disable-next-line no-empty-pattern
-test.beforeAll(({}, testInfo) => {
-  if (testInfo.project.name !== OWN_SERVER_PROJECT) return;
-  rmSync(webRoot, { recursive: true, force: true });
-  mkdirSync(webRoot, { recursive: true });
+// A copy of the built app, served in front of the shared local cloud's API (support/web-root-server.ts): the
+// deploy below changes only this copy, and no local cloud of the spec's own is needed.
+let site: WebRootServer | undefined;
+test.beforeAll(async ({ baseURL }) => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'wayfarer-e2e-web-'));
   cpSync(builtApp, webRoot, { recursive: true });
+  site = await startWebRootServer(webRoot, baseURL!);
 });
-test.afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
-
-const ownServer = runOwnLocalServer({ WEB_ROOT: webRoot });
+test.afterAll(async () => {
+  await site?.stop();
+  rmSync(webRoot, { recursive: true, force: true });
+});
 
 /**
  * Deploys "the next build" over the served one as a deploy that deletes old files would: every hashed asset gets
@@ -63,9 +64,8 @@ function deployNextBuild(root: string): void {
 test('a build deployed while a tab is open: the tab keeps working, the next visit runs the new build', async ({
   context,
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'one server of its own: runs once');
-  const baseURL = ownServer();
+}) => {
+  const baseURL = site!.baseURL;
   const build = (p: typeof page) => p.locator('meta[name="wayfarer-build"]');
 
   await page.goto(`${baseURL}/`);

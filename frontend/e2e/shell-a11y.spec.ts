@@ -16,7 +16,7 @@ const screens = [
 const blocking = new Set(['serious', 'critical']);
 
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
+  test.describe(`${theme} theme @layout`, () => {
     test.beforeEach(async ({ page }) => {
       await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
         key: LOCAL_STORAGE_KEYS.theme,
@@ -56,7 +56,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('the in-app browser overlay has no serious or critical axe violations', async ({ browser, baseURL }) => {
+test('the in-app browser overlay has no serious or critical axe violations @layout', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (iPhone) Instagram 323.0' });
   const page = await context.newPage();
   await page.goto('/');
@@ -68,7 +68,7 @@ test('the in-app browser overlay has no serious or critical axe violations', asy
   await context.close();
 });
 
-test('every icon-only control on the home screen shows its name in a tooltip', async ({ page }) => {
+test('every icon-only control on the home screen shows its name in a tooltip @layout', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('hero-banner')).toBeVisible();
   await expect(page.getByTestId('main-button')).toBeVisible();

@@ -5,7 +5,7 @@ import { LANGUAGE_COOKIE, LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '../src/
 
 const isCompact = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
-test.describe('header', () => {
+test.describe('header @layout', () => {
   test('signed out: title, icons, theme toggle and login/register (behind the hamburger on small screens)', async ({
     page,
   }, testInfo) => {
@@ -51,7 +51,7 @@ test.describe('header', () => {
   });
 });
 
-test.describe('header when signed in', () => {
+test.describe('header when signed in @layout', () => {
   async function openAccountMenu(page: Page) {
     await page.getByTestId(isCompact(page) ? 'hamburger' : 'user-menu').click();
   }
@@ -148,24 +148,8 @@ test.describe('interface language', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_STORAGE_KEYS.uiLanguage)).toBe('fr');
   });
 
-  test('an i18next cookie is honoured', async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'fr', url: baseURL ?? '' }]);
-
-    await page.goto('/');
-
-    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Accueil');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  });
-
-  test('the browser language is used when nothing else is set', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ locale: 'es-MX', baseURL });
-    const page = await context.newPage();
-
-    await page.goto('/');
-
-    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Inicio');
-    await context.close();
-  });
+  // Where the language comes from (the query, the cookie, local storage, then the browser, in that order) is the
+  // detector's unit test (src/app/i18n-loading.test.ts) and, for the first paint, src/app/first-screen-boot.test.ts.
 
   test('the language switcher changes the interface and the choice survives a reload', async ({ page }) => {
     await page.goto('/');

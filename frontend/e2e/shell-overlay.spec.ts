@@ -9,7 +9,7 @@ const facebookAndroid =
 test.describe('in an Instagram in-app browser', () => {
   test.use({ userAgent: instagramIos });
 
-  test('a full-screen overlay blocks the app and explains why', async ({ page }, testInfo) => {
+  test('a full-screen overlay blocks the app and explains why @layout', async ({ page }, testInfo) => {
     await page.goto('/');
     const overlay = page.getByTestId('inapp-overlay');
 

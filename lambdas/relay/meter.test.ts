@@ -23,8 +23,8 @@ describe('the relay meter', () => {
     expect(admit(spent, second)).toMatchObject({ forward: 0, spent: true });
   });
 
-  it('says the whole seconds the allowance still covers, and nothing without one', () => {
-    expect(secondsLeft(admit(meterFor(10), second * 2.5).meter)).toBe(7);
+  it('says the seconds the allowance still covers, to the tenth and never rounded up, and nothing without one', () => {
+    expect(secondsLeft(admit(meterFor(10), second * 2.55).meter)).toBe(7.4);
     expect(secondsLeft(meterFor(null))).toBeNull();
   });
 

@@ -17,9 +17,11 @@ export const meterFor = (limitSeconds: number | null): Meter => ({
   limitBytes: limitSeconds === null ? null : Math.floor(limitSeconds * SPEECH_BYTES_PER_SECOND),
 });
 
-/** Whole seconds the allowance still covers; null without one. */
+/** Seconds the allowance still covers, to the tenth, never rounded up; null without one. */
 export const secondsLeft = (meter: Meter): number | null =>
-  meter.limitBytes === null ? null : Math.floor(Math.max(0, meter.limitBytes - meter.bytes) / SPEECH_BYTES_PER_SECOND);
+  meter.limitBytes === null
+    ? null
+    : Math.floor((Math.max(0, meter.limitBytes - meter.bytes) / SPEECH_BYTES_PER_SECOND) * 10) / 10;
 
 /** Seconds of audio the meter has counted, to the millisecond. */
 export const meteredSeconds = (meter: Meter): number =>

@@ -174,5 +174,12 @@ describe('fake OpenAI-compatible server', () => {
       server.releaseAudio();
       expect(await readAtLeast(reader, Number.POSITIVE_INFINITY)).toBe(pcmLength - beforeTail);
     });
+
+    it('with holdAudioTailFor, holds only the speech whose text matches', async () => {
+      server = await startOpenAiCompatibleServer({ holdAudioTail: true, holdAudioTailFor: /stazione/ });
+      // 'Hola' does not match: it comes whole, with no release.
+      const reader = (await speech(server)).body!.getReader();
+      expect(await readAtLeast(reader, Number.POSITIVE_INFINITY)).toBe(pcmLength);
+    });
   });
 });

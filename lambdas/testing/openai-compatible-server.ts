@@ -77,6 +77,11 @@ export interface FakeOpenAiOptions {
    * the client may start playing (and the test release) while the server is still writing the first chunks.
    */
   readonly holdAudioTail?: boolean;
+  /**
+   * With holdAudioTail: hold back only the speech whose text matches (the e2e suite's second local cloud shares
+   * this server between specs, and only cloud-voice-progressive.spec.ts releases what it holds); default all.
+   */
+  readonly holdAudioTailFor?: RegExp;
   /** Length of the speech tone (default 0.4 s). */
   readonly toneSeconds?: number;
   /**
@@ -384,12 +389,16 @@ export async function startOpenAiCompatibleServer(
     response.end('data: [DONE]\n\n');
   }
 
+  const holdsTail = (text: string) =>
+    options.holdAudioTail === true && (options.holdAudioTailFor?.test(text) ?? true);
+
   /** Streams the tone: as a WAV file, or (`raw`) as headerless 16-bit PCM, as OpenAI's `pcm` and Deepgram's linear16 without container are. */
   async function streamAudio(
     request: IncomingMessage,
     response: ServerResponse,
     contentType: string,
     raw = false,
+    text = '',
   ) {
     const state = watch(request, response);
     const releasesAtStart = releases;
@@ -411,7 +420,7 @@ export async function startOpenAiCompatibleServer(
     for (let offset = 0; offset < audio.length; offset += AUDIO_CHUNK_BYTES) {
       if (offset > 0) await sleep(interAudioChunkMs);
       const atTail = offset + AUDIO_CHUNK_BYTES >= audio.length && offset > 0;
-      if (options.holdAudioTail && atTail && releases === releasesAtStart) {
+      if (holdsTail(text) && atTail && releases === releasesAtStart) {
         await new Promise<void>((resolve) => heldTails.push(resolve));
       }
       if (state.gone) return;
@@ -446,9 +455,9 @@ export async function startOpenAiCompatibleServer(
       }
       // OpenAI's `pcm` is headerless 24 kHz PCM; for any other format this answers WAV, labelled as such.
       if ((body as { response_format?: unknown }).response_format === 'pcm') {
-        await streamAudio(request, response, 'audio/pcm', true);
+        await streamAudio(request, response, 'audio/pcm', true, input);
       } else {
-        await streamAudio(request, response, 'audio/wav');
+        await streamAudio(request, response, 'audio/wav', false, input);
       }
       return;
     }
@@ -461,9 +470,9 @@ export async function startOpenAiCompatibleServer(
       }
       const query = new URL(request.url ?? '/', 'http://fake').searchParams;
       if (query.get('encoding') === 'linear16' && query.get('container') === 'none') {
-        await streamAudio(request, response, 'application/octet-stream', true);
+        await streamAudio(request, response, 'application/octet-stream', true, text);
       } else {
-        await streamAudio(request, response, 'audio/wav');
+        await streamAudio(request, response, 'audio/wav', false, text);
       }
       return;
     }
@@ -518,6 +527,7 @@ async function main(): Promise<void> {
       'inter-token-ms': { type: 'string', default: '0' },
       'inter-audio-chunk-ms': { type: 'string', default: '0' },
       'hold-audio-tail': { type: 'boolean', default: false },
+      'hold-audio-tail-for': { type: 'string' },
       'tone-seconds': { type: 'string', default: '0.4' },
     },
   });
@@ -528,6 +538,8 @@ async function main(): Promise<void> {
     interTokenMs: Number(values['inter-token-ms']),
     interAudioChunkMs: Number(values['inter-audio-chunk-ms']),
     holdAudioTail: values['hold-audio-tail'],
+    holdAudioTailFor:
+      values['hold-audio-tail-for'] === undefined ? undefined : new RegExp(values['hold-audio-tail-for']),
     latency: providerLatency(process.env),
     toneSeconds: Number(values['tone-seconds']),
   });

@@ -83,4 +83,33 @@ describe('scripted Deepgram-style server', () => {
     await new Promise<void>((resolve) => socket.on('close', () => resolve()));
     expect(messages.filter((message) => (message as { type?: string }).type === 'Results')).toEqual([]);
   });
+
+  it('with fromFirstSpeech, hears nothing in silence and counts audio from the first loud sample', async () => {
+    server = await startScriptedDeepgramServer({
+      script: [{ text: 'Hello', language: 'en', afterAudioSeconds: 0.5 }],
+      fromFirstSpeech: true,
+    });
+    const client = stream(server.listenUrl);
+    // A second of silence: nothing.
+    client.upstream.audio(Buffer.alloc(32_000));
+    const speech = Buffer.alloc(16_000);
+    speech.writeInt16LE(8_000, 0);
+    // Then half a second from the first loud sample: the phrase.
+    client.upstream.audio(speech);
+    client.upstream.control(JSON.stringify({ type: 'CloseStream' }));
+    await client.closed;
+    const finals = client.messages.filter((message) => message.is_final === true);
+    expect(finals).toHaveLength(1);
+  });
+
+  it('answers Aura speech (linear16, no container) with a tone, so English and Spanish voices work locally', async () => {
+    server = await startScriptedDeepgramServer({ script: [] });
+    const answer = await fetch(`${server.url}/v1/speak?encoding=linear16&container=none`, {
+      method: 'POST',
+      headers: { authorization: `Token ${SCRIPTED_DEEPGRAM_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Hello' }),
+    });
+    expect(answer.status).toBe(200);
+    expect((await answer.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -11,12 +11,13 @@ import {
   type ResultsMessage,
 } from '@wayfarer/shared/api/speech-protocol';
 import { SPEECH_MODEL, SPEECH_SAMPLE_RATE_HZ } from '@wayfarer/shared/constants';
-import type { ProviderFault } from './openai-compatible-server';
+import { toneWav, type ProviderFault } from './openai-compatible-server';
 import { serveUntilStopped } from './serve-until-stopped';
 import { startTestServer } from './test-server';
 
-// A protocol-faithful Deepgram-style live socket (/v1/listen) for tests and benches, which only our speech relay
-// opens, with the server's key in an `Authorization: Token <key>` header, as Deepgram's own server-side clients do.
+// A protocol-faithful Deepgram-style server for tests and benches: the live socket (/v1/listen), which only our
+// speech relay opens, with the server's key in an `Authorization: Token <key>` header, as Deepgram's own
+// server-side clients do, and Aura's /v1/speak for the text-to-speech area.
 // It does not recognise speech: it replays a script of phrases, each released once enough audio has arrived since
 // the previous one, as Results with nova-3 multilingual's `languages` on the alternative and `language` on each
 // word. Muted audio (KeepAlive only) releases nothing, as with the real service. Nothing here is imported by a
@@ -91,8 +92,27 @@ function results(
   };
 }
 
+/** A sample this loud (2% of full scale, as frontend/e2e/support/speech-end.ts) is speech, not silence. */
+const SPEECH_LEVEL = Math.round(0.02 * 0x8000);
+
+function hasSpeech(data: RawData): boolean {
+  const parts = Array.isArray(data) ? data : [Buffer.isBuffer(data) ? data : Buffer.from(data)];
+  return parts.some((part) => {
+    for (let offset = 0; offset + 1 < part.length; offset += 2) {
+      if (Math.abs(part.readInt16LE(offset)) >= SPEECH_LEVEL) return true;
+    }
+    return false;
+  });
+}
+
 export async function startScriptedDeepgramServer(options: {
   readonly script: readonly ScriptedPhrase[];
+  /**
+   * Count audio only from the first sample loud enough to be speech: a microphone that sends silence hears
+   * nothing, as with the real service (the e2e suite's second local cloud, where a spec records silence).
+   * Default false: every byte counts.
+   */
+  readonly fromFirstSpeech?: boolean;
   readonly port?: number;
   readonly host?: string;
   /** The one key it accepts; SCRIPTED_DEEPGRAM_KEY unless set. */
@@ -114,11 +134,32 @@ export async function startScriptedDeepgramServer(options: {
     return offered[0] === 'token' ? offered[1] : undefined;
   }
 
+  /** Deepgram's REST API as the app uses it: Aura's speech synthesis (DEEPGRAM_API_URL), for the server key only. */
+  function handle(request: IncomingMessage, response: ServerResponse): void {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    request.resume();
+    if (request.headers.authorization !== `Token ${apiKey}`) {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ err_code: 'INVALID_AUTH' }));
+      return;
+    }
+    if (request.method === 'POST' && pathname === '/v1/speak') {
+      // Aura's answer as the speaker asks for it (linear16, no container): a short tone, whatever the text, so
+      // a local cloud whose Deepgram is this server speaks English and Spanish too.
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.end(toneWav().subarray(44));
+      return;
+    }
+    response.writeHead(404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ err_code: 'NOT_FOUND', err_msg: `${request.method} ${pathname}` }));
+  }
+
   function replay(ws: WebSocket): void {
     const requestId = randomUUID();
     let next = 0;
     let bytesSincePhrase = 0;
     let totalBytes = 0;
+    let heardSpeech = options.fromFirstSpeech !== true;
     ws.on('message', (data: RawData, isBinary) => {
       if (!isBinary) {
         const control = parseClientControl(data.toString());
@@ -138,6 +179,7 @@ export async function startScriptedDeepgramServer(options: {
         ws.close(CLOSE.normal);
         return;
       }
+      if (!heardSpeech && !(heardSpeech = hasSpeech(data))) return;
       const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
       bytesSincePhrase += size;
       totalBytes += size;
@@ -158,6 +200,7 @@ export async function startScriptedDeepgramServer(options: {
     handleProtocols: (protocols) => (protocols.has('token') ? 'token' : false),
   });
   const server = await startTestServer({
+    handle,
     port: options.port,
     host,
     onUpgrade: (request, socket, head) => {
@@ -210,6 +253,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       script: { type: 'string', default: '[]' },
       key: { type: 'string', default: SCRIPTED_DEEPGRAM_KEY },
+      'from-first-speech': { type: 'boolean', default: false },
     },
   });
   const server = await startScriptedDeepgramServer({
@@ -217,6 +261,7 @@ async function main(): Promise<void> {
     host: values.host,
     script: JSON.parse(values.script) as ScriptedPhrase[],
     apiKey: values.key,
+    fromFirstSpeech: values['from-first-speech'],
   });
   serveUntilStopped('scripted deepgram server', server);
 }

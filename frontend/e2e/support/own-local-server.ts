@@ -2,10 +2,10 @@ import { test } from '@playwright/test';
 import { startLocalServer, type LocalServer } from './local-server';
 
 /** The one project that runs a spec with a server of its own: both projects would speak from one address. */
-export const OWN_SERVER_PROJECT = 'desktop';
+export const OWN_SERVER_PROJECT = 'mobile';
 
 /**
- * Starts a local cloud of the spec's own, with `env`, before its tests (desktop project only) and stops it
+ * Starts a local cloud of the spec's own, with `env`, before its tests (mobile project only) and stops it
  * after them. Returns the server's address for the tests to use; they skip themselves on other projects.
  */
 export function runOwnLocalServer(env: Record<string, string>): () => string {
@@ -22,7 +22,7 @@ export function runOwnLocalServer(env: Record<string, string>): () => string {
     await server?.stop();
   });
   return () => {
-    if (!server) throw new Error('The own local server runs on the desktop project only');
+    if (!server) throw new Error('The own local server runs on the mobile project only');
     return server.baseURL;
   };
 }

@@ -70,6 +70,38 @@ describe.each(SUPPORTED_UI_LANGUAGES)('legal pages in %s', (language) => {
   });
 });
 
+// What the English pages promise, word for word (these were e2e tests until issue 37, docs/E2E.md's table).
+describe('the English pages say', () => {
+  it('the privacy policy: voice and images are processed in real time and not stored; the minimum age', async () => {
+    const text = await renderIn('en', <PrivacyPolicyPage />);
+
+    expect(text).toContain('processed in real time');
+    expect(text).toContain('We do not store your recordings, your photos');
+    expect(text).toContain(`at least ${MINIMUM_AGE_YEARS} years old`);
+    cleanup();
+  });
+
+  it('the terms: billed monthly in advance, renewed automatically; the minimum age', async () => {
+    const text = await renderIn('en', <TermsOfServicePage />);
+
+    expect(text).toContain('billed monthly, in advance, and renews automatically');
+    expect(text).toContain(`at least ${MINIMUM_AGE_YEARS} years old`);
+    cleanup();
+  });
+
+  it('the refund policy: its three exceptions in order, and the reply time', async () => {
+    const text = await renderIn('en', <RefundPolicyPage />);
+
+    const exceptions = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(exceptions).toHaveLength(3);
+    expect(exceptions[0]).toContain('Technical issues');
+    expect(exceptions[1]).toContain('Billing errors');
+    expect(exceptions[2]).toContain(`first ${REFUND_WINDOW_HOURS} hours`);
+    expect(text).toContain(`within about ${REFUND_REPLY_BUSINESS_DAYS} business days`);
+    cleanup();
+  });
+});
+
 it('uses every legal_ text of the locale files, so none is left behind unseen', () => {
   const used = new Set(
     [...privacyPolicySections, ...termsOfServiceSections, ...refundPolicySections].flatMap((section) => [

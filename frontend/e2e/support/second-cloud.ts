@@ -1,0 +1,96 @@
+/**
+ * Starts the e2e suite's second local cloud and the scripted providers behind it (playwright.config.ts, a
+ * webServer entry; support/second-server.ts says what it is for): the OpenAI-compatible test server, the scripted
+ * Deepgram server, then `npm run serve` with their addresses, on the ports the config chose. SIGTERM stops all
+ * three, the local cloud's own children included.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SCRIPT, SECOND_SERVER } from './second-server-settings';
+import { startServerProcess } from './server-process';
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** The scripted Deepgram server's one key: the second cloud's DEEPGRAM_API_KEY, sent only by its speech relay. */
+const DEEPGRAM_KEY = 'dg-scripted';
+const port = (name: string) => {
+  const value = Number(process.env[name]);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a port`);
+  return String(value);
+};
+
+// The protocol-faithful servers of lambdas/testing, through their CLIs (e2e code imports only shared/).
+const [openAi, deepgram] = await Promise.all([
+  startServerProcess('lambdas/testing/openai-compatible-server.ts', [
+    '--port',
+    port('E2E_OPENAI_PORT'),
+    '--hold-audio-tail',
+    '--hold-audio-tail-for',
+    SECOND_SERVER.holdAudioTailFor,
+    '--tone-seconds',
+    String(SECOND_SERVER.toneSeconds),
+  ]),
+  startServerProcess('lambdas/testing/scripted-deepgram-server.ts', [
+    '--port',
+    port('E2E_DEEPGRAM_PORT'),
+    '--script',
+    JSON.stringify(SCRIPT),
+    // The one key it takes: the local cloud's, which only its speech relay sends.
+    '--key',
+    DEEPGRAM_KEY,
+    // Silence is heard as nothing (billing-flow records silence and expects no phrase).
+    '--from-first-speech',
+  ]),
+]);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-e2e-second-'));
+
+const cloud = spawn('npm', ['run', 'serve'], {
+  cwd: repositoryRoot,
+  env: {
+    ...process.env,
+    PORT: String(port('E2E_SECOND_PORT')),
+    DATA_DIR: dataDir,
+    // Each test its own traveller (support/traveller.ts); the limits under test are the handlers' own.
+    TRUSTED_PROXIES: '127.0.0.1,::1',
+    RATE_LIMITS: 'off',
+    ADMIN_PASSWORD: SECOND_SERVER.adminPassword,
+    ANON_DAILY_SECONDS: String(SECOND_SERVER.anonDailySeconds),
+    USER_DAILY_SECONDS: String(SECOND_SERVER.userDailySeconds),
+    OPENAI_API_KEY: 'sk-local-test',
+    OPENAI_BASE_URL: `${openAi.url}/v1`,
+    OPENAI_MODEL_TRANSLATE: 'test-translate',
+    OPENAI_MODEL_TTS: 'test-tts',
+    STT_ENGINE: 'cloud',
+    DEEPGRAM_API_KEY: DEEPGRAM_KEY,
+    DEEPGRAM_API_URL: deepgram.url,
+    DEEPGRAM_LISTEN_URL: `${deepgram.url.replace(/^http/, 'ws')}/v1/listen`,
+    TTS_ENGINE: 'cloud',
+    // The test server has no analysis or vision model: OCR and the analysis stay embedded.
+    ANALYSIS_ENGINE: 'embedded',
+    VISION_ENGINE: 'embedded',
+  },
+  detached: true,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let stopping = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  if (cloud.exitCode === null && cloud.pid !== undefined) {
+    const exited = new Promise((resolve) => cloud.once('exit', resolve));
+    try {
+      process.kill(-cloud.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    await exited;
+  }
+  await Promise.all([openAi.stop(), deepgram.stop()]);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+cloud.once('exit', (code) => void stop(code ?? 1));
