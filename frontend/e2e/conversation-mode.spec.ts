@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page, type Request } from '@playwright/test';
 import { test } from './support/traveller';
 import { fakeMicrophone } from './support/fake-microphone';
-import { SCRIPT, secondServerAppOrigin, onSecondServer } from './support/second-server';
+import { SCRIPT, SECOND_SERVER, secondServerAppOrigin, onSecondServer } from './support/second-server';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 import { subscribeFresh } from './support/subscriber';
 
@@ -45,6 +45,17 @@ function speechLanguages(page: Page): string[] {
 test('an English phrase goes to the traveller and is spoken in French; the French reply goes to the other side and is spoken in English', async ({
   page,
 }) => {
+  // The speech relay: the browser opens sockets on the app's own origin only, and nothing it receives holds the
+  // provider's key (the scripted Deepgram server takes only that key, so the phrases below prove the relay sent it).
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  const leaks: string[] = [];
+  page.on('response', (response) => {
+    void response
+      .text()
+      .then((body) => body.includes(SECOND_SERVER.deepgramKey) && leaks.push(response.url()))
+      .catch(() => undefined);
+  });
   // A subscriber: the second cloud's anonymous allowance is a few seconds.
   await subscribeFresh(page, baseURL());
   await openTwoWay(page);
@@ -71,6 +82,9 @@ test('an English phrase goes to the traveller and is spoken in French; the Frenc
 
   await page.getByTestId('main-button').click();
   await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'stopped');
+  expect(sockets.length).toBeGreaterThan(0);
+  for (const socket of sockets) expect(new URL(socket).host).toBe(new URL(page.url()).host);
+  expect(leaks).toEqual([]);
   // The analysis reads both sides.
   await expect(page.getByTestId('analysis-prompt')).toBeVisible();
   // Checked once the floating mute button is gone: its ON grey fails contrast in one-way mode too (reported).

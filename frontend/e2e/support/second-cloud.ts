@@ -13,8 +13,7 @@ import { SCRIPT, SECOND_SERVER } from './second-server-settings';
 import { startServerProcess } from './server-process';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
-/** The scripted Deepgram server's one key: the second cloud's DEEPGRAM_API_KEY, sent only by its speech relay. */
-const DEEPGRAM_KEY = 'dg-scripted';
+const DEEPGRAM_KEY = SECOND_SERVER.deepgramKey;
 const port = (name: string) => {
   const value = Number(process.env[name]);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a port`);

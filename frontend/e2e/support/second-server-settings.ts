@@ -13,6 +13,11 @@ export const SECOND_SERVER = {
   /** USER_DAILY_SECONDS: a signed-in user without a plan is cut off within seconds; a subscriber is not. */
   userDailySeconds: 4,
   adminPassword: 'e2e admin passphrase',
+  /**
+   * DEEPGRAM_API_KEY, the one key the scripted Deepgram server takes: only the speech relay sends it, and no answer
+   * the browser gets may contain it.
+   */
+  deepgramKey: 'dg-scripted',
   /** The text whose speech the OpenAI-compatible server holds back the tail of (cloud-voice-progressive). */
   holdAudioTailFor: 'stazione',
   toneSeconds: 2,
