@@ -12,5 +12,8 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
+    // The limit on a test, never a figure it asserts: loading the language identifier or a lazy screen takes
+    // seconds on a loaded machine.
+    testTimeout: 20_000,
   },
 });
