@@ -26,6 +26,9 @@ export default defineConfig({
             ...ALWAYS_EXCLUDED,
           ],
           environment: 'node',
+          // A limit, never a figure a test asserts: espeak-ng's wasm and the handler modules' first import take
+          // seconds on a loaded 2-core machine, where vitest's 5 s failed them (as before the split).
+          testTimeout: 20_000,
         },
       },
       {
