@@ -1,17 +1,52 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, integration tests against the real local servers, and the frontend's
-// component tests in jsdom. `npm test` runs all three; e2e runs separately under Playwright, and the fault
-// suite (*.fault.test.ts) under its own config, vitest.faults.config.ts (`npm run test:faults`).
+/** The only files that load the speech model (Moonshine and Silero on onnx): the 'speech' project. */
+const SPEECH_MODEL_TESTS = ['engines/speech/live-session.test.ts'];
+const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/.tsbuild/**'];
+
+// The projects, how they are split and why: docs/DESIGN.md §8. `npm run test:vitest` runs them all; e2e runs
+// separately under Playwright, and the fault suite (*.fault.test.ts) under its own config,
+// vitest.faults.config.ts (`npm run test:faults`).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, so one on a 2-core machine: the unit, cdk, speech and
+    // frontend files are independent and CPU-bound, and two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'lambdas/**/*.test.ts', 'engines/**/*.test.ts', 'infra/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.fault.test.ts', '**/node_modules/**', '**/.tsbuild/**'],
+          exclude: [
+            '**/*.int.test.ts',
+            '**/*.fault.test.ts',
+            'infra/aws/**',
+            ...SPEECH_MODEL_TESTS,
+            ...ALWAYS_EXCLUDED,
+          ],
+          environment: 'node',
+          // A limit, never a figure a test asserts: espeak-ng's wasm and the handler modules' first import take
+          // seconds on a loaded 2-core machine, where vitest's 5 s failed them (as before the split).
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The CDK app's tests, unisolated: files that run in one worker share aws-cdk-lib and each synthesis
+        // (infra/aws/testing/synth-wayfarer.ts keeps one per set of options), instead of loading and
+        // synthesizing again per file. No file here mocks or changes what another reads.
+        test: {
+          name: 'cdk',
+          include: ['infra/aws/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.fault.test.ts', ...ALWAYS_EXCLUDED],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'speech',
+          include: SPEECH_MODEL_TESTS,
           environment: 'node',
         },
       },
@@ -19,10 +54,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['lambdas/**/*.int.test.ts', 'engines/**/*.int.test.ts', 'infra/**/*.int.test.ts'],
-          exclude: ['**/node_modules/**', '**/.tsbuild/**'],
+          exclude: ALWAYS_EXCLUDED,
           environment: 'node',
           globalSetup: ['infra/local/testing/global-setup.ts'],
-          // One local cloud serves every file; files run one at a time so they do not contend for 2 cores.
+          // One local cloud serves every file; files run one at a time, after the other projects.
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,

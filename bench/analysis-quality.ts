@@ -15,31 +15,24 @@
 //
 // ANALYSIS_BENCH_ANALYZER=openai scores the cloud path instead (an OpenAI-compatible model: OPENAI_API_KEY,
 // OPENAI_BASE_URL, OPENAI_MODEL_ANALYSIS), through the same adapter the Lambdas use; see bench/README.md.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/analysis';
-import { analyseText } from '@wayfarer/engines/analysis/analysed-text';
-import { detectEmergency } from '@wayfarer/engines/analysis/emergency-detector';
-import { findLocations } from '@wayfarer/engines/analysis/place-finder';
-import { extractPrices } from '@wayfarer/engines/analysis/price-extractor';
+import {
+  embeddedAnswers,
+  f1Of,
+  LANGUAGES,
+  loadLabelledSet as load,
+  precisionOf,
+  recallOf,
+  scoreSet as scoreSentences,
+  type Answers,
+  type Counts,
+  type LabelledSentence,
+  type Tally,
+} from '@wayfarer/engines/analysis/testing/labelled-set-score';
 import { percentile } from './lib/stats';
-
-interface LabelledSentence {
-  readonly id: string;
-  readonly lang?: string;
-  readonly text: string;
-  readonly prices: readonly { readonly amount: number; readonly currency: string }[];
-  readonly locations: readonly { readonly name: string; readonly type: string }[];
-  readonly emergency: { readonly isEmergency: boolean; readonly severity?: string };
-}
-
-interface Answers {
-  readonly prices: readonly Price[];
-  readonly locations: readonly Location[];
-  readonly emergency: EmergencyResult;
-}
 
 type Analyse = (text: string) => Promise<Answers>;
 
@@ -60,128 +53,9 @@ const HELD_OUT_SETS = [
 ]
   .map((name) => path.join(here, 'data', name))
   .filter((file) => existsSync(file));
-const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
 
-function load(file: string): LabelledSentence[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as LabelledSentence);
-}
-
-const plain = (name: string): string => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-const sameName = (left: string, right: string): boolean => {
-  const [a, b] = [plain(left), plain(right)];
-  return a === b || a.includes(b) || b.includes(a);
-};
-
-/** Each found item matches at most one expected item and the other way round. */
-function matchOneToOne<F, E>(
-  found: readonly F[],
-  expected: readonly E[],
-  matches: (f: F, e: E) => boolean,
-): [F, E][] {
-  const free = [...expected];
-  const pairs: [F, E][] = [];
-  for (const item of found) {
-    const at = free.findIndex((candidate) => matches(item, candidate));
-    if (at < 0) continue;
-    const [partner] = free.splice(at, 1);
-    if (partner !== undefined) pairs.push([item, partner]);
-  }
-  return pairs;
-}
-
-interface Counts {
-  found: number;
-  expected: number;
-  matched: number;
-}
-
-interface Tally {
-  sentences: number;
-  prices: Counts;
-  places: Counts;
-  typesRight: number;
-  emergencyRight: number;
-  severityRight: number;
-  emergencies: number;
-}
-
-const emptyTally = (): Tally => ({
-  sentences: 0,
-  prices: { found: 0, expected: 0, matched: 0 },
-  places: { found: 0, expected: 0, matched: 0 },
-  typesRight: 0,
-  emergencyRight: 0,
-  severityRight: 0,
-  emergencies: 0,
-});
-
-function f1Of({ found, expected, matched }: Counts): number {
-  const precision = found === 0 ? 1 : matched / found;
-  const recall = expected === 0 ? 1 : matched / expected;
-  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-}
-
-const f1 = (counts: Counts): string => {
-  const precision = counts.found === 0 ? 1 : counts.matched / counts.found;
-  const recall = counts.expected === 0 ? 1 : counts.matched / counts.expected;
-  return `precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}  F1 ${f1Of(counts).toFixed(3)}  (${counts.matched} of ${counts.expected} expected, ${counts.found} found)`;
-};
-
-/** Scores one sentence into the tallies given; returns what differed, for the dev parts only. */
-function scoreSentence(sentence: LabelledSentence, answers: Answers, tallies: readonly Tally[]): string[] {
-  const misses: string[] = [];
-  const pricePairs = matchOneToOne(
-    answers.prices,
-    sentence.prices,
-    (found, expected) =>
-      found.currency === expected.currency && Math.abs(found.amount - expected.amount) < 0.005,
-  );
-  if (pricePairs.length !== answers.prices.length || pricePairs.length !== sentence.prices.length) {
-    misses.push(
-      `${sentence.id} prices: ${answers.prices.map((p) => `${p.amount} ${p.currency}`).join(', ') || '-'}`,
-    );
-  }
-  const placePairs = matchOneToOne(answers.locations, sentence.locations, (found, expected) =>
-    sameName(found.name, expected.name),
-  );
-  if (placePairs.length !== answers.locations.length || placePairs.length !== sentence.locations.length) {
-    misses.push(
-      `${sentence.id} places: ${answers.locations.map((p) => `${p.name}:${p.type}`).join(', ') || '-'}`,
-    );
-  }
-  const emergency = answers.emergency;
-  const severityRight =
-    sentence.emergency.isEmergency &&
-    emergency.isEmergency &&
-    emergency.severity === sentence.emergency.severity;
-  if (
-    emergency.isEmergency !== sentence.emergency.isEmergency ||
-    (sentence.emergency.isEmergency && !severityRight)
-  ) {
-    misses.push(
-      `${sentence.id} emergency: ${emergency.isEmergency ? emergency.severity : 'none'} (${emergency.detectedIssues.join(', ')})`,
-    );
-  }
-  for (const tally of tallies) {
-    tally.sentences += 1;
-    tally.prices.found += answers.prices.length;
-    tally.prices.expected += sentence.prices.length;
-    tally.prices.matched += pricePairs.length;
-    tally.places.found += answers.locations.length;
-    tally.places.expected += sentence.locations.length;
-    tally.places.matched += placePairs.length;
-    tally.typesRight += placePairs.filter(([found, expected]) => found.type === expected.type).length;
-    if (emergency.isEmergency === sentence.emergency.isEmergency) tally.emergencyRight += 1;
-    if (sentence.emergency.isEmergency) {
-      tally.emergencies += 1;
-      if (severityRight) tally.severityRight += 1;
-    }
-  }
-  return misses;
-}
+const f1 = (counts: Counts): string =>
+  `precision ${precisionOf(counts).toFixed(3)}  recall ${recallOf(counts).toFixed(3)}  F1 ${f1Of(counts).toFixed(3)}  (${counts.matched} of ${counts.expected} expected, ${counts.found} found)`;
 
 function printTally(name: string, tally: Tally): void {
   console.log(`\n${name}: ${tally.sentences} sentences`);
@@ -217,16 +91,7 @@ async function scoreSet(
   analyse: Analyse,
   showMisses: boolean,
 ): Promise<void> {
-  const total = emptyTally();
-  const byLanguage = new Map<string, Tally>();
-  const misses: string[] = [];
-  for (const sentence of sentences) {
-    const language = sentence.lang ?? '?';
-    const perLanguage = byLanguage.get(language) ?? emptyTally();
-    byLanguage.set(language, perLanguage);
-    const answers = await analyse(sentence.text);
-    misses.push(...scoreSentence(sentence, answers, [total, perLanguage]));
-  }
+  const { total, byLanguage, misses } = await scoreSentences(sentences, analyse);
   printTally(name, total);
   printByLanguage(byLanguage);
   if (!showMisses) {
@@ -234,16 +99,6 @@ async function scoreSet(
   } else if (misses.length > 0) {
     console.log(`  differences:\n    ${misses.join('\n    ')}`);
   }
-}
-
-/** The embedded analyser as the engine runs it: the text read once, then the three finders. */
-function embeddedAnswers(text: string): Answers {
-  const analysed = analyseText(text);
-  return {
-    prices: extractPrices(analysed),
-    locations: findLocations(analysed),
-    emergency: detectEmergency(analysed),
-  };
 }
 
 function timeAnalyser(sentences: readonly LabelledSentence[]): void {

@@ -1,21 +1,5 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+// Only the files that ask for jsdom (`// @vitest-environment jsdom`, docs/DESIGN.md §8) get the DOM helpers: a
+// file in Node has no document to clean up and should not pay for loading Testing Library.
+if (typeof document !== 'undefined') await import('./vitest.setup-dom');
 
-// Testing Library only cleans up by itself when vitest globals are on; they are not.
-afterEach(() => cleanup());
-
-// jsdom lacks two things the vaul drawer (the language picker below 768 px) uses when a test clicks in it:
-// pointer capture, and a `transform` on computed styles. Browsers have both; these stand-ins do nothing.
-for (const name of ['setPointerCapture', 'releasePointerCapture'] as const) {
-  Element.prototype[name] ??= () => undefined;
-}
-Element.prototype.hasPointerCapture ??= () => false;
-// vaul reads `transform || webkitTransform || mozTransform` and expects a string from the last.
-if (!('mozTransform' in CSSStyleDeclaration.prototype)) {
-  Object.defineProperty(CSSStyleDeclaration.prototype, 'mozTransform', {
-    get(this: CSSStyleDeclaration) {
-      return this.getPropertyValue('transform');
-    },
-  });
-}
+export {};

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS, SUPPORTED_UI_LANGUAGES } from '../lib/ui-constants';

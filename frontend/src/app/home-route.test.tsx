@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, useEffect } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';

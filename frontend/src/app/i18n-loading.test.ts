@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LanguageDetector } from './language-detector';
 import { detectionOptions } from './i18n-options';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_SECONDS } from './ui-constants';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';

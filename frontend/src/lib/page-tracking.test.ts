@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from './ui-constants';
 import { createPageTracker, trackedPageFor } from './page-tracking';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './ui-constants';

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Validations, type IPolicyValidationPlugin } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll } from 'vitest';
 import { repositoryRoot } from '../lambda-bundling';
 import { buildWayfarer, type WayfarerStacks } from '../wayfarer-app';
 
@@ -37,13 +36,44 @@ function projectContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
+/** One synthesis per process and set of options: the infra/aws files share a worker (the 'cdk' project runs unisolated). */
+const synthesized = new Map<string, SynthesizedWayfarer>();
+const outdirs: string[] = [];
+process.once('exit', () => {
+  for (const outdir of outdirs) rmSync(outdir, { recursive: true, force: true });
+});
+
+/** The cache key: bundling and the context, its keys sorted so that the order they were written in does not count. */
+function keyOf(options: SynthOptions): string {
+  const context = Object.entries(options.context ?? {}).sort(([left], [right]) => left.localeCompare(right));
+  return JSON.stringify({ bundling: options.bundling === true, context });
+}
+
 /**
- * Synthesizes the whole app once. The built-in CloudFormation schema validation is left to the real
- * `cdk synth` (it costs seconds of wasm per synth); bundling is skipped unless asked for.
+ * The whole app synthesized with these options, once per test process: a second file (or a second call) that asks
+ * for the same bundling and context gets the same stacks and templates, which no test changes. A call with policy
+ * validation plugins (cdk-nag) synthesizes anew each time, since synthesizing is what it checks.
  */
 export function synthWayfarer(options: SynthOptions = {}): SynthesizedWayfarer {
+  if (options.plugins) return synthesize(options);
+  const key = keyOf(options);
+  let app = synthesized.get(key);
+  if (!app) {
+    app = synthesize(options);
+    synthesized.set(key, app);
+  }
+  return app;
+}
+
+/**
+ * Synthesizes the whole app. The built-in CloudFormation schema validation is left to the real `cdk synth` (it
+ * costs seconds of wasm per synth); bundling is skipped unless asked for. The output folder (the staged bundles,
+ * when bundling) stays until the process exits, since a later file may read it.
+ */
+function synthesize(options: SynthOptions): SynthesizedWayfarer {
   process.env.CDK_VALIDATION = 'false';
   const outdir = mkdtempSync(join(tmpdir(), 'wayfarer-cdk-'));
+  outdirs.push(outdir);
   const app = new App({
     outdir,
     context: {
@@ -55,8 +85,6 @@ export function synthWayfarer(options: SynthOptions = {}): SynthesizedWayfarer {
   const stacks = buildWayfarer(app, { deployWebAssets: false });
   if (options.plugins) Validations.of(app).addPlugins(...options.plugins(app));
   app.synth();
-  // Templates are parsed below; the staged assets (bundles, when bundling) are only needed by the file's tests.
-  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
   return {
     stacks,
     outdir,

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '../../lib/ui-constants';
 import * as api from './api';

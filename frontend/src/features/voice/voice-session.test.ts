@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeepgramSocketOptions, TranscriptResult } from '../../lib/deepgram-socket';
 import type { SpeechTicketResult } from './api';
