@@ -66,6 +66,9 @@ export const SPEECH_SOCKET_QUERY = {
  *   for a muted traveller listening to a reply, short of an idle socket held all day.
  * - maxSessionSeconds: the longest one socket lives; the client takes a new ticket and carries on.
  * - maxFrameBytes: the largest frame the relay accepts (a 20 ms chunk is 640 bytes; a second of audio 32,000).
+ * - aheadOfRealTimeSeconds: how far the audio forwarded may run ahead of the socket's wall-clock time: a provider
+ *   bills audio, so a stream faster than real time would cost more than a day has seconds. The browser sends at
+ *   most 10 s at once (what it kept while connecting or reconnecting), then real time.
  * - drainSeconds: on shutdown (a deploy), how long open sessions may go on before they are told to reconnect.
  */
 export const SPEECH_RELAY_LIMITS = {
@@ -75,6 +78,7 @@ export const SPEECH_RELAY_LIMITS = {
   idleSeconds: 60,
   maxSessionSeconds: 60 * 60,
   maxFrameBytes: 64 * 1024,
+  aheadOfRealTimeSeconds: 15,
   drainSeconds: 30,
 } as const;
 

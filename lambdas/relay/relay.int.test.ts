@@ -155,7 +155,8 @@ describe('the speech relay over DynamoDB Local', () => {
   });
 
   it('closes a client that sends 90 s of audio against a 60 s allowance at 60 s, with the limit message, and charges 60 s', async () => {
-    const { url, published } = await startRelay();
+    // Sent at once rather than over 90 s: the real-time rule (its own test below) is lifted for this one.
+    const { url, published } = await startRelay({ limits: { aheadOfRealTimeSeconds: 1000 } });
     const ip = freshIp();
     const client = connect(url, await ticketFor(ip), ip);
     await client.opened;
@@ -186,7 +187,7 @@ describe('the speech relay over DynamoDB Local', () => {
   });
 
   it('a socket after the allowance is spent is closed at once with the limit message', async () => {
-    const { url } = await startRelay();
+    const { url } = await startRelay({ limits: { aheadOfRealTimeSeconds: 1000 } });
     const ip = freshIp();
     const later = await ticketFor(ip);
     const first = connect(url, await ticketFor(ip), ip);
@@ -197,6 +198,21 @@ describe('the speech relay over DynamoDB Local', () => {
     const second = connect(url, later, ip);
     expect((await second.closed).code).toBe(RELAY_CLOSE.allowanceSpent);
     expect(second.messages).toEqual([{ type: 'Allowance', seconds_left: 0 }]);
+  });
+
+  it('audio faster than real time, beyond what a reconnecting browser sends at once, is refused (1008)', async () => {
+    const { url } = await startRelay();
+    const ip = freshIp();
+    const client = connect(url, await ticketFor(ip), ip);
+    await client.opened;
+    await eventually(() => client.messages.length).toBeGreaterThan(0);
+    // 10 s at once, as a browser's buffer after a reconnect: accepted.
+    for (let second = 0; second < 10; second++) client.ws.send(seconds(1));
+    // Then a script's burst: refused, long before the allowance.
+    for (let second = 0; second < 10; second++) client.ws.send(seconds(1));
+    const closed = await client.closed;
+    expect(closed).toEqual({ code: CLOSE.policyViolation, reason: 'DATA: Audio arrives faster than real time.' });
+    await eventually(() => usedToday(ip)).toBeLessThanOrEqual(SPEECH_RELAY_LIMITS.aheadOfRealTimeSeconds + 2);
   });
 
   it('a reused ticket is refused (1008)', async () => {

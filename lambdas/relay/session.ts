@@ -84,6 +84,8 @@ export function runRelaySession(
   let upstream: ListenUpstream | undefined;
   let meter: Meter = meterFor(0);
   let lease: { readonly id: string; readonly subject: string; readonly day: string } | undefined;
+  /** When the recogniser opened: the audio forwarded may not run further ahead of the time since. */
+  let openedAt = 0;
   /** The close the relay chose, sent once the recogniser has had its last word. */
   let pendingClose: { readonly code: number; readonly reason: string } | undefined;
   const timers: ReturnType<typeof setTimeout>[] = [];
@@ -137,6 +139,9 @@ export function runRelaySession(
     }
     const admission = admit(meter, data.length);
     meter = admission.meter;
+    const wallSeconds = (ports.clock.now().getTime() - openedAt) / 1000;
+    if (meteredSeconds(meter) > wallSeconds + limits.aheadOfRealTimeSeconds)
+      return end(CLOSE.policyViolation, RELAY_CLOSE_REASON.tooFast);
     if (admission.forward > 0) {
       upstream.audio(admission.forward === data.length ? data : data.subarray(0, admission.forward));
       resetIdle();
@@ -245,6 +250,7 @@ export function runRelaySession(
       },
     });
     phase = 'open';
+    openedAt = ports.clock.now().getTime();
     resetIdle();
     timers.push(
       setTimeout(

@@ -55,6 +55,7 @@ export const RELAY_CLOSE_REASON = {
   sessionTooLong: 'SESSION_LIMIT: The longest session ended; open a new one.',
   serviceRestart: 'RESTART: The speech relay is restarting; reconnect.',
   full: 'BUSY: The speech relay is at capacity.',
+  tooFast: 'DATA: Audio arrives faster than real time.',
 } as const;
 
 /**
