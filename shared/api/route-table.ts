@@ -136,6 +136,8 @@ export const routeTable = [
     rateLimitClass: 'speech',
     handler: { area: 'speech', export: 'ticket' },
     bodyKind: 'none',
+    // Nothing to send: a body is refused (413), not ignored.
+    maxBodyBytes: 0,
   }),
   route({
     id: 'tts.speak',
