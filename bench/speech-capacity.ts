@@ -18,6 +18,7 @@ import {
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { startLocalCloud } from './ear-voice-span';
 import { percentile, sampleLoad } from './lib/stats';
+import { audibleEnd } from './lib/audible-end';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = [
@@ -223,16 +224,4 @@ async function speaker(cloudUrl: string, viewer: string, { pcm, phrases }: Scrip
       refused = `error ${error.message}`;
     });
   });
-}
-
-/** The end of the last 10 ms window louder than -40 dBFS: where a listener hears the speaker stop. */
-function audibleEnd(samples: Int16Array): number {
-  const window = RATE / 100;
-  for (let end = samples.length; end > 0; end -= window) {
-    const start = Math.max(0, end - window);
-    let sum = 0;
-    for (let i = start; i < end; i++) sum += (samples[i]! / 32768) ** 2;
-    if (Math.sqrt(sum / (end - start)) > 0.01) return end / RATE;
-  }
-  return 0;
 }

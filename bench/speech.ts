@@ -18,6 +18,7 @@ import { parseWav } from '@wayfarer/engines/speech/wav';
 import { startBenchSpeechSocket } from './lib/speech-socket';
 import { percentile, sampleLoad } from './lib/stats';
 import { isEagerEndOfTurn } from '@wayfarer/shared/api/speech-protocol';
+import { audibleEnd } from './lib/audible-end';
 
 const run = promisify(execFile);
 
@@ -296,17 +297,6 @@ async function synthesize(): Promise<Clip[]> {
   }
 }
 
-/** The end of the last 10 ms window louder than -40 dBFS: where a listener hears the speaker stop. */
-function audibleEnd(samples: Int16Array): number {
-  const window = RATE / 100;
-  for (let end = samples.length; end > 0; end -= window) {
-    const start = Math.max(0, end - window);
-    let sum = 0;
-    for (let i = start; i < end; i++) sum += (samples[i]! / 32768) ** 2;
-    if (Math.sqrt(sum / (end - start)) > 0.01) return end / RATE;
-  }
-  return 0;
-}
 
 function runWithInput(command: string, args: string[], input: string): Promise<void> {
   return new Promise((resolve, reject) => {
