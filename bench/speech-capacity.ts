@@ -78,7 +78,12 @@ export async function main(): Promise<void> {
       const sampler = sampleLoad();
       const outcomes = await Promise.all(
         Array.from({ length: n }, (_, index) =>
-          speaker(cloud.url, `10.${100 + round}.0.${index + 1}`, script(clips, index, SECONDS), index * STAGGER_MS),
+          speaker(
+            cloud.url,
+            `10.${100 + round}.0.${index + 1}`,
+            script(clips, index, SECONDS),
+            index * STAGGER_MS,
+          ),
         ),
       );
       const load = sampler.stop();
@@ -90,7 +95,8 @@ export async function main(): Promise<void> {
         load,
       };
       rows.push(row);
-      for (const o of outcomes) if (o.refused !== null) console.log(`  N=${n}: a speaker was refused: ${o.refused}`);
+      for (const o of outcomes)
+        if (o.refused !== null) console.log(`  N=${n}: a speaker was refused: ${o.refused}`);
       console.log(`  N=${n} done: ${line(row)}`);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
@@ -103,12 +109,15 @@ export async function main(): Promise<void> {
   console.log('| --- | ------- | --- | --- | --- | -------- | ------------ |');
   for (const row of rows) {
     const [p50, p95, max] = figures(row.latencies);
-    const load = row.load.length > 0 ? `${Math.min(...row.load).toFixed(1)}-${Math.max(...row.load).toFixed(1)}` : '?';
+    const load =
+      row.load.length > 0 ? `${Math.min(...row.load).toFixed(1)}-${Math.max(...row.load).toFixed(1)}` : '?';
     console.log(
       `| ${row.n} | ${row.latencies.length} | ${p50} | ${p95} | ${max} | ${row.missing + row.refused} | ${load} |`,
     );
   }
-  const admitted = rows.filter((row) => figures(row.latencies)[1] < GOAL_P95_MS && row.missing + row.refused === 0);
+  const admitted = rows.filter(
+    (row) => figures(row.latencies)[1] < GOAL_P95_MS && row.missing + row.refused === 0,
+  );
   const largest = admitted.length > 0 ? Math.max(...admitted.map((row) => row.n)) : 0;
   console.log(
     `\nadmitted: ${largest} speakers (the largest N whose p95 is under ${GOAL_P95_MS} ms, every phrase finalised)` +
@@ -137,14 +146,20 @@ async function loadClip(file: string): Promise<{ samples: Int16Array; speechEnd:
 }
 
 /** The speaker's stream: fixtures one after another (starting at a different one per speaker), with pauses. */
-function script(clips: { samples: Int16Array; speechEnd: number }[], offset: number, seconds: number): Script {
+function script(
+  clips: { samples: Int16Array; speechEnd: number }[],
+  offset: number,
+  seconds: number,
+): Script {
   const parts: Int16Array[] = [new Int16Array(Math.round(0.5 * RATE))];
   const phrases: Phrase[] = [];
   let at = 0.5;
   for (let index = 0; at < seconds || phrases.length === 0; index++) {
     const clip = clips[(offset + index) % clips.length]!;
     phrases.push({ start: at, speechEnd: at + clip.speechEnd });
-    const pause = new Int16Array(Math.round(PAUSES_SECONDS[(offset + index) % PAUSES_SECONDS.length]! * RATE));
+    const pause = new Int16Array(
+      Math.round(PAUSES_SECONDS[(offset + index) % PAUSES_SECONDS.length]! * RATE),
+    );
     parts.push(clip.samples, pause);
     at += (clip.samples.length + pause.length) / RATE;
   }
@@ -163,7 +178,11 @@ async function speaker(cloudUrl: string, viewer: string, { pcm, phrases }: Scrip
   const headers = { 'x-forwarded-for': viewer };
   const response = await fetch(`${cloudUrl}/api/speech/ticket`, { method: 'POST', headers });
   if (!response.ok) {
-    return { latencies: [], missing: phrases.length, refused: `ticket ${response.status} ${await response.text()}` };
+    return {
+      latencies: [],
+      missing: phrases.length,
+      refused: `ticket ${response.status} ${await response.text()}`,
+    };
   }
   const { ticket } = (await response.json()) as { ticket: string };
   const url = `${cloudUrl.replace(/^http/, 'ws')}/v1/listen?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
@@ -206,7 +225,8 @@ async function speaker(cloudUrl: string, viewer: string, { pcm, phrases }: Scrip
       const end = (message.start ?? 0) + (message.duration ?? 0);
       let phrase = -1;
       for (let index = 0; index < phrases.length; index++) if (phrases[index]!.start <= end) phrase = index;
-      if (phrase >= 0 && endSent[phrase] !== null && finalAt[phrase] === null) finalAt[phrase] = performance.now();
+      if (phrase >= 0 && endSent[phrase] !== null && finalAt[phrase] === null)
+        finalAt[phrase] = performance.now();
     });
     socket.on('close', (code, reason) => {
       if (code !== 1000) refused = `closed ${code} ${reason.toString()}`;
