@@ -10,7 +10,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 // On the suite's second local cloud: the scripted Deepgram server hears "Where is the train station?", which is
 // translated into Italian ("Dov'è la stazione?") and read by the cloud voice of the OpenAI-compatible test
 // server, which holds back the last chunk of every speech response for that text until told that playback has
-// begun (issue 25: cloud voices play as they arrive, not after the whole file).
+// begun: cloud voices play as they arrive, not after the whole file, so the first words are heard sooner.
 test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
 test.describe.configure({ timeout: 120_000 });
 onSecondServer();

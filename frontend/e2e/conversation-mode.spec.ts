@@ -8,7 +8,7 @@ import { subscribeFresh } from './support/subscriber';
 // Two shared cores, three servers and a speech engine: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// Issue 18, on the suite's second local cloud. The microphone sends real audio; the scripted Deepgram server
+// Two-way conversation, on the suite's second local cloud. The microphone sends real audio; the scripted Deepgram server
 // replays what nova-3 multilingual would say about it (an English phrase, then a French reply, each with its
 // `languages`: support/second-server-settings.ts SCRIPT), released by the amount of audio received, so the reply
 // comes only once capture is open again after the playback. Translation goes to the OpenAI-compatible test server

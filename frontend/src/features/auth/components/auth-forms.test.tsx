@@ -8,7 +8,7 @@ import { renderAppAt } from '../../../testing/render-app';
 
 // The validation messages of docs/SPEC.md §5 on their fields, as the English screen shows them (each field's
 // errors carry `data-field`, docs/TESTIDS.md). Nothing here reaches the server: every case fails in the form.
-// They were e2e tests (frontend/e2e/auth-flow.spec.ts) until issue 37: docs/E2E.md's table.
+// Field messages are rendering, not browser behaviour, so jsdom proves them (docs/E2E.md's table lists what moved here).
 
 const english = (key: string) => (en as Record<string, string>)[key] ?? key;
 const NEW_PASSWORD = 'Voyage$2025y';

@@ -71,7 +71,7 @@ describe.each(SUPPORTED_UI_LANGUAGES)('legal pages in %s', (language) => {
   });
 });
 
-// What the English pages promise, word for word (these were e2e tests until issue 37, docs/E2E.md's table).
+// What the English pages promise, word for word (text on a page needs no browser to prove: docs/E2E.md's table lists what moved here).
 describe('the English pages say', () => {
   it('the privacy policy: voice and images are processed in real time and not stored; the minimum age', async () => {
     const text = await renderIn('en', <PrivacyPolicyPage />);
