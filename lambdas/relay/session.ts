@@ -7,7 +7,7 @@ import {
   RELAY_CLOSE_REASON,
   type AllowanceMessage,
 } from '@wayfarer/shared/api/speech-protocol';
-import type { SPEECH_RELAY_LIMITS } from '@wayfarer/shared/constants';
+import { SPEECH_BYTES_PER_SECOND, type SPEECH_RELAY_LIMITS } from '@wayfarer/shared/constants';
 import {
   decideSession,
   leaseLimitSeconds,
@@ -60,7 +60,7 @@ export interface RelaySession {
  * Audio a client may send before its ticket is checked and the recogniser opened (a few hundred ms at most in
  * practice): 10 s of it, as much as the browser keeps across a reconnect. More is refused.
  */
-const EARLY_BYTES = 10 * 32_000;
+const EARLY_BYTES = 10 * SPEECH_BYTES_PER_SECOND;
 /** After Finalize and CloseStream, how long the recogniser has to send its last results before the relay closes. */
 const WIND_DOWN_MS = 3_000;
 

@@ -1,5 +1,6 @@
 import { WebSocket, type RawData } from 'ws';
 import { CLOSE, CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
+import { SPEECH_BYTES_PER_SECOND } from '@wayfarer/shared/constants';
 import type { ListenDownstream, ListenUpstream, SpeechRecognizer } from '../../ports/speech';
 
 /** Deepgram's live transcription socket, which only the relay opens, with the server's key. */
@@ -9,7 +10,7 @@ export const DEEPGRAM_LISTEN_URL = 'wss://api.deepgram.com/v1/listen';
  * What the relay keeps for Deepgram while its socket opens (a few hundred ms): 10 s of 16 kHz PCM16, as much as the
  * browser buffers across a reconnect. More than that and the provider is not answering: the stream ends.
  */
-const MAX_PENDING_BYTES = 10 * 32_000;
+const MAX_PENDING_BYTES = 10 * SPEECH_BYTES_PER_SECOND;
 
 /** How long Deepgram has to accept the socket before the stream ends as failed (it answers in well under 1 s). */
 export const DEEPGRAM_HANDSHAKE_TIMEOUT_MS = 5_000;
