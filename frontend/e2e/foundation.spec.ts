@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
@@ -91,29 +90,6 @@ test.describe('theme', () => {
     expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
     await expect(page.locator('html')).toHaveAttribute('data-amplify-color-mode', 'dark');
   });
-});
-
-test.describe('accessibility @layout', () => {
-  for (const [screen, path, ready] of [
-    ['home', '/', 'app-header'],
-    ['404', '/nope', 'not-found'],
-  ] as const) {
-    test(`the ${screen} screen has no axe violations in either theme`, async ({ page }) => {
-      for (const theme of ['light', 'dark'] as const) {
-        await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
-          key: LOCAL_STORAGE_KEYS.theme,
-          value: theme,
-        });
-        await page.goto(path);
-        await expect(page.getByTestId(ready)).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('data-amplify-color-mode', theme);
-
-        const results = await new AxeBuilder({ page }).analyze();
-
-        expect(results.violations, `${theme} theme`).toEqual([]);
-      }
-    });
-  }
 });
 
 test.describe('first paint (docs/DESIGN.md §8) @layout', () => {

@@ -71,6 +71,8 @@ test('a signed-in traveller who opens the app offline is still signed in, and se
 test('the app is installable: manifest fields, reachable icons, a service worker controlling the page', async ({
   page,
 }) => {
+  // Two first visits, each waiting for its service worker to precache the app, and a browser of its own.
+  test.setTimeout(120_000);
   await visitOnce(page);
 
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');

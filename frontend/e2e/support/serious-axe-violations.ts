@@ -3,8 +3,12 @@ import type { Page } from '@playwright/test';
 
 const blocking = new Set(['serious', 'critical']);
 
+/** Every axe violation on the page, of any impact. */
+export async function axeViolations(page: Page) {
+  return (await new AxeBuilder({ page }).analyze()).violations;
+}
+
 /** The page's serious and critical axe violations, the ones a screen must not have. */
 export async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => blocking.has(violation.impact ?? ''));
+  return (await axeViolations(page)).filter((violation) => blocking.has(violation.impact ?? ''));
 }
