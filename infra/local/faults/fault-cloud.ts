@@ -6,6 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
+import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../local-cloud';
 
 /** Longer than any function's timeout (60 s for translate and tts), so a call that outlives it did hang. */
@@ -148,4 +150,79 @@ export async function until(what: string, probe: () => Promise<boolean>, timeout
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A speech socket of the relay, as the browser opens it with a ticket, and what it has heard. */
+export interface Listening {
+  readonly socket: WebSocket;
+  /** The final transcripts, in order. */
+  readonly finals: string[];
+  /** Resolves once the relay has said how many seconds the session may last (the lease is open then). */
+  readonly accepted: Promise<void>;
+  /** Resolves to the close code. */
+  readonly closed: Promise<number>;
+}
+
+/** Opens the relay's `/v1/listen` on `baseUrl` with `ticket`, as the app does (the `token` subprotocol). */
+export async function listen(baseUrl: string, ticket: string): Promise<Listening> {
+  const url = `${baseUrl.replace(/^http/, 'ws')}/v1/listen?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
+  const socket = new WebSocket(url, ['token', ticket]);
+  const finals: string[] = [];
+  let accept: () => void = () => undefined;
+  const accepted = new Promise<void>((resolve) => (accept = resolve));
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as {
+      type?: string;
+      is_final?: boolean;
+      channel?: { alternatives?: { transcript: string }[] };
+    };
+    if (message.type === 'Allowance') accept();
+    const text = message.channel?.alternatives?.[0]?.transcript ?? '';
+    if (message.type === 'Results' && message.is_final && text) finals.push(text);
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  socket.on('error', () => undefined);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return { socket, finals, accepted, closed };
+}
+
+const SAMPLE_RATE = 16_000;
+const CHUNK_BYTES = (SAMPLE_RATE * 2) / 4;
+
+/** Sends 16 kHz PCM16 audio in 250 ms chunks at the pace a microphone makes them; returns the seconds sent. */
+export async function sendAudio(socket: WebSocket, audio: Buffer): Promise<number> {
+  const started = Date.now();
+  for (let offset = 0; offset < audio.length; offset += CHUNK_BYTES) {
+    const due = started + (offset / CHUNK_BYTES) * 250;
+    if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+    socket.send(audio.subarray(offset, offset + CHUNK_BYTES));
+  }
+  return audio.length / 2 / SAMPLE_RATE;
+}
+
+/** `seconds` of 16 kHz PCM16 silence. */
+export function silenceOf(seconds: number): Buffer {
+  return Buffer.alloc(Math.round(seconds * SAMPLE_RATE) * 2);
+}
+
+/**
+ * One short session as a traveller speaks it: a ticket (503s waited out as Retry-After says), `seconds` of audio
+ * sent at once (the relay takes up to 15 s ahead of real time), then CloseStream. Resolves to the socket's close
+ * code: 1000 once the relay has closed the session, another when it could not open one.
+ */
+export async function speakOnce(
+  baseUrl: string,
+  token: string,
+  seconds: number,
+  seen: Answer[] = [],
+): Promise<{ ticket: Answer; closeCode?: number }> {
+  const ticket = await callRetrying(baseUrl, 'POST', '/api/speech/ticket', { token }, seen);
+  if (ticket.status !== 200) return { ticket };
+  const session = await listen(baseUrl, (ticket.body as { ticket: string }).ticket);
+  session.socket.send(silenceOf(seconds));
+  session.socket.send(JSON.stringify({ type: 'CloseStream' }));
+  return { ticket, closeCode: await session.closed };
 }

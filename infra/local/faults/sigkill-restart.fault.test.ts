@@ -11,7 +11,7 @@ import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition
 import { usageDay } from '@wayfarer/lambdas/domain/allowance';
 import { LOCAL_CREDENTIALS } from '../dynamodb-local';
 import { freePort } from '../free-port';
-import { call, payCheckout, until } from './fault-cloud';
+import { call, listen, payCheckout, speakOnce, until } from './fault-cloud';
 
 const PASSWORD = 'Travel!2024x';
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -83,18 +83,19 @@ describe('npm start killed with SIGKILL mid-session', () => {
       JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }
     ).sub;
 
-    // A session spoken and reported, counted by the consumer; a subscription bought; then a key for the next
-    // session, which is open when the process dies.
-    expect((await call(url, 'GET', '/api/deepgram/key', { token })).status).toBe(200);
-    expect(
-      (await call(url, 'POST', '/api/usage/update', { token, json: { durationSeconds: 1 } })).status,
-    ).toBe(200);
+    // A session spoken through the relay and closed, counted by the consumer; a subscription bought; then the next
+    // session, open (its lease written) when the process dies.
+    expect(await speakOnce(url, token, 1)).toMatchObject({ ticket: { status: 200 }, closeCode: 1000 });
     await payCheckout(url, token);
     const subscriptionBefore = await call(url, 'GET', '/api/stripe/subscription', { token });
     expect(subscriptionBefore.status).toBe(200);
     await until('the usage is counted', async () => (await ledgerOf(sub)).countedSeconds > 0);
-    expect((await call(url, 'GET', '/api/deepgram/key', { token })).status).toBe(200);
+    const ticket = await call(url, 'POST', '/api/speech/ticket', { token });
+    expect(ticket.status).toBe(200);
+    const open = await listen(url, (ticket.body as { ticket: string }).ticket);
+    await open.accepted;
     const before = await ledgerOf(sub);
+    expect(before.leases.filter((lease) => lease.closed === undefined)).toHaveLength(1);
 
     // SIGKILL to the whole group (tsx and the server): no handler runs, nothing is flushed or stopped in order.
     const killed = server;
@@ -115,9 +116,9 @@ describe('npm start killed with SIGKILL mid-session', () => {
     const after = await ledgerOf(sub);
     expect(after.countedSeconds).toBe(before.countedSeconds);
     expect(after.leases).toEqual(before.leases);
-    // And the open lease left by the killed session is closed by the next report, as it would have been.
-    expect(
-      (await call(url, 'POST', '/api/usage/update', { token: again, json: { durationSeconds: 1 } })).status,
-    ).toBe(200);
+    // The lease the killed session left open keeps the figure last written (the allowance charges it until its
+    // time to live), and the next session is served and counted.
+    expect(await speakOnce(url, again, 1)).toMatchObject({ ticket: { status: 200 }, closeCode: 1000 });
+    await until('the next session is counted', async () => (await ledgerOf(sub)).countedSeconds > after.countedSeconds);
   });
 });

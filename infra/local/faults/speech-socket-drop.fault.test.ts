@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
 import { createLeaseStore } from '@wayfarer/lambdas/adapters/aws/lease-store';
 import { leaseCharge, usageDay } from '@wayfarer/lambdas/domain/allowance';
 import { getTable } from '@wayfarer/lambdas/providers';
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { localSockets } from '../local-routes';
-import { call, startFaultCloud, until, type FaultCloud } from './fault-cloud';
+import { call, listen, sendAudio, silenceOf, startFaultCloud, until, type FaultCloud } from './fault-cloud';
 
 // The server side of a phone losing its network mid-phrase: the relay socket's TCP connection is destroyed without
 // a close frame. What the browser's voice loop does then (reconnect with a fresh ticket, keep the transcript) is the
@@ -16,8 +14,6 @@ import { call, startFaultCloud, until, type FaultCloud } from './fault-cloud';
 // audio the relay forwarded, with no report from the client.
 
 const PASSWORD = 'Travel!2024x';
-const SAMPLE_RATE = 16_000;
-const CHUNK_BYTES = (SAMPLE_RATE * 2) / 4;
 const fixture = (name: string) => {
   const { samples } = parseWav(
     readFileSync(new URL(`../../../engines/speech/fixtures/${name}`, import.meta.url)),
@@ -26,7 +22,7 @@ const fixture = (name: string) => {
 };
 const doctor = fixture('doctor-eiffel-tower.wav');
 const station = fixture('train-station-old-town.wav');
-const silence = Buffer.alloc(SAMPLE_RATE * 2);
+const silence = silenceOf(1);
 
 let fault: FaultCloud;
 
@@ -37,44 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fault?.stop();
 });
-
-interface Listening {
-  readonly socket: WebSocket;
-  readonly finals: string[];
-  readonly closed: Promise<number>;
-}
-
-async function listen(url: string, key: string): Promise<Listening> {
-  const socket = new WebSocket(`${url}?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`, ['token', key]);
-  const finals: string[] = [];
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as {
-      type?: string;
-      is_final?: boolean;
-      channel?: { alternatives?: { transcript: string }[] };
-    };
-    const text = message.channel?.alternatives?.[0]?.transcript ?? '';
-    if (message.type === 'Results' && message.is_final && text) finals.push(text);
-  });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  socket.on('error', () => undefined);
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return { socket, finals, closed };
-}
-
-/** Sends audio in 250 ms chunks at the pace a microphone makes them; returns the seconds sent. */
-async function send(socket: WebSocket, audio: Buffer): Promise<number> {
-  const started = Date.now();
-  for (let offset = 0; offset < audio.length; offset += CHUNK_BYTES) {
-    const due = started + (offset / CHUNK_BYTES) * 250;
-    if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-    socket.send(audio.subarray(offset, offset + CHUNK_BYTES));
-  }
-  return audio.length / 2 / SAMPLE_RATE;
-}
 
 describe('the speech socket dropped mid-phrase (network loss)', () => {
   it('keeps the finals sent before the drop, opens a new socket with a fresh ticket at once, and charges what was spoken', async () => {
@@ -87,21 +45,20 @@ describe('the speech socket dropped mid-phrase (network loss)', () => {
       JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }
     ).sub;
 
-    const listenUrl = `${base.replace(/^http/, 'ws')}/v1/listen`;
     const first = (await call(base, 'POST', '/api/speech/ticket', { token })).body as { ticket: string };
-    const before = await listen(listenUrl, first.ticket);
-    let spoken = await send(before.socket, Buffer.concat([doctor, silence]));
+    const before = await listen(base, first.ticket);
+    let spoken = await sendAudio(before.socket, Buffer.concat([doctor, silence]));
     await until('a final for the first phrase', async () => before.finals.length > 0);
     // Half of the next phrase, then the network goes: no close frame, the TCP connection just ends.
-    spoken += await send(before.socket, station.subarray(0, Math.floor(station.length / 4) * 2));
+    spoken += await sendAudio(before.socket, station.subarray(0, Math.floor(station.length / 4) * 2));
     (before.socket as unknown as { _socket: { destroy(): void } })._socket.destroy();
     expect(await before.closed).toBe(1006);
     expect(before.finals.join(' ')).toMatch(/doctor/i);
 
     const second = (await call(base, 'POST', '/api/speech/ticket', { token })).body as { ticket: string };
     expect(second.ticket).not.toBe(first.ticket);
-    const after = await listen(listenUrl, second.ticket);
-    const spokenAfter = await send(after.socket, Buffer.concat([station, silence]));
+    const after = await listen(base, second.ticket);
+    const spokenAfter = await sendAudio(after.socket, Buffer.concat([station, silence]));
     after.socket.send(JSON.stringify({ type: 'CloseStream' }));
     expect(await after.closed).toBe(1000);
     expect(after.finals.join(' ')).toMatch(/train station/i);
@@ -113,7 +70,13 @@ describe('the speech socket dropped mid-phrase (network loss)', () => {
       const read = await leases.ledger(sub, day);
       return read.leases.length === 2 && read.leases.every((lease) => lease.closed !== undefined);
     });
-    await fault.cloud.eventsIdle();
+    // A lease is closed before its usage event is published: wait for the counter, not for the events' queue.
+    await until('the day\'s counter counts both sessions', async () => {
+      await fault.cloud.eventsIdle();
+      const read = await leases.ledger(sub, day);
+      const closed = read.leases.reduce((sum, lease) => sum + (lease.closed?.seconds ?? 0), 0);
+      return Math.abs(read.countedSeconds - closed) < 1e-6;
+    });
     const ledger = await leases.ledger(sub, day);
     // Each lease is charged exactly the audio the relay forwarded on it: bytes are seconds.
     const charged = ledger.leases.reduce((sum, lease) => sum + leaseCharge(lease), 0);
