@@ -1,10 +1,12 @@
 // `npm run bench soak`: a long day of use against `npm run serve` (issue 26). Spoken phrases through the speech
-// socket (each with its key and its usage report, streamed in real time), photos through the embedded OCR,
-// analysis calls on the embedded analyser and translations from the OpenAI-compatible test server, all at once,
-// with RATE_LIMITS=off. Every --sample-seconds it prints the RSS of each process (the server with its engines and
-// worker threads, DynamoDB Local, cognito-local), the server's heap, event-loop delay and open resources; at the
-// end the counts in and out, the usage the clients reported against what was charged and counted, the dead letters, and the RSS at
-// start, after warm-up (10% of the work) and at the end. It measures and prints; it never passes or fails.
+// relay (each a ticket from POST /api/speech/ticket, then a relay session on `/v1/listen` that streams the phrase
+// in real time and ends with CloseStream; the relay meters the audio and writes the lease), photos through the
+// embedded OCR, analysis calls on the embedded analyser and translations from the OpenAI-compatible test server,
+// all at once, with RATE_LIMITS=off. Every --sample-seconds it prints the RSS of each process (the server with its
+// engines and worker threads, DynamoDB Local, cognito-local), the server's heap, event-loop delay and open
+// resources; at the end the counts in and out, the audio the clients sent against what the relay charged and the
+// day counters counted, the dead letters, and the RSS at start, after warm-up (10% of the work) and at the end. It
+// measures and prints; it never passes or fails.
 //
 //   npm run bench soak -- --phrases=1000 --photos=300 --analysis=10000 --translations=1000   (the defaults)
 //   npm run bench soak -- --phrases=40 --photos=20 --analysis=400 --translations=40           (a quick run)
@@ -17,22 +19,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import WebSocket from 'ws';
-import { AUDIO_CHUNK_INTERVAL_MS, SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
-import { LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
 import { createLeaseStore } from '@wayfarer/lambdas/adapters/aws/lease-store';
 import { createTable } from '@wayfarer/lambdas/adapters/aws/table';
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
 import { usageDay } from '@wayfarer/lambdas/domain/allowance';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { parseWav } from '@wayfarer/engines/speech/wav';
+import { listen, sendAudio } from '../infra/local/faults/fault-cloud';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Travel!2024x';
-const CHUNK_MS = AUDIO_CHUNK_INTERVAL_MS;
-/** A traveller starts a phrase at most every 5 s (SPEECH_KEY_LIMITS allows that pace, and no faster one for long). */
+/**
+ * A traveller starts a phrase at most every 5 s: 6 tickets within SPEECH_RELAY_LIMITS.ticketSeconds, under the
+ * ticketsOpen a caller may hold, which RATE_LIMITS=off leaves on.
+ */
 const START_EVERY_MS = 5_000;
-const SAMPLE_RATE = 16_000;
 
 interface Options {
   phrases: number;
@@ -188,7 +189,6 @@ interface Sample {
 
 interface Clip {
   readonly pcm: Buffer;
-  readonly seconds: number;
 }
 
 async function clips(): Promise<Clip[]> {
@@ -199,63 +199,35 @@ async function clips(): Promise<Clip[]> {
       const { samples } = parseWav(await readFile(path.join(folder, name)));
       return {
         pcm: Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength),
-        seconds: samples.length / SAMPLE_RATE,
       };
     }),
   );
 }
 
 /**
- * One phrase: a key, the audio streamed in real time over the socket, CloseStream, then the usage report. Like the
- * browser (voice-session.ts), it reports its lease's seconds: from the key's arrival to the end of its socket, the
- * time a live microphone streams (and Deepgram bills), not only the phrase's audio.
+ * One phrase: a ticket, a relay session that streams the phrase at real time (fault-cloud's `sendAudio`, 250 ms
+ * chunks), CloseStream, and the relay's close once it has sent its last results. The client reports nothing: the
+ * relay charges the lease the bytes it forwarded. Returns the seconds of audio sent on a session the relay closed
+ * normally (1000), and its final results.
  */
-async function speak(
-  base: string,
-  token: string,
-  clip: Clip,
-): Promise<{ spoken: number; reported: number; finals: number }> {
-  const key = await api(base, 'speech key', 'GET', '/api/deepgram/key', { token });
-  if (key.status !== 200) return { spoken: 0, reported: 0, finals: 0 };
-  const issuedAt = performance.now();
-  const { key: secret } = JSON.parse(key.text) as { key: string };
-  const url = `${base.replace(/^http/, 'ws')}${LISTEN_PATH}?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
-  const finals = await new Promise<number>((resolve) => {
-    const socket = new WebSocket(url, ['token', secret]);
-    let finalCount = 0;
-    const chunkBytes = (SAMPLE_RATE * 2 * CHUNK_MS) / 1000;
-    socket.on('open', () => {
-      const started = performance.now();
-      const send = (index: number) => {
-        if (socket.readyState !== WebSocket.OPEN) return;
-        if (index * chunkBytes >= clip.pcm.length) {
-          socket.send(JSON.stringify({ type: 'CloseStream' }));
-          return;
-        }
-        socket.send(clip.pcm.subarray(index * chunkBytes, (index + 1) * chunkBytes));
-        setTimeout(() => send(index + 1), started + (index + 1) * CHUNK_MS - performance.now());
-      };
-      send(0);
-    });
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type?: string; is_final?: boolean };
-      if (message.type === 'Results' && message.is_final) finalCount += 1;
-    });
-    socket.on('close', (code, reason) => {
-      count('speech socket', code === 1000 ? 200 : code);
-      if (code !== 1000) console.log(`  socket closed ${code} ${String(reason)}`);
-      resolve(finalCount);
-    });
-    socket.on('error', () => undefined);
-  });
-  const leaseSeconds = Math.round(performance.now() - issuedAt) / 1000;
-  const report = await api(base, 'usage update', 'POST', '/api/usage/update', {
-    token,
-    json: { durationSeconds: leaseSeconds },
-  });
-  return report.status === 200
-    ? { spoken: clip.seconds, reported: leaseSeconds, finals }
-    : { spoken: 0, reported: 0, finals };
+async function speak(base: string, token: string, clip: Clip): Promise<{ sent: number; finals: number }> {
+  const ticket = await api(base, 'speech ticket', 'POST', '/api/speech/ticket', { token });
+  if (ticket.status !== 200) return { sent: 0, finals: 0 };
+  const { ticket: secret } = JSON.parse(ticket.text) as { ticket: string };
+  let session: Awaited<ReturnType<typeof listen>>;
+  try {
+    session = await listen(base, secret);
+  } catch (error) {
+    count('speech socket', 'failed');
+    console.log(`  socket did not open: ${String(error)}`);
+    return { sent: 0, finals: 0 };
+  }
+  const sent = await sendAudio(session.socket, clip.pcm);
+  session.socket.send(JSON.stringify({ type: 'CloseStream' }));
+  const code = await session.closed;
+  count('speech socket', code === 1000 ? 200 : code);
+  if (code !== 1000) console.log(`  socket closed ${code}`);
+  return { sent: code === 1000 ? sent : 0, finals: session.finals.length };
 }
 
 const ANALYSIS_TEXTS = [
@@ -415,15 +387,14 @@ export async function main(): Promise<void> {
       }
     };
     const phrases = await clips();
-    const spokenBy = new Map<string, number>();
-    const reportedBy = new Map<string, number>();
+    const sentBy = new Map<string, number>();
     const lastStart = new Map<string, number>();
     let finals = 0;
     const menu = await readFile(path.join(REPO_ROOT, 'frontend/e2e/fixtures/menu.mjpeg'));
 
     await Promise.all([
-      // Each speaker (one phone) speaks its share of the phrases one after another: a second session of the same
-      // account would close the first one's lease when it takes its key.
+      // Each speaker (one phone) speaks its share of the phrases one after another: the relay holds one socket per
+      // caller, and a second session of the same account would end the first.
       ...speakers.map((token, speaker) =>
         pool(
           Math.floor(settings.phrases / speakers.length) +
@@ -435,8 +406,7 @@ export async function main(): Promise<void> {
             if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
             lastStart.set(token, Date.now());
             const outcome = await speak(base, token, phrases[(index + speaker) % phrases.length] as Clip);
-            spokenBy.set(token, (spokenBy.get(token) ?? 0) + outcome.spoken);
-            reportedBy.set(token, (reportedBy.get(token) ?? 0) + outcome.reported);
+            sentBy.set(token, (sentBy.get(token) ?? 0) + outcome.sent);
             finals += outcome.finals;
           },
           done,
@@ -485,7 +455,8 @@ export async function main(): Promise<void> {
     clearInterval(sampler);
     sampler = undefined;
 
-    // Usage: every report is counted by the consumer (through the bus); wait for it, then compare per speaker.
+    // Usage: every lease the relay closes is counted by the consumer (through the bus); wait for it, then compare
+    // per speaker.
     const ports = JSON.parse(await readFile(path.join(dataDir, 'ports.json'), 'utf8')) as {
       dynamodb: number;
     };
@@ -500,21 +471,18 @@ export async function main(): Promise<void> {
     const subOf = (token: string) =>
       (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string })
         .sub;
-    let spoken = 0;
-    let reported = 0;
+    let sent = 0;
     let charged = 0;
     let counted = 0;
     let leaseCount = 0;
     for (const deadline = Date.now() + 60_000; ;) {
-      spoken = 0;
-      reported = 0;
+      sent = 0;
       charged = 0;
       counted = 0;
       leaseCount = 0;
       for (const token of speakers) {
         const ledger = await leases.ledger(subOf(token), usageDay(new Date()));
-        spoken += spokenBy.get(token) ?? 0;
-        reported += reportedBy.get(token) ?? 0;
+        sent += sentBy.get(token) ?? 0;
         charged += ledger.leases.reduce((sum, lease) => sum + (lease.closed?.seconds ?? 0), 0);
         counted += ledger.countedSeconds;
         leaseCount += ledger.leases.length;
@@ -535,9 +503,11 @@ export async function main(): Promise<void> {
       );
     const serverErrors = [...tallies.values()].reduce((sum, t) => sum + t.serverErrors, 0);
     console.log(`  5xx in all: ${serverErrors}`);
-    console.log(`  speech: ${settings.phrases} phrases, ${finals} final results, ${leaseCount} leases`);
     console.log(
-      `  usage: reported by the clients (their leases' seconds, as the browser reports them) ${reported.toFixed(3)} s, charged (leases closed) ${charged.toFixed(3)} s, counted (day counters) ${counted.toFixed(3)} s; charged minus reported: ${(charged - reported).toFixed(3)} s; lost or doubled between the leases and the counters: ${(counted - charged).toFixed(3)} s; phrase audio inside those leases: ${spoken.toFixed(3)} s (the rest is each socket's wait for its final)`,
+      `  speech: ${settings.phrases} phrases, ${finals} final transcripts (is_final with text), ${leaseCount} leases`,
+    );
+    console.log(
+      `  usage: audio sent by the clients on sessions closed 1000 ${sent.toFixed(3)} s, charged by the relay (leases closed) ${charged.toFixed(3)} s, counted (day counters) ${counted.toFixed(3)} s; charged minus sent: ${(charged - sent).toFixed(3)} s; lost or doubled between the leases and the counters: ${(counted - charged).toFixed(3)} s`,
     );
     console.log(`  dead letters: ${deadLetters.count}`);
     const warm = samples.find((entry) => entry.label.startsWith('after warm-up')) ?? samples[0];
