@@ -1,9 +1,13 @@
 // The daily speech allowance: the usage counter and the leases of relayed speech sessions.
 // Adapters implement these ports; services see them, never an SDK client (docs/DESIGN.md §3).
 
-/** One delivery of `usage.recorded`: the bus may deliver it more than once, so it carries its event id. */
+/**
+ * One delivery of `usage.recorded`. The same session's seconds can arrive more than once: the bus repeats a
+ * delivery, and a publish retried after a timeout is a new event with a new id. `onceKey` names the session (its
+ * lease id), so it is counted once however it arrives.
+ */
 export interface UsageDelivery {
-  readonly eventId: string;
+  readonly onceKey: string;
   /** A user's sub, or a keyed hash of an anonymous caller's IP. */
   readonly subject: string;
   /** UTC day, yyyy-mm-dd. */
@@ -13,7 +17,7 @@ export interface UsageDelivery {
 
 export interface Usage {
   /**
-   * Adds the seconds to the subject's day exactly once per event id, atomically with the idempotency mark.
+   * Adds the seconds to the subject's day exactly once per `onceKey`, atomically with the idempotency mark.
    * A repeated delivery changes nothing and resolves 'duplicate' (not an error).
    */
   addSecondsOnce(delivery: UsageDelivery): Promise<'added' | 'duplicate'>;

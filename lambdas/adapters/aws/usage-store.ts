@@ -15,7 +15,7 @@ const TTL = tableDefinition.timeToLiveAttribute;
 /** Usage counters in the table: `USAGE#<subject>#<day>` / `DAY`, marked per delivery with `EVENT#<id>`. */
 export function createUsageStore(table: Table): Usage {
   return {
-    async addSecondsOnce({ eventId, subject, day, seconds }) {
+    async addSecondsOnce({ onceKey, subject, day, seconds }) {
       const now = new Date();
       try {
         // One transaction: the mark and the addition happen together or not at all, so a retry after a
@@ -24,7 +24,7 @@ export function createUsageStore(table: Table): Usage {
           {
             Put: {
               TableName: table.name,
-              Item: { ...eventSeenKey(eventId), [TTL]: expiresAtAfter(EVENT_MARK_TTL_SECONDS, now) },
+              Item: { ...eventSeenKey(onceKey), [TTL]: expiresAtAfter(EVENT_MARK_TTL_SECONDS, now) },
               ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
               ExpressionAttributeNames: { '#ttl': TTL },
               ExpressionAttributeValues: { ':now': epochSeconds(now) },

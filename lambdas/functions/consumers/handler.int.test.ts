@@ -10,7 +10,12 @@ const table = await getTable();
 
 // The bus delivers at least once: the consumer must count each event once however often it arrives.
 
-function usageEvent(id: string, subject: string, seconds: number): EventBridgeEvent<string, unknown> {
+function usageEvent(
+  id: string,
+  subject: string,
+  seconds: number,
+  leaseId = `lease-${id}`,
+): EventBridgeEvent<string, unknown> {
   return {
     version: '0',
     id,
@@ -20,7 +25,7 @@ function usageEvent(id: string, subject: string, seconds: number): EventBridgeEv
     time: new Date().toISOString(),
     region: 'us-east-1',
     resources: [],
-    detail: { subject, seconds, leaseId: `lease-${id}`, day: '2026-11-22' },
+    detail: { subject, seconds, leaseId, day: '2026-11-22' },
   };
 }
 
@@ -35,6 +40,16 @@ describe('usageRecorded consumer over DynamoDB Local', () => {
     await usageRecorded(event);
 
     expect(await usage.secondsUsed(subject, '2026-11-22')).toBe(30);
+  });
+
+  it('counts a lease once when a retried publish delivers it again under another event id', async () => {
+    const subject = `subject-${randomUUID()}`;
+    const leaseId = randomUUID();
+
+    await usageRecorded(usageEvent(randomUUID(), subject, 12, leaseId));
+    await usageRecorded(usageEvent(randomUUID(), subject, 12, leaseId));
+
+    expect(await usage.secondsUsed(subject, '2026-11-22')).toBe(12);
   });
 
   it('adds up distinct events for the same subject and day', async () => {
@@ -63,7 +78,7 @@ describe('usageRecorded consumer over DynamoDB Local', () => {
 
   it('reports a duplicate delivery as such, not as an error', async () => {
     const subject = `subject-${randomUUID()}`;
-    const delivery = { eventId: randomUUID(), subject, day: '2026-11-22', seconds: 5 };
+    const delivery = { onceKey: `lease-${randomUUID()}`, subject, day: '2026-11-22', seconds: 5 };
 
     expect(await usage.addSecondsOnce(delivery)).toBe('added');
     expect(await usage.addSecondsOnce(delivery)).toBe('duplicate');

@@ -6,8 +6,8 @@ import { addUsageToDayCounter, projectAnonymousActivity, projectPageView } from 
 // Both steps are idempotent on their own, so a retry after either fails repeats nothing.
 export const usageRecorded = eventConsumer('usageRecorded', async ({ eventId, detail }) => {
   const [usage, analytics] = await Promise.all([getUsage(), getAnalytics()]);
-  const counted = await addUsageToDayCounter({ usage }, eventId, detail);
-  // Once per event, when it is first counted: the dashboard's daily speech seconds (a log metric filter).
+  const counted = await addUsageToDayCounter({ usage }, detail);
+  // Once per session, when it is first counted: the dashboard's daily speech seconds (a log metric filter).
   if (counted === 'added') logger.info('speech counted', { eventId, speechSeconds: detail.seconds });
   const activity = await projectAnonymousActivity({ analytics }, detail);
   return `${counted}; analytics ${activity}`;

@@ -4,17 +4,16 @@ import type { AnalyticsStore } from '../../ports/analytics';
 import type { Usage } from '../../ports/usage';
 
 /**
- * The second step of recording usage (the first is the usage area's closeSessionLease, which publishes
- * `usage.recorded`): counts a session's seconds against the subject's day, once per delivery however often
- * the bus repeats it.
+ * The second step of recording usage (the first is the speech relay closing a session's lease, which publishes
+ * `usage.recorded`): counts a session's seconds against the subject's day once per lease, however often the bus
+ * repeats the delivery and whatever event id a retried publish gave it.
  */
 export async function addUsageToDayCounter(
   ports: { readonly usage: Usage },
-  eventId: string,
   detail: EventDetail<'usageRecorded'>,
 ): Promise<'added' | 'duplicate'> {
   return ports.usage.addSecondsOnce({
-    eventId,
+    onceKey: `lease-${detail.leaseId}`,
     subject: detail.subject,
     day: detail.day,
     seconds: detail.seconds,
