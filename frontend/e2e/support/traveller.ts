@@ -20,3 +20,6 @@ export function travellerAddress(testInfo: TestInfo): string {
   const [a = 0, b = 0, c = 0] = createHash('sha256').update(seed).digest();
   return `10.${a}.${b}.${Math.max(1, c)}`;
 }
+
+/** The status badge of a voice session that is live: listening, or already hearing speech. */
+export const LIVE = /^(recording|transcribing|transcribed)$/;
