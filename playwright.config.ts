@@ -39,7 +39,7 @@ export default defineConfig({
   // Ceilings, not waits: a passing test never waits for them. Two workers, two local clouds and their browsers keep
   // 2 cores at a load average of 10-13, where a first page load (service worker install included) has taken over
   // 5 s and a whole test several times its quiet duration; a condition that is met returns at once.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'dot' : 'list',
   use: {
