@@ -61,8 +61,13 @@ export interface RelaySession {
  * practice): 10 s of it, as much as the browser keeps across a reconnect. More is refused.
  */
 const EARLY_BYTES = 10 * SPEECH_BYTES_PER_SECOND;
-/** After Finalize and CloseStream, how long the recogniser has to send its last results before the relay closes. */
-const WIND_DOWN_MS = 3_000;
+/**
+ * After Finalize and CloseStream, how long the recogniser has to send its last results before the relay closes. A
+ * recogniser closes as soon as it has sent them; this only bounds one that never does. Longer than the app waits
+ * for a last final (5 s), so the client, not the relay, decides when to stop waiting: a loaded embedded recogniser
+ * can take several seconds to decode a last phrase.
+ */
+const WIND_DOWN_MS = 8_000;
 
 /**
  * One relayed speech session (docs/DESIGN.md §7): takes the ticket, opens the session's lease with what is left of
