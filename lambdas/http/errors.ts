@@ -1,5 +1,5 @@
 import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
-import { HTTP_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { HTTP_ERROR_KEYS, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
 
 /**
@@ -71,6 +71,13 @@ export class ValidationError extends HttpError {
 export class RateLimitedError extends HttpError {
   constructor(rateLimitClass: RateLimitClass = 'default', options?: { cause?: unknown }) {
     super(429, rateLimitMessageKey(rateLimitClass), options);
+  }
+}
+
+/** 429 error_usage_limit_reached: today's speech allowance is spent (the client opens the limit dialog). */
+export class AllowanceSpentError extends HttpError {
+  constructor(options?: { cause?: unknown }) {
+    super(429, RATE_LIMIT_KEYS.speech, options);
   }
 }
 

@@ -89,7 +89,7 @@ describe('messageForFailedResponse', () => {
     expect(tooMany('/api/auth/register')).toBe('error_rate_limit_auth');
     expect(tooMany('/api/auth/forgot-password')).toBe('error_rate_limit_password_reset');
     expect(tooMany('/api/auth/reset-password')).toBe('error_rate_limit_password_reset');
-    expect(tooMany('/api/speech/ticket')).toBe('error_usage_limit_reached');
+    expect(tooMany('/api/speech/ticket')).toBe('error_rate_limit');
     expect(tooMany('/api/translate')).toBe('error_rate_limit_expensive');
     expect(tooMany('/api/tts/deepgram')).toBe('error_rate_limit_expensive');
     expect(tooMany('/api/vision/translate-image')).toBe('error_rate_limit_expensive');
@@ -115,12 +115,17 @@ describe('rateLimitClassForPath', () => {
 });
 
 describe('rateLimitMessageKey', () => {
-  it('gives each rate-limit class its own key, but analysis, which says the general one (docs/SPEC.md §8)', () => {
-    const { analysis, ...others } = RATE_LIMIT_MESSAGE_KEYS;
+  it('gives each rate-limit class its own key, but analysis and speech, which say the general one (docs/SPEC.md §8)', () => {
+    const { analysis, speech, ...others } = RATE_LIMIT_MESSAGE_KEYS;
     const keys = Object.values(others);
     expect(new Set(keys).size).toBe(keys.length);
     expect(rateLimitMessageKey('default')).toBe('error_rate_limit');
     expect(analysis).toBe('error_rate_limit');
+    expect(speech).toBe('error_rate_limit');
+  });
+
+  it('never says the allowance is spent for a refusal of the speech class: that opens the limit dialog', () => {
+    expect(rateLimitMessageKey('speech')).not.toBe('error_usage_limit_reached');
   });
 });
 

@@ -7,7 +7,9 @@ import type { RateLimitKey } from './error-keys';
 export const RATE_LIMIT_MESSAGE_KEYS: Readonly<Record<RateLimitClass, RateLimitKey>> = {
   auth: RATE_LIMIT_KEYS.auth,
   'password-reset': RATE_LIMIT_KEYS.passwordReset,
-  speech: RATE_LIMIT_KEYS.speech,
+  // Tickets taken too fast are a rate limit like any other; a spent allowance is the ticket route's own answer
+  // (error_usage_limit_reached), which opens the limit dialog, so a gateway refusal must never say it.
+  speech: RATE_LIMIT_KEYS.default,
   expensive: RATE_LIMIT_KEYS.expensive,
   // Its own per-viewer limit (shared/api/rate-limits.ts), the general message (docs/SPEC.md §8).
   analysis: RATE_LIMIT_KEYS.default,

@@ -1,6 +1,6 @@
 import { getConfig } from '../../config';
 import { usageCallerOf } from '../../domain/usage-subject';
-import { RateLimitedError } from '../../http/errors';
+import { AllowanceSpentError, RateLimitedError } from '../../http/errors';
 import { httpRoute } from '../../http/route';
 import { getLeases, getSpeechTickets, getUserProfiles, perContainer, systemClock } from '../../providers';
 import { issueSpeechTicket, type SpeechTicketPolicy, type SpeechTicketPorts } from './service';
@@ -30,7 +30,7 @@ export const ticket = httpRoute('speech.ticket', async (request) => {
   );
   // The spent allowance has its own message (the limit dialog); tickets taken too fast the general one, so the
   // traveller is told to try again in a moment rather than that today's time is used up (docs/SPEC.md §4).
-  if (outcome.kind === 'spent') throw new RateLimitedError('speech');
+  if (outcome.kind === 'spent') throw new AllowanceSpentError();
   if (outcome.kind === 'too_many') throw new RateLimitedError('default');
   return outcome.response;
 });
