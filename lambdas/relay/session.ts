@@ -190,7 +190,10 @@ export function runRelaySession(
       if (!lease) return;
       const seconds = meteredSeconds(meter);
       try {
-        if (!(await ports.leases.close(lease, { at: ports.clock.now(), seconds }))) return;
+        // Only this session closes its lease, so a lease found closed already was closed by an earlier try of this
+        // write whose answer was lost (a retry after a dropped connection): the usage is still to be published, and
+        // the consumer counts each lease once however often it hears of it.
+        await ports.leases.close(lease, { at: ports.clock.now(), seconds });
         await ports.events.publish('usageRecorded', {
           subject: lease.subject,
           seconds,
