@@ -11,10 +11,9 @@
 // it never passes or fails.
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { randomInt } from 'node:crypto';
-import WebSocket from 'ws';
-import { SPEECH_RELAY_LIMITS, SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
-import { LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
-import { sendAudio, silenceOf } from '../infra/local/faults/fault-cloud';
+import type WebSocket from 'ws';
+import { SPEECH_RELAY_LIMITS } from '@wayfarer/shared/constants';
+import { listen, sendAudio, silenceOf } from '../infra/local/faults/fault-cloud';
 
 interface Answer {
   readonly status: number;
@@ -78,24 +77,17 @@ interface Session {
  * `listen` (infra/local/faults) with the socket bound to an address, which its `listen` has no option for.
  */
 async function listenFrom(base: string, from: string, ticket: string): Promise<Session> {
-  const url = `${base.replace(/^http/, 'ws')}${LISTEN_PATH}?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
-  const socket = new WebSocket(url, ['token', ticket], { localAddress: from });
-  const closed = new Promise<string>((resolve) =>
-    socket.on('close', (code, reason) => resolve(`${code}${reason.length > 0 ? ` ${String(reason)}` : ''}`)),
-  );
-  const opened = new Promise<{ allowance: number | null } | { closed: number }>((resolve) => {
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type?: string; seconds_left?: number | null };
-      if (message.type === 'Allowance') resolve({ allowance: message.seconds_left ?? null });
-    });
-    socket.on('close', (code) => resolve({ closed: code }));
-  });
-  socket.on('error', () => undefined);
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return { socket, opened, closed };
+  const session = await listen(base, ticket, { localAddress: from });
+  return {
+    socket: session.socket,
+    opened: Promise.race([
+      session.accepted.then((allowance) => ({ allowance })),
+      session.closed.then((code) => ({ closed: code })),
+    ]),
+    closed: Promise.all([session.closed, session.reason]).then(
+      ([code, reason]) => `${code}${reason.length > 0 ? ` ${reason}` : ''}`,
+    ),
+  };
 }
 
 /** A short session as a traveller ends one: `seconds` of audio at real time, CloseStream, the relay's close. */

@@ -157,36 +157,54 @@ export interface Listening {
   readonly socket: WebSocket;
   /** The final transcripts, in order. */
   readonly finals: string[];
-  /** Resolves once the relay has said how many seconds the session may last (the lease is open then). */
-  readonly accepted: Promise<void>;
+  /** Resolves to the seconds left (null: no allowance) once the relay has accepted the socket (the lease is open). */
+  readonly accepted: Promise<number | null>;
   /** Resolves to the close code. */
   readonly closed: Promise<number>;
+  /** Resolves to the close reason. */
+  readonly reason: Promise<string>;
 }
 
-/** Opens the relay's `/v1/listen` on `baseUrl` with `ticket`, as the app does (the `token` subprotocol). */
-export async function listen(baseUrl: string, ticket: string): Promise<Listening> {
+/**
+ * Opens the relay's `/v1/listen` on `baseUrl` with `ticket`, as the app does (the `token` subprotocol); from
+ * `localAddress` when given (a loopback address of its own is a viewer of its own).
+ */
+export async function listen(
+  baseUrl: string,
+  ticket: string,
+  options: { localAddress?: string } = {},
+): Promise<Listening> {
   const url = `${baseUrl.replace(/^http/, 'ws')}/v1/listen?${new URLSearchParams(SPEECH_SOCKET_QUERY)}`;
-  const socket = new WebSocket(url, ['token', ticket]);
+  const socket = new WebSocket(url, ['token', ticket], { localAddress: options.localAddress });
   const finals: string[] = [];
-  let accept: () => void = () => undefined;
-  const accepted = new Promise<void>((resolve) => (accept = resolve));
+  let accept: (secondsLeft: number | null) => void = () => undefined;
+  const accepted = new Promise<number | null>((resolve) => (accept = resolve));
   socket.on('message', (data) => {
     const message = JSON.parse(String(data)) as {
       type?: string;
+      seconds_left?: number | null;
       is_final?: boolean;
       channel?: { alternatives?: { transcript: string }[] };
     };
-    if (message.type === 'Allowance') accept();
+    if (message.type === 'Allowance') accept(message.seconds_left ?? null);
     const text = message.channel?.alternatives?.[0]?.transcript ?? '';
     if (message.type === 'Results' && message.is_final && text) finals.push(text);
   });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  const ended = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   socket.on('error', () => undefined);
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
-  return { socket, finals, accepted, closed };
+  return {
+    socket,
+    finals,
+    accepted,
+    closed: ended.then(({ code }) => code),
+    reason: ended.then(({ reason }) => reason),
+  };
 }
 
 const SAMPLE_RATE = 16_000;
