@@ -16,10 +16,11 @@ import type { RelayLimits } from './session';
 
 /**
  * Sessions one relay serves at once with the embedded engine, which decodes on the relay's own 2 cores: the most
- * that keep end of speech -> final p95 under 1 s, as `npm run bench speech-capacity` measures it (bench/README.md:
- * p95 588 ms at 8 speakers, the largest N it tries, so a floor rather than the limit).
+ * at which `npm run bench speech-capacity` finds end of speech -> final where one speaker has it (p95 about 380 ms)
+ * in every run (bench/README.md). More still keep p95 under 1 s but have begun to slow, and a laptop that serves
+ * the relay also runs the traveller's browser.
  */
-export const RELAY_MAX_SESSIONS_EMBEDDED = 8;
+export const RELAY_MAX_SESSIONS_EMBEDDED = 32;
 /**
  * With a provider the relay only forwards (32 KB/s in, a little JSON out, per speaker): sized for the 0.5 vCPU
  * task of docs/OPERATIONS.md, which scales out on connections well before this.
