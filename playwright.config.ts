@@ -45,7 +45,10 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-    trace: 'retain-on-failure',
+    // A trace is recorded for every test to keep the failing ones, and recording it (a screenshot per frame, a DOM
+    // snapshot per action) made the browser, its GPU process and the runner do half as much work again as the tests
+    // (docs/E2E.md, Browser). A failure keeps its screenshot and error context; `E2E_TRACE=1` records traces too.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     // The built app registers a service worker (frontend/vite.config.ts) and every visitor has it: the suite runs
     // with it, as they do. A spec that must see the network without it says why with its own

@@ -72,7 +72,13 @@ test.describe('header when signed in @layout', () => {
     await page.getByTestId('menu-logout').click();
 
     await expect(page).toHaveURL(/\/$/);
-    if (isCompact(page)) await page.getByTestId('hamburger').click();
+    if (isCompact(page)) {
+      // The menu closes when the new location renders, which can come just after the URL: opening it before then
+      // would close it.
+      const hamburger = page.getByTestId('hamburger');
+      await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+      await hamburger.click();
+    }
     await expect(page.getByTestId('header-login')).toBeVisible();
   });
 
