@@ -60,7 +60,12 @@ afterEach(async () => {
 
 /** A relay of its own (limits shortened where a test needs it) on a free port. */
 async function startRelay(
-  options: { limits?: Partial<RelayLimits>; maxSessions?: number; onProviderError?: () => void } = {},
+  options: {
+    limits?: Partial<RelayLimits>;
+    maxSessions?: number;
+    onProviderError?: () => void;
+    handshakeTimeoutMs?: number;
+  } = {},
 ) {
   const published: EventDetail<'usageRecorded'>[] = [];
   const events: Events = {
@@ -76,7 +81,7 @@ async function startRelay(
       recognizer: createDeepgramListen({
         apiKey: SCRIPTED_DEEPGRAM_KEY,
         listenUrl: deepgram.listenUrl,
-        handshakeTimeoutMs: 1_000,
+        handshakeTimeoutMs: options.handshakeTimeoutMs ?? 1_000,
         onProviderError: options.onProviderError,
       }),
       newId: randomUUID,
@@ -163,7 +168,11 @@ describe('the speech relay over DynamoDB Local', () => {
     // Sent as fast as the socket takes it, once the relay has said what is left (audio before that is held, and
     // more than 10 s of it refused).
     await eventually(() => client.messages.length).toBeGreaterThan(0);
-    for (let second = 0; second < 90; second++) client.ws.send(seconds(1));
+    // The first second, heard, then the rest at once: the provider's socket is open by then (its handshake is a
+    // test of its own below).
+    client.ws.send(seconds(1));
+    await eventually(() => client.messages.some((message) => message.is_final === true)).toBe(true);
+    for (let second = 1; second < 90; second++) client.ws.send(seconds(1));
     const closed = await client.closed;
     expect(closed.code).toBe(RELAY_CLOSE.allowanceSpent);
     expect(client.messages.filter((message) => message.type === 'Allowance').at(-1)).toEqual({
@@ -211,7 +220,10 @@ describe('the speech relay over DynamoDB Local', () => {
     // Then a script's burst: refused, long before the allowance.
     for (let second = 0; second < 10; second++) client.ws.send(seconds(1));
     const closed = await client.closed;
-    expect(closed).toEqual({ code: CLOSE.policyViolation, reason: 'DATA: Audio arrives faster than real time.' });
+    expect(closed).toEqual({
+      code: CLOSE.policyViolation,
+      reason: 'DATA: Audio arrives faster than real time.',
+    });
     await eventually(() => usedToday(ip)).toBeLessThanOrEqual(SPEECH_RELAY_LIMITS.aheadOfRealTimeSeconds + 2);
   });
 
@@ -316,6 +328,29 @@ describe('the speech relay over DynamoDB Local', () => {
     await eventually(() => client.messages.at(-1)).toEqual({ type: 'Allowance', seconds_left: 57 });
     expect(client.ws.readyState).toBe(WebSocket.OPEN);
     client.ws.close();
+  });
+
+  it("a reconnecting browser's 10 s of kept audio and its speech meanwhile wait for a slow provider handshake", async () => {
+    // The handshake is held for as long as the test takes to see the lease, not for a time.
+    const { url } = await startRelay({ limits: { chargeIntervalSeconds: 1 }, handshakeTimeoutMs: 60_000 });
+    const ip = freshIp();
+    const release = deepgram.holdHandshakes();
+    let client: ReturnType<typeof connect>;
+    try {
+      client = connect(url, await ticketFor(ip), ip);
+      await client.opened;
+      await eventually(() => client.messages.length).toBeGreaterThan(0);
+      // What the relay admits (within aheadOfRealTimeSeconds) while the provider has not answered yet; the lease
+      // shows it forwarded all of it before the provider answers.
+      for (let chunk = 0; chunk < 13; chunk++) client.ws.send(seconds(1));
+      await eventually(() => usedToday(ip)).toBe(13);
+    } finally {
+      release();
+    }
+    await eventually(() => client.messages.some((message) => message.is_final === true)).toBe(true);
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+    client.ws.close();
+    await eventually(() => usedToday(ip)).toBe(13);
   });
 
   for (const providerFault of [{ kind: 'status', status: 503 }, { kind: 'hang' }] as const) {

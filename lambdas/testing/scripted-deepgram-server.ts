@@ -44,6 +44,11 @@ export interface ScriptedDeepgramServer {
    * answers it; undefined clears it.
    */
   fault(fault: Extract<ProviderFault, { kind: 'status' | 'hang' }> | undefined): void;
+  /**
+   * Holds every socket handshake from now on unanswered, as a slow provider does, until the returned function
+   * answers them all and stops holding.
+   */
+  holdHandshakes(): () => void;
   /** The key each handshake carried, in order (the Authorization header's or the token subprotocol's). */
   readonly keysSeen: readonly string[];
   /** The raw request headers of each handshake, in order. */
@@ -125,6 +130,8 @@ export async function startScriptedDeepgramServer(options: {
   const handshakes: IncomingMessage['headers'][] = [];
   /** Handshakes a hang fault left unanswered: cut when the server closes. */
   const hung = new Set<Duplex>();
+  /** Handshakes waiting for holdHandshakes' release, answered then. */
+  let held: (() => void)[] | undefined;
 
   /** The key a handshake carries, where Deepgram reads it: the Authorization header, or the token subprotocol. */
   function keyOf(request: IncomingMessage): string | undefined {
@@ -225,7 +232,9 @@ export async function startScriptedDeepgramServer(options: {
         socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }
-      sockets.handleUpgrade(request, socket, head, (ws) => replay(ws));
+      const answer = () => sockets.handleUpgrade(request, socket, head, (ws) => replay(ws));
+      if (held) held.push(answer);
+      else answer();
     },
   });
   return {
@@ -233,6 +242,13 @@ export async function startScriptedDeepgramServer(options: {
     listenUrl: `ws://${host}:${server.port}${LISTEN_PATH}`,
     fault: (fault) => {
       currentFault = fault;
+    },
+    holdHandshakes: () => {
+      const waiting: (() => void)[] = (held ??= []);
+      return () => {
+        if (held === waiting) held = undefined;
+        for (const answer of waiting.splice(0)) answer();
+      };
     },
     keysSeen,
     handshakes,

@@ -1,19 +1,22 @@
 import { WebSocket, type RawData } from 'ws';
 import { CLOSE, CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
-import { SPEECH_BYTES_PER_SECOND } from '@wayfarer/shared/constants';
+import { SPEECH_BYTES_PER_SECOND, SPEECH_RELAY_LIMITS } from '@wayfarer/shared/constants';
 import type { ListenDownstream, ListenUpstream, SpeechRecognizer } from '../../ports/speech';
 
 /** Deepgram's live transcription socket, which only the relay opens, with the server's key. */
 export const DEEPGRAM_LISTEN_URL = 'wss://api.deepgram.com/v1/listen';
 
-/**
- * What the relay keeps for Deepgram while its socket opens (a few hundred ms): 10 s of 16 kHz PCM16, as much as the
- * browser buffers across a reconnect. More than that and the provider is not answering: the stream ends.
- */
-const MAX_PENDING_BYTES = 10 * SPEECH_BYTES_PER_SECOND;
-
 /** How long Deepgram has to accept the socket before the stream ends as failed (it answers in well under 1 s). */
 export const DEEPGRAM_HANDSHAKE_TIMEOUT_MS = 5_000;
+
+/**
+ * What the adapter keeps for Deepgram while its socket opens: all the relay may forward meanwhile, audio up to
+ * aheadOfRealTimeSeconds past the time since the session opened (a reconnecting browser sends the 10 s it kept at
+ * once, then speech at real time), for as long as the handshake may take. The relay bounds it; this is the backstop.
+ */
+const MAX_PENDING_BYTES =
+  (SPEECH_RELAY_LIMITS.aheadOfRealTimeSeconds + DEEPGRAM_HANDSHAKE_TIMEOUT_MS / 1000) *
+  SPEECH_BYTES_PER_SECOND;
 
 /** Close codes a server may send on (RFC 6455 §7.4): others (1005, 1006, 1015) are only ever observed. */
 export const isSendableCloseCode = (code: number): boolean =>
