@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { freePort } from '@wayfarer/infra/local/free-port';
-
-// Debian's Chromium (docs/E2E.md): there is no browser download here, so never `playwright install` or `channel`.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = ['--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'];
+// Debian's browsers (docs/E2E.md): there is no browser download here, so never `playwright install` or `channel`.
+import { BROWSER_ARGS, TEST_BROWSER_PATH } from './frontend/e2e/support/browser';
 
 // Playwright loads this file again in every worker. The runner picks the port and the data folder once and
 // leaves them in the environment, which the workers inherit, so all processes agree on one server.
@@ -44,7 +42,7 @@ export default defineConfig({
   reporter: process.env.CI ? 'dot' : 'list',
   use: {
     baseURL,
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: TEST_BROWSER_PATH, args: BROWSER_ARGS },
     // A trace is recorded for every test to keep the failing ones, and recording it (a screenshot per frame, a DOM
     // snapshot per action) made the browser, its GPU process and the runner do half as much work again as the tests
     // (docs/E2E.md, Browser). A failure keeps its screenshot and error context; `E2E_TRACE=1` records traces too.

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
+import { CHROMIUM_PATH } from './support/browser';
 import { signInFresh } from './support/sign-in';
 import { test } from './support/traveller';
 
@@ -114,10 +115,11 @@ test('the app is installable: manifest fields, reachable icons, a service worker
   expect(new URL(scriptUrl!).pathname).toBe('/sw.js');
 
   // Chromium's own installability check, the one Lighthouse reads, in a browser profile of its own: Playwright's
-  // contexts are incognito, which Chromium always reports as not installable.
+  // contexts are incognito, which Chromium always reports as not installable. The whole browser: the headless shell
+  // has no app installation to check.
   const profile = await mkdtemp(path.join(tmpdir(), 'wayfarer-install-'));
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--disable-gpu', '--disable-quic'],
     baseURL: test.info().project.use.baseURL,
   });

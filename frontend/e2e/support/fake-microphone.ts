@@ -1,13 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LaunchOptions } from '@playwright/test';
+import { BROWSER_ARGS, TEST_BROWSER_PATH } from './browser';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
-// The same browser as playwright.config.ts (docs/E2E.md: Debian's Chromium, no download). Launch options set with
-// test.use replace the config's, so its executable and flags are repeated here.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const baseArgs = ['--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'];
+// Launch options set with test.use replace the config's, so these give its browser and flags again (browser.ts).
 
 export function fixturePath(name: string): string {
   return path.join(fixtures, name);
@@ -16,8 +14,13 @@ export function fixturePath(name: string): string {
 /** Chromium with fake media devices, permission granted, fed from the file `fileArgument` names. */
 function grantedFakeDevice(fileArgument: string): LaunchOptions {
   return {
-    executablePath: chromiumPath,
-    args: [...baseArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', fileArgument],
+    executablePath: TEST_BROWSER_PATH,
+    args: [
+      ...BROWSER_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      fileArgument,
+    ],
   };
 }
 
@@ -29,8 +32,8 @@ export function fakeMicrophone(wavName: string): LaunchOptions {
 /** Chromium whose microphone prompt is always answered "block" (getUserMedia: NotAllowedError). */
 export function deniedMicrophone(): LaunchOptions {
   return {
-    executablePath: chromiumPath,
-    args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny'],
+    executablePath: TEST_BROWSER_PATH,
+    args: [...BROWSER_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny'],
   };
 }
 
