@@ -32,9 +32,10 @@ const rateLimitedBody = (rateLimitClass: RateLimitClass) =>
 const rateLimitedBodyKey = (rateLimitClass: RateLimitClass) => `rate-limited-${rateLimitClass}`;
 
 /**
- * The viewer's address, set by the /api/* CloudFront function over anything the client sent (stacks/web-stack.ts).
- * Here every request comes from a CloudFront edge, and X-Forwarded-For's first entry, which WAF's forwarded-IP
- * keys read, is the client's to forge: this header is the one per-viewer key a viewer cannot choose.
+ * The viewer's group (an IPv4 address, an IPv6 /64: viewerGroup in shared/api/rate-limits.ts), set by the /api/*
+ * CloudFront function over anything the client sent (viewer-group-function.ts). Here every request comes from a
+ * CloudFront edge, and X-Forwarded-For's first entry, which WAF's forwarded-IP keys read, is the client's to
+ * forge: this header is the one per-viewer key a viewer cannot choose.
  */
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
 
