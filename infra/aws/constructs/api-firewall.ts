@@ -68,6 +68,13 @@ export function pathPattern(path: string, stageName: string): string {
 
 type Statement = CfnWebACL.StatementProperty;
 
+/**
+ * What every match on the URI path applies first: the path URL-decoded, so `/api/%74ts/...` is matched as the
+ * `/api/tts/...` API Gateway may route it to (docs/DESIGN.md §9, "The web ACL matches what API Gateway routes").
+ * Not LOWERCASE: REST API resource paths are case-sensitive, and each transformation costs 10 WCUs a statement.
+ */
+export const PATH_TRANSFORMATIONS: CfnWebACL.TextTransformationProperty[] = [{ priority: 0, type: 'URL_DECODE' }];
+
 function anyOf(statements: Statement[]): Statement {
   if (statements.length === 1 && statements[0]) return statements[0];
   return { orStatement: { statements } };
@@ -89,7 +96,7 @@ function routeMatch(route: RouteDefinition, stageName: string): Statement {
           regexMatchStatement: {
             fieldToMatch: { uriPath: {} },
             regexString: pathPattern(route.path, stageName),
-            textTransformations: [{ priority: 0, type: 'NONE' }],
+            textTransformations: PATH_TRANSFORMATIONS,
           },
         },
       ],
