@@ -73,7 +73,9 @@ type Statement = CfnWebACL.StatementProperty;
  * `/api/tts/...` API Gateway may route it to (docs/DESIGN.md §9, "The web ACL matches what API Gateway routes").
  * Not LOWERCASE: REST API resource paths are case-sensitive, and each transformation costs 10 WCUs a statement.
  */
-export const PATH_TRANSFORMATIONS: CfnWebACL.TextTransformationProperty[] = [{ priority: 0, type: 'URL_DECODE' }];
+export const PATH_TRANSFORMATIONS: CfnWebACL.TextTransformationProperty[] = [
+  { priority: 0, type: 'URL_DECODE' },
+];
 
 function anyOf(statements: Statement[]): Statement {
   if (statements.length === 1 && statements[0]) return statements[0];

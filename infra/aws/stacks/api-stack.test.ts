@@ -68,7 +68,8 @@ function transformed(text: string, transformations: unknown): string {
   return ((transformations ?? []) as { Priority: number; Type: string }[])
     .sort((a, b) => a.Priority - b.Priority)
     .reduce((value, { Type }) => {
-      if (Type === 'URL_DECODE') return value.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      if (Type === 'URL_DECODE')
+        return value.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       if (Type === 'LOWERCASE') return value.toLowerCase();
       if (Type === 'NONE') return value;
       throw new Error(`transformation ${Type} not modelled`);
@@ -78,14 +79,20 @@ function transformed(text: string, transformations: unknown): string {
 /** Whether a (method, path) request matches a WAF statement of the template: the statements the API's rules use. */
 function wafMatches(statement: Properties, request: { method: string; path: string }): boolean {
   const nested = (key: string) => statement[key] as Properties;
-  if (statement.AndStatement) return (nested('AndStatement').Statements as Properties[]).every((inner) => wafMatches(inner, request));
-  if (statement.OrStatement) return (nested('OrStatement').Statements as Properties[]).some((inner) => wafMatches(inner, request));
+  if (statement.AndStatement)
+    return (nested('AndStatement').Statements as Properties[]).every((inner) => wafMatches(inner, request));
+  if (statement.OrStatement)
+    return (nested('OrStatement').Statements as Properties[]).some((inner) => wafMatches(inner, request));
   if (statement.NotStatement) return !wafMatches(nested('NotStatement').Statement as Properties, request);
   const match = (statement.ByteMatchStatement ?? statement.RegexMatchStatement) as Properties | undefined;
   if (!match) throw new Error(`statement not modelled: ${Object.keys(statement).join(', ')}`);
   const field = match.FieldToMatch as Properties;
-  const text = transformed(field.Method ? request.method : field.UriPath ? request.path : '', match.TextTransformations);
-  if (statement.ByteMatchStatement) return match.PositionalConstraint === 'EXACTLY' && text === match.SearchString;
+  const text = transformed(
+    field.Method ? request.method : field.UriPath ? request.path : '',
+    match.TextTransformations,
+  );
+  if (statement.ByteMatchStatement)
+    return match.PositionalConstraint === 'EXACTLY' && text === match.SearchString;
   return new RegExp(String(match.RegexString)).test(text);
 }
 
@@ -358,7 +365,9 @@ describe('API stack', () => {
         (candidate) => candidate.Name === `${route.rateLimitClass}-per-viewer`,
       );
       const scope = ((rule?.Statement as Properties).RateBasedStatement as Properties).ScopeDownStatement;
-      expect(wafMatches(scope as Properties, { method: route.method, path }), `${route.id} ${path}`).toBe(true);
+      expect(wafMatches(scope as Properties, { method: route.method, path }), `${route.id} ${path}`).toBe(
+        true,
+      );
     }
   });
 
