@@ -1,4 +1,8 @@
 import type { Node } from 'constructs';
+import { PEAK_REQUESTS_PER_SECOND } from '@wayfarer/shared/api/rate-limits';
+import type { RouteId } from '@wayfarer/shared/api/route-table';
+import type { events } from '@wayfarer/shared/events';
+import { CLASS_THROTTLES } from './api-throttles';
 
 /**
  * Per-deployment parameters, read from CDK context (`-c name=value` on the command line, or the `context`
@@ -43,6 +47,8 @@ export interface StageConfig {
   /** The speech relay's task count bounds (stacks/relay-stack.ts scales between them). */
   readonly relayMinTasks: number;
   readonly relayMaxTasks: number;
+  /** The account's Lambda concurrency quota in the region (context accountConcurrency): the reservations must fit. */
+  readonly accountConcurrency: number;
 }
 
 const STAGE_NAME = /^[a-z][a-z0-9-]{0,15}$/;
@@ -61,6 +67,74 @@ export const DEFAULT_THROTTLE_BURST_LIMIT = 2000;
  * vCPU quota) before that.
  */
 export const DEFAULT_RELAY_MAX_TASKS = 20;
+
+/*
+ * Lambda concurrency (docs/OPERATIONS.md, "Concurrency"). Lambda's rules: a function's reserved concurrency both
+ * guarantees it that many concurrent executions and caps it there; reservations come out of the account's quota
+ * for the region (1,000 by default; a new account may start lower), and Lambda refuses one that would leave fewer
+ * than 100 executions unreserved for every function without a reservation. A function without one shares the
+ * unreserved pool, which is what a flood fills: so the functions that must keep working whatever else runs are
+ * guaranteed theirs, and the functions a flood would hold longest (60-second streams) are capped.
+ */
+
+/** Lambda keeps at least this many executions unreserved (UnreservedConcurrentExecutions). */
+export const LAMBDA_MIN_UNRESERVED = 100;
+/** Lambda's default concurrency quota per account and region; context accountConcurrency names the real one. */
+export const DEFAULT_ACCOUNT_CONCURRENCY = 1_000;
+
+/** Seconds one auth call may hold an execution: Cognito and DynamoDB round trips, with a cold start. */
+const AUTH_CALL_SECONDS = 1;
+/** A streamed translation or read-out holds its execution this long on average (the cost model's streamingSeconds). */
+export const STREAM_AVERAGE_SECONDS = 2.5;
+/** How far above the designed peak's streams the cap sits: a busy hour is never refused, a flood is. */
+const STREAM_HEADROOM = 3;
+
+type ConsumerId = (typeof events)[keyof typeof events]['consumer']['id'];
+type FunctionId = RouteId | ConsumerId;
+
+/**
+ * Executions guaranteed to the functions that must never starve. Each is also the function's cap, so each is at
+ * least what API Gateway lets through to it: sign-in, registration and the reset pair take their class's ceiling
+ * (CLASS_THROTTLES, requests/s) for a second each, so the reservation never refuses a request the ceiling admits.
+ * The session routes (me, refresh, logout) are `default` class, whose ceiling is the stage's 1,000/s, too much to
+ * reserve: 10 each serve 10 calls a second for a second each, a page load every 0.1 s across all travellers.
+ * Stripe sends the webhook a few events a minute and retries for days; the consumers are invoked asynchronously
+ * (Lambda retries a throttled event for up to 6 hours), so theirs is about not waiting behind a flood, not losing.
+ */
+export const GUARANTEED_CONCURRENCY = {
+  'auth.login': CLASS_THROTTLES.auth.rate * AUTH_CALL_SECONDS,
+  'auth.register': CLASS_THROTTLES.auth.rate * AUTH_CALL_SECONDS,
+  'auth.forgotPassword': CLASS_THROTTLES['password-reset'].rate * AUTH_CALL_SECONDS,
+  'auth.resetPassword': CLASS_THROTTLES['password-reset'].rate * AUTH_CALL_SECONDS,
+  'auth.me': 10,
+  'auth.refresh': 10,
+  'auth.logout': 5,
+  'billing.webhook': 10,
+  'consumers.usageRecorded': 10,
+  'consumers.pageViewed': 10,
+  'consumers.subscriptionChanged': 5,
+  'mail.passwordResetRequested': 5,
+} as const satisfies Partial<Record<FunctionId, number>>;
+
+/**
+ * The cap on each streaming function (translate, speech synthesis). The designed peak
+ * (PEAK_REQUESTS_PER_SECOND.expensive, half of it each) holds 20 calls/s x 2.5 s = 50 executions each;
+ * STREAM_HEADROOM times that is the cap. A flood of 60-second streams holds at most this many executions each
+ * and is throttled beyond (the function's Throttles alarm), while every other function keeps the rest.
+ */
+export const STREAMING_CONCURRENCY_CAP =
+  STREAM_HEADROOM * Math.ceil((PEAK_REQUESTS_PER_SECOND.expensive / 2) * STREAM_AVERAGE_SECONDS);
+
+/** Every function's reservation by handler id; a function not named here has none and shares the pool. */
+export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
+  ...GUARANTEED_CONCURRENCY,
+  'translate.stream': STREAMING_CONCURRENCY_CAP,
+  'tts.speak': STREAMING_CONCURRENCY_CAP,
+} satisfies Partial<Record<FunctionId, number>>;
+
+/** All reservations together: what the account's quota must hold on top of LAMBDA_MIN_UNRESERVED. */
+export const totalReservedConcurrency = (): number =>
+  Object.values(RESERVED_CONCURRENCY).reduce((sum, reserved) => sum + reserved, 0);
 
 function readText(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
@@ -120,5 +194,18 @@ export function readStageConfig(node: Node): StageConfig {
     // Two tasks in prod, one per zone, so a zone or a task lost leaves speech up; one elsewhere.
     relayMinTasks: readWholeNumber(node, 'relayMinTasks') ?? (stage === 'prod' ? 2 : 1),
     relayMaxTasks: readWholeNumber(node, 'relayMaxTasks') ?? DEFAULT_RELAY_MAX_TASKS,
+    accountConcurrency: readAccountConcurrency(node),
   };
+}
+
+/** The account's concurrency quota, refused here (not half-way through a deploy) when the reservations do not fit. */
+function readAccountConcurrency(node: Node): number {
+  const quota = readWholeNumber(node, 'accountConcurrency') ?? DEFAULT_ACCOUNT_CONCURRENCY;
+  const needed = totalReservedConcurrency() + LAMBDA_MIN_UNRESERVED;
+  if (quota < needed) {
+    throw new Error(
+      `Context accountConcurrency is ${quota}: the functions reserve ${totalReservedConcurrency()} and Lambda keeps ${LAMBDA_MIN_UNRESERVED} unreserved, so the account needs at least ${needed} (raise the quota in Service Quotas, "Concurrent executions")`,
+    );
+  }
+  return quota;
 }

@@ -32,9 +32,10 @@ const rateLimitedBody = (rateLimitClass: RateLimitClass) =>
 const rateLimitedBodyKey = (rateLimitClass: RateLimitClass) => `rate-limited-${rateLimitClass}`;
 
 /**
- * The viewer's address, set by the /api/* CloudFront function over anything the client sent (stacks/web-stack.ts).
- * Here every request comes from a CloudFront edge, and X-Forwarded-For's first entry, which WAF's forwarded-IP
- * keys read, is the client's to forge: this header is the one per-viewer key a viewer cannot choose.
+ * The viewer's group (an IPv4 address, an IPv6 /64: viewerGroup in shared/api/rate-limits.ts), set by the /api/*
+ * CloudFront function over anything the client sent (viewer-group-function.ts). Here every request comes from a
+ * CloudFront edge, and X-Forwarded-For's first entry, which WAF's forwarded-IP keys read, is the client's to
+ * forge: this header is the one per-viewer key a viewer cannot choose.
  */
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
 
@@ -67,6 +68,15 @@ export function pathPattern(path: string, stageName: string): string {
 
 type Statement = CfnWebACL.StatementProperty;
 
+/**
+ * What every match on the URI path applies first: the path URL-decoded, so `/api/%74ts/...` is matched as the
+ * `/api/tts/...` API Gateway may route it to (docs/DESIGN.md §9, "The web ACL matches what API Gateway routes").
+ * Not LOWERCASE: REST API resource paths are case-sensitive, and each transformation costs 10 WCUs a statement.
+ */
+export const PATH_TRANSFORMATIONS: CfnWebACL.TextTransformationProperty[] = [
+  { priority: 0, type: 'URL_DECODE' },
+];
+
 function anyOf(statements: Statement[]): Statement {
   if (statements.length === 1 && statements[0]) return statements[0];
   return { orStatement: { statements } };
@@ -88,7 +98,7 @@ function routeMatch(route: RouteDefinition, stageName: string): Statement {
           regexMatchStatement: {
             fieldToMatch: { uriPath: {} },
             regexString: pathPattern(route.path, stageName),
-            textTransformations: [{ priority: 0, type: 'NONE' }],
+            textTransformations: PATH_TRANSFORMATIONS,
           },
         },
       ],

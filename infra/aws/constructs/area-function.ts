@@ -10,6 +10,7 @@ import type { HandlerReference as SharedHandlerReference } from '@wayfarer/share
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
 import { accessForArea, type SecretName, type TableAccess } from '../area-access';
 import type { FunctionEnvironment } from '../function-environment';
+import { RESERVED_CONCURRENCY } from '../stage-config';
 import { HandlerFunction } from './handler-function';
 
 /** A route's, consumer's or schedule's handler reference, as shared/ declares it, with the function's id. */
@@ -134,6 +135,8 @@ export function createAreaFunction(
     timeout: Duration.seconds(access.timeoutSeconds),
     logRetention: resources.logRetention,
     readsSecrets: secretArns.length > 0,
+    // Guaranteed to what must never starve, a cap on the streams (stage-config.ts); the rest share the pool.
+    reservedConcurrentExecutions: RESERVED_CONCURRENCY[handler.id],
   });
 
   for (const statement of tableStatements(resources.table, access.table)) fn.addToRolePolicy(statement);

@@ -26,6 +26,8 @@ export interface HandlerFunctionProps {
   readonly logRetention: RetentionDays;
   /** True when SECRET_ARNS is set: the function reads its secrets through the Parameters and Secrets extension. */
   readonly readsSecrets: boolean;
+  /** Reserved concurrency: guaranteed to the function and its cap (stage-config.ts); none shares the pool. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /** One Lambda per handler export, bundled locally by esbuild (no Docker) exactly as lambda-bundling.ts says. */
@@ -48,6 +50,7 @@ export class HandlerFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       logGroup,
       // lambdas/config.ts reads SECRET_ARNS through this extension's localhost cache: no SDK client in the bundle.
       ...(props.readsSecrets

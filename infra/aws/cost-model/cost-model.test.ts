@@ -6,10 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../lambda-bundling';
 import { routes } from '@wayfarer/shared/api/routes';
 import { CEILING_HEADROOM, PEAK_REQUESTS_PER_SECOND } from '@wayfarer/shared/api/rate-limits';
-import { DEFAULT_THROTTLE_RATE_LIMIT } from '../stage-config';
 import { costRows, limitRows, LIMITS, renderCostModel, SCALES, WEB_ACL } from './cost-model';
 import { PRICES } from './prices';
 import { statementCapacity } from './waf-capacity';
+import { floodRows } from './concurrency';
+import { accessForArea } from '../area-access';
+import {
+  DEFAULT_ACCOUNT_CONCURRENCY,
+  DEFAULT_THROTTLE_RATE_LIMIT,
+  STREAMING_CONCURRENCY_CAP,
+  totalReservedConcurrency,
+} from '../stage-config';
 
 const script = fileURLToPath(new URL('./cost-model.ts', import.meta.url));
 
@@ -145,6 +152,28 @@ describe('the cost model (docs/OPERATIONS.md)', () => {
     ).toBe(2 + 30 + 6);
     expect(() => statementCapacity({ geoMatchStatement: { countryCodes: ['FR'] } })).toThrow(/No documented WCU/);
     expect(WEB_ACL.capacity).toBeGreaterThan(0);
+  });
+
+  it('shows the streaming functions’ concurrency cap and what a flood at it costs an hour, from the stacks’ own figures', () => {
+    const rows = floodRows();
+    expect(rows.map((row) => row.id).sort()).toEqual(['translate.stream', 'tts.speak']);
+    const tts = accessForArea('tts');
+    for (const row of rows) {
+      expect(row.cap).toBe(STREAMING_CONCURRENCY_CAP);
+      expect(row.timeoutSeconds).toBe(tts.timeoutSeconds);
+      // An hour of the cap held: GB-seconds, plus one Lambda, API Gateway and WAF request per stream.
+      const streams = (STREAMING_CONCURRENCY_CAP * 3600) / row.timeoutSeconds;
+      const expected =
+        STREAMING_CONCURRENCY_CAP * 3600 * (tts.memorySize / 1024) * PRICES.lambdaGbSecondArm.usd +
+        (streams / 1e6) *
+          (PRICES.lambdaMillionRequests.usd + PRICES.apiGatewayRestMillionRequests.usd + PRICES.wafMillionRequests.usd);
+      expect(row.usdPerHour(row.timeoutSeconds)).toBeCloseTo(expected, 6);
+    }
+    expect(renderCostModel()).toContain(
+      `${totalReservedConcurrency()} reserved`,
+    );
+    expect(LIMITS.streamingConcurrency.value).toBe(STREAMING_CONCURRENCY_CAP);
+    expect(LIMITS.lambdaConcurrency.value).toBe(DEFAULT_ACCOUNT_CONCURRENCY - totalReservedConcurrency());
   });
 
   it('names a public source for every price', () => {

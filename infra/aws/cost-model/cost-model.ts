@@ -7,7 +7,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { methodThrottle } from '../api-throttles';
-import { DEFAULT_THROTTLE_BURST_LIMIT, DEFAULT_THROTTLE_RATE_LIMIT } from '../stage-config';
+import {
+  DEFAULT_ACCOUNT_CONCURRENCY,
+  DEFAULT_THROTTLE_BURST_LIMIT,
+  DEFAULT_THROTTLE_RATE_LIMIT,
+  STREAM_AVERAGE_SECONDS,
+  STREAMING_CONCURRENCY_CAP,
+  totalReservedConcurrency,
+} from '../stage-config';
+import { renderConcurrency } from './concurrency';
 import { round, usd } from './format';
 import { PRICES, PRICES_CHECKED } from './prices';
 import { renderRelayCost } from './relay-cost';
@@ -45,7 +53,7 @@ export const ASSUMPTIONS = {
   /** Lambda: buffered calls ~150 ms at 512 MB; streaming translate/TTS ~2.5 s at 1,024 MB (waiting on the provider). */
   bufferedSeconds: 0.15,
   bufferedMemoryGb: 0.5,
-  streamingSeconds: 2.5,
+  streamingSeconds: STREAM_AVERAGE_SECONDS,
   streamingMemoryGb: 1,
   /** DynamoDB: write and read units per API call on average (leases, usage, marks, counters: docs/DESIGN.md §4). */
   writeUnitsPerCall: 0.6,
@@ -89,9 +97,13 @@ export const WAF_QUOTAS = {
  */
 export const LIMITS = {
   lambdaConcurrency: {
-    value: 1_000,
+    value: DEFAULT_ACCOUNT_CONCURRENCY - totalReservedConcurrency(),
+    source: `Lambda concurrent executions left unreserved for the buffered functions: the default quota of ${DEFAULT_ACCOUNT_CONCURRENCY.toLocaleString('en-US')} (new accounts may start lower) less the reservations (stage-config.ts)`,
+  },
+  streamingConcurrency: {
+    value: STREAMING_CONCURRENCY_CAP,
     source:
-      'Lambda concurrent executions per account and region, default quota (new accounts may start lower)',
+      'reserved concurrency of each streaming function (translate, TTS), its cap (STREAMING_CONCURRENCY_CAP, stage-config.ts): streams at once',
   },
   stageRate: {
     value: methodThrottle('default', DEFAULT_STAGE).rate,
@@ -261,9 +273,8 @@ type Figure = { readonly perTraveller: number } | { readonly fixed: number };
 function figures(): Record<keyof typeof LIMITS, Figure> {
   const calls = callsPerTraveller();
   const peak = (perDay: number) => (perDay * A.peakHourShare) / 3600;
-  const concurrency =
-    peak(calls.translate + calls.tts) * A.streamingSeconds +
-    peak(calls.total - calls.translate - calls.tts) * A.bufferedSeconds;
+  // The streaming functions hold their own reservations; the rest share what is left.
+  const concurrency = peak(calls.total - calls.translate - calls.tts) * A.bufferedSeconds;
   const tokensPerDay =
     A.phrasesPerDay * (A.translateInputTokens + A.translateOutputTokens) +
     3 * A.analysesPerDay * (A.analysisInputTokens + A.analysisOutputTokens) +
@@ -272,6 +283,7 @@ function figures(): Record<keyof typeof LIMITS, Figure> {
   const streams = peak(A.speechSecondsPerDay);
   return {
     lambdaConcurrency: { perTraveller: concurrency },
+    streamingConcurrency: { perTraveller: peak(Math.max(calls.translate, calls.tts)) * A.streamingSeconds },
     stageRate: { perTraveller: peak(calls.other) },
     expensiveRate: { perTraveller: peak(calls.translate) },
     apiGatewayAccountRate: { perTraveller: peak(calls.total) },
@@ -291,7 +303,9 @@ function figures(): Record<keyof typeof LIMITS, Figure> {
 
 const CHANGES: Record<keyof typeof LIMITS, string> = {
   lambdaConcurrency:
-    'ask for a higher concurrency quota (Service Quotas) well before; streaming translate/TTS hold a slot for the whole answer',
+    'ask for a higher concurrency quota (Service Quotas) well before, then pass it as -c accountConcurrency',
+  streamingConcurrency:
+    'raise STREAMING_CONCURRENCY_CAP (stage-config.ts) with the account quota and the provider budget: a stream holds its slot for the whole answer',
   stageRate:
     'raise -c throttleRateLimit/throttleBurstLimit with PEAK_REQUESTS_PER_SECOND (shared/api/rate-limits.ts): a ceiling against floods',
   expensiveRate:
@@ -370,6 +384,8 @@ export function renderCostModel(): string {
   });
   lines.push('');
   lines.push(renderRelayCost());
+  lines.push('');
+  lines.push(renderConcurrency());
   lines.push('');
   lines.push(`Prices as of ${PRICES_CHECKED}; sources in infra/aws/cost-model/prices.ts.`);
   return lines.join('\n');

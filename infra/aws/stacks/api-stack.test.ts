@@ -49,6 +49,53 @@ function integratedFunction(method: Properties): string {
   return match?.[1] ?? '';
 }
 
+/** Every match statement of a set of WAF rules, nested ones included (And, Or, Not, a rate rule's scope-down). */
+function statementsOf(rules: unknown): Properties[] {
+  const found: Properties[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (value === null || typeof value !== 'object') return;
+    const object = value as Properties;
+    if ('FieldToMatch' in object) found.push(object);
+    Object.values(object).forEach(walk);
+  };
+  walk(rules);
+  return found;
+}
+
+/** WAF's text transformations the web ACL uses, as WAF documents them. */
+function transformed(text: string, transformations: unknown): string {
+  return ((transformations ?? []) as { Priority: number; Type: string }[])
+    .sort((a, b) => a.Priority - b.Priority)
+    .reduce((value, { Type }) => {
+      if (Type === 'URL_DECODE')
+        return value.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      if (Type === 'LOWERCASE') return value.toLowerCase();
+      if (Type === 'NONE') return value;
+      throw new Error(`transformation ${Type} not modelled`);
+    }, text);
+}
+
+/** Whether a (method, path) request matches a WAF statement of the template: the statements the API's rules use. */
+function wafMatches(statement: Properties, request: { method: string; path: string }): boolean {
+  const nested = (key: string) => statement[key] as Properties;
+  if (statement.AndStatement)
+    return (nested('AndStatement').Statements as Properties[]).every((inner) => wafMatches(inner, request));
+  if (statement.OrStatement)
+    return (nested('OrStatement').Statements as Properties[]).some((inner) => wafMatches(inner, request));
+  if (statement.NotStatement) return !wafMatches(nested('NotStatement').Statement as Properties, request);
+  const match = (statement.ByteMatchStatement ?? statement.RegexMatchStatement) as Properties | undefined;
+  if (!match) throw new Error(`statement not modelled: ${Object.keys(statement).join(', ')}`);
+  const field = match.FieldToMatch as Properties;
+  const text = transformed(
+    field.Method ? request.method : field.UriPath ? request.path : '',
+    match.TextTransformations,
+  );
+  if (statement.ByteMatchStatement)
+    return match.PositionalConstraint === 'EXACTLY' && text === match.SearchString;
+  return new RegExp(String(match.RegexString)).test(text);
+}
+
 describe('API stack', () => {
   it('has exactly one method per route of the shared table, no more', () => {
     expect(methods).toHaveLength(routes.length);
@@ -293,6 +340,35 @@ describe('API stack', () => {
     expect(JSON.parse(bodies['rate-limited-expensive']!.Content)).toEqual({
       error: 'error_rate_limit_expensive',
     });
+  });
+
+  it('URL-decodes the path before every path match of the web ACL, so a percent-encoded path cannot slip past a rule', () => {
+    const acl = Object.values(resourcesOfType(api, 'AWS::WAFv2::WebACL'))[0]?.Properties ?? {};
+    const pathMatches = statementsOf(acl.Rules).filter(
+      (statement) => (statement.FieldToMatch as Properties | undefined)?.UriPath !== undefined,
+    );
+    expect(pathMatches.length).toBeGreaterThanOrEqual(routes.length);
+    for (const statement of pathMatches) {
+      expect(statement.TextTransformations, JSON.stringify(statement)).toContainEqual({
+        Priority: 0,
+        Type: 'URL_DECODE',
+      });
+    }
+    // Each route's path with one letter percent-encoded, as API Gateway may route it, falls in its class's rule.
+    for (const route of routes) {
+      const path = `/${API_STAGE_NAME}${route.path.replace(/\{[^}]+\}/g, 'openai')}`.replace(
+        /^(\/[^/]+\/api\/)(.)/,
+        (_, prefix: string, letter: string) => `${prefix}%${letter.charCodeAt(0).toString(16)}`,
+      );
+      expect(path, route.id).toMatch(/\/api\/%[0-9a-f]{2}/);
+      const rule = (acl.Rules as Properties[]).find(
+        (candidate) => candidate.Name === `${route.rateLimitClass}-per-viewer`,
+      );
+      const scope = ((rule?.Statement as Properties).RateBasedStatement as Properties).ScopeDownStatement;
+      expect(wafMatches(scope as Properties, { method: route.method, path }), `${route.id} ${path}`).toBe(
+        true,
+      );
+    }
   });
 
   it('keeps API Gateway throttles only as ceilings at least ten times real traffic, never below', () => {

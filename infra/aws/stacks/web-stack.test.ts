@@ -10,6 +10,9 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../constructs/api-firewa
 import { repositoryRoot } from '../lambda-bundling';
 import { contentSecurityPolicy, inlineScriptHashes } from '../constructs/security-headers';
 import { resourcesOfType, synthWayfarer } from '../testing/synth-wayfarer';
+import { edgeViewerKey } from '../testing/edge-function';
+import { VIEWER_GROUP_FUNCTION_SOURCE } from '../viewer-group-function';
+import { viewerGroup } from '@wayfarer/shared/api/rate-limits';
 import { COMPRESSED_CONTENT_TYPES, MIN_COMPRESSED_BYTES } from '../../local/static-site';
 
 const { templates } = synthWayfarer({ context: { stage: 'web', cspConnectSources: 'https://ipapi.co' } });
@@ -111,10 +114,26 @@ describe('web stack', () => {
     );
     // Assigned unconditionally, from the edge's own view of the connection.
     expect(functions).toContainEqual(
-      expect.stringContaining(`event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip }`),
+      expect.stringContaining(`event.request.headers['${VIEWER_IP_HEADER}'] = { value: viewerGroup(event.viewer.ip) }`),
     );
     const locales = behaviours.find((behaviour) => behaviour.PathPattern === '/locales/*');
     expect(locales?.FunctionAssociations).toBeUndefined();
+  });
+
+  it('deploys the viewer function that keys an IPv6 viewer by its /64, as viewerGroup does', () => {
+    const api = behaviours.find((behaviour) => behaviour.PathPattern === '/api/*');
+    const association = (api?.FunctionAssociations as Properties[])[0];
+    const arn = JSON.stringify(association?.FunctionARN);
+    const [, deployed] =
+      Object.entries(resourcesOfType(web, 'AWS::CloudFront::Function')).find(([id]) => arn.includes(id)) ?? [];
+    const code = String(deployed?.Properties?.FunctionCode);
+    expect(code).toBe(VIEWER_GROUP_FUNCTION_SOURCE);
+    // The deployed string itself, run: one /64 is one viewer, another /64 another, IPv4 its address.
+    const sameNetwork = ['2001:db8:1:2::9', '2001:0db8:0001:0002:ffff:ffff:ffff:ffff'];
+    for (const ip of [...sameNetwork, '2001:db8:1:3::1', '198.51.100.7', '::ffff:198.51.100.7']) {
+      expect(edgeViewerKey(code, ip), ip).toBe(viewerGroup(ip));
+    }
+    expect(edgeViewerKey(code, sameNetwork[0]!)).toBe(edgeViewerKey(code, sameNetwork[1]!));
   });
 
   it('forwards /api/* uncached with every method, and serves /locales/* from the bucket', () => {

@@ -34,6 +34,7 @@ import { VIEWER_ADDRESS_HEADER, VIEWER_COUNTRY_HEADER } from '@wayfarer/shared/a
 import { LISTEN_PATH } from '@wayfarer/shared/api/speech-protocol';
 import { ADMIN_SESSION_COOKIE } from '@wayfarer/lambdas/domain/admin-session';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../constructs/api-firewall';
+import { VIEWER_GROUP_FUNCTION_SOURCE } from '../viewer-group-function';
 import { repositoryRoot } from '../lambda-bundling';
 import { createSecurityHeadersPolicy, inlineScriptHashes } from '../constructs/security-headers';
 import type { StageConfig } from '../stage-config';
@@ -59,12 +60,6 @@ const SPA_FALLBACK_SOURCE = `function handler(event) {
   var last = request.uri.split('/').pop();
   if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
-}`;
-
-// Overwrites any value the client sent: the API's per-viewer limits key on it (constructs/api-firewall.ts).
-const VIEWER_IP_SOURCE = `function handler(event) {
-  event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
-  return event.request;
 }`;
 
 /**
@@ -146,8 +141,9 @@ export class WebStack extends Stack {
 
     const viewerIp = new CloudFrontFunction(this, 'ViewerIp', {
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(VIEWER_IP_SOURCE),
-      comment: 'Tell the API the viewer address for its per-viewer limits',
+      // Overwrites any value the client sent: the API's per-viewer limits key on it (constructs/api-firewall.ts).
+      code: FunctionCode.fromInline(VIEWER_GROUP_FUNCTION_SOURCE),
+      comment: 'Tell the API the viewer group (IPv4 address, IPv6 /64) for its per-viewer limits',
     });
 
     // Nothing of the API is cached: the API answers `cache-control: no-store` on every response and the default

@@ -42,6 +42,15 @@ describe('trackPageView', () => {
     expect(tomorrow.visitorHash).not.toBe(today.visitorHash);
   });
 
+  it('counts a visitor by viewer group: addresses of one IPv6 /64 are one visitor, another /64 another', async () => {
+    const first = await tracked('2001:db8:1:2::9');
+    const sameNetwork = await tracked('2001:db8:1:2:ffff:ffff:ffff:1');
+    const otherNetwork = await tracked('2001:db8:1:3::9');
+    expect(sameNetwork.visitorHash).toBe(first.visitorHash);
+    expect(sameNetwork.visitorSketch).toEqual(first.visitorSketch);
+    expect(otherNetwork.visitorHash).not.toBe(first.visitorHash);
+  });
+
   it('leaves the country out unless the header holds two letters', async () => {
     expect((await tracked('203.0.113.77', 'XX1')).country).toBeUndefined();
   });

@@ -34,8 +34,8 @@ const keyedHash = (secret: string, value: string) =>
   createHmac('sha256', secret).update(value).digest('base64url');
 
 /** The visitor's register and rank in the window's distinct-visitor sketch: the same every day, never stored. */
-const visitorSketch = (secret: string, sourceIp: string) =>
-  sketchUpdate(createHmac('sha256', secret).update(`sketch|${sourceIp}`).digest());
+const visitorSketch = (secret: string, visitor: string) =>
+  sketchUpdate(createHmac('sha256', secret).update(`sketch|${visitor}`).digest());
 
 // --- Tracking ---------------------------------------------------------------------------------------------
 
@@ -48,8 +48,9 @@ export interface TrackInput {
 }
 
 /**
- * docs/SPEC.md §4 Tracking: publishes `page.viewed`. The full IP leaves this function only as a hash keyed with
- * the secret and the day (unique visitors per day, unlinkable across days) and as a truncated address.
+ * docs/SPEC.md §4 Tracking: publishes `page.viewed`. The full IP leaves this function only as a hash of its viewer
+ * group keyed with the secret and the day (unique visitors per day, unlinkable across days) and as a truncated
+ * address.
  */
 export async function trackPageView(
   ports: { readonly events: Events; readonly clock: Clock },
@@ -58,14 +59,16 @@ export async function trackPageView(
 ): Promise<{ ok: true }> {
   if (policy.ipHashSecret === undefined) throw new MissingIpHashSecretError();
   const now = ports.clock.now();
+  // One visitor per viewer group, as the limits count callers: an IPv6 client's /64, not each of its addresses.
+  const visitor = input.sourceIp === undefined ? 'unknown' : viewerGroup(input.sourceIp);
   const country = input.viewerCountry?.trim().toUpperCase();
   await ports.events.publish('pageViewed', {
     page: input.page,
     userKind: input.signedIn ? 'authenticated' : 'anonymous',
     truncatedIp: truncateIp(input.sourceIp),
     ...(country !== undefined && /^[A-Z]{2}$/.test(country) ? { country } : {}),
-    visitorHash: keyedHash(policy.ipHashSecret, `${isoDay(now)}|${input.sourceIp ?? 'unknown'}`),
-    visitorSketch: visitorSketch(policy.ipHashSecret, input.sourceIp ?? 'unknown'),
+    visitorHash: keyedHash(policy.ipHashSecret, `${isoDay(now)}|${visitor}`),
+    visitorSketch: visitorSketch(policy.ipHashSecret, visitor),
     viewedAt: now.toISOString(),
   });
   return { ok: true };
