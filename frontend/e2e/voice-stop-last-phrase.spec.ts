@@ -6,10 +6,10 @@ import { SPEECH_THRESHOLD, installSpeechEndWatch, speechSpan, type SpeechWatch }
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// "Please help me, I need a doctor now." then "The taxi to the Empire State Building costs twenty dollars."
-// (flite voice awb, docs/E2E.md): the last phrase carries the price the analysis must find.
-const FIXTURE = 'speech-help-empire-state.wav';
-// Five presses spread over the 200 ms: each run speaks the whole fixture (about 11 s with its lead-in silence).
+// "The taxi to the Empire State Building costs twenty dollars." (flite voice awb, docs/E2E.md): the phrase Stop
+// comes right after carries the price the analysis must find.
+const FIXTURE = 'speech-empire-state-taxi.wav';
+// Five presses spread over the 200 ms: each run speaks the whole fixture (about 8 s with its lead-in silence).
 const RUNS = 5;
 test.describe.configure({ timeout: 600_000 });
 test.use({ launchOptions: fakeMicrophone(FIXTURE) });
