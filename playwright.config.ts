@@ -17,7 +17,9 @@ if (!process.env.E2E_DATA_DIR) {
 }
 
 // The second local cloud (frontend/e2e/support/second-cloud.ts) and the scripted providers behind it.
-for (const name of ['E2E_SECOND_PORT', 'E2E_OPENAI_PORT', 'E2E_DEEPGRAM_PORT']) {
+// And the shared cloud's local port (its `/__local/` pages: the mail outbox), which the gateway refuses them on since
+// it believes the runner as a proxy.
+for (const name of ['E2E_SECOND_PORT', 'E2E_OPENAI_PORT', 'E2E_DEEPGRAM_PORT', 'E2E_LOCAL_ROUTES_PORT']) {
   if (!process.env[name]) process.env[name] = String(await freePort());
 }
 
@@ -89,6 +91,7 @@ export default defineConfig({
         PORT: port,
         DATA_DIR: process.env.E2E_DATA_DIR,
         TRUSTED_PROXIES: '127.0.0.1,::1',
+        LOCAL_ROUTES_PORT: String(process.env.E2E_LOCAL_ROUTES_PORT),
       },
       timeout: 120_000,
       reuseExistingServer: false,

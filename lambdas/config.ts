@@ -134,6 +134,11 @@ export const envSchema = z.object({
   IP_HASH_SECRET: optionalText,
   /** Public origin of the app, for links in mail and Stripe redirects. */
   APP_URL: optionalUrl,
+  /**
+   * Local only: the origin of the local cloud's own pages (its local port, infra/local/gateway.ts): the local
+   * checkout and portal are opened there.
+   */
+  LOCAL_ROUTES_URL: optionalUrl,
 
   STT_ENGINE: engineChoice,
   TRANSLATE_ENGINE: engineChoice,

@@ -11,7 +11,10 @@ import { stripeSignatureHeader } from './stripe-emulator';
 // checkout page, its signed webhooks through the real gateway and handler, the portal page, and what the
 // account can do once subscribed.
 
-const cloud = (inject as (name: string) => unknown)('localCloud') as { readonly url: string };
+const cloud = (inject as (name: string) => unknown)('localCloud') as {
+  readonly url: string;
+  readonly env: Readonly<Record<string, string>>;
+};
 const config = await getConfig();
 
 async function registered(): Promise<{ token: string; sub: string }> {
@@ -59,7 +62,8 @@ describe('local billing (no Stripe key): checkout, webhooks and portal through t
     const { token } = await registered();
     const checkout = await callApi(cloud.url, 'POST', '/api/stripe/create-checkout-session', { token });
     const { checkoutUrl } = checkout.body as { checkoutUrl: string };
-    expect(checkoutUrl.startsWith(`${cloud.url}/__local/checkout?session=cs_`)).toBe(true);
+    // On the local port, which serves its pages even where the gateway believes a proxy on loopback.
+    expect(checkoutUrl.startsWith(`${cloud.env.LOCAL_ROUTES_URL}/__local/checkout?session=cs_`)).toBe(true);
     const page = await fetch(checkoutUrl);
     const html = await page.text();
     expect(page.headers.get('content-type')).toContain('text/html');

@@ -53,11 +53,13 @@ function localWebhookSecret(config: Config): string {
 export function createLocalBilling(config: Config): Billing {
   if (config.APP_URL === undefined) throw new Error('The local checkout needs APP_URL');
   const priceId = config.STRIPE_PRICE_ID ?? LOCAL_PRICE_ID;
+  // The local cloud's own port, which serves these pages even behind a proxy that the gateway refuses them to.
+  const pagesUrl = config.LOCAL_ROUTES_URL ?? config.APP_URL;
   const fake = createStripeEmulator({
     secretKey: LOCAL_SECRET_KEY,
     prices: [priceId],
-    checkoutPageUrl: `${config.APP_URL}${LOCAL_CHECKOUT_PATH}`,
-    portalPageUrl: `${config.APP_URL}${LOCAL_PORTAL_PATH}`,
+    checkoutPageUrl: `${pagesUrl}${LOCAL_CHECKOUT_PATH}`,
+    portalPageUrl: `${pagesUrl}${LOCAL_PORTAL_PATH}`,
   });
   const webhookSecret = localWebhookSecret(config);
   current = { fake, webhookSecret, webhookUrl: `${config.APP_URL}${WEBHOOK_PATH}` };

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
 import { english } from './support/english';
+import { sharedOutbox } from './support/outbox';
 
 // Accounts in a real browser against the local cloud (cognito-local, DynamoDB Local, the SES outbox).
 
@@ -73,10 +74,7 @@ test('register, log out, log in, reset the password through the mailed link, and
 
   // The mail leaves from a bus consumer after the page has its answer, so it may land a moment later.
   const resetLink = async () => {
-    const outbox = (await (await page.request.get('/__local/outbox')).json()) as {
-      to: string;
-      link: string | null;
-    }[];
+    const outbox = await sharedOutbox(page.request);
     return outbox.find((mail) => mail.to === email)?.link;
   };
   await expect.poll(resetLink, { timeout: 10_000 }).toMatch(/\/reset-password\?token=/);

@@ -4,16 +4,26 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway } from './gateway';
+import { createGateway, createLocalPortListener, isDirectLoopback } from './gateway';
+import type { LocalRoute } from './local-routes';
 import { listenOnLoopback, type Listening } from './loopback';
-import { installAwsLambdaShim, type HandlerFunction, type HandlerRef, type LambdaResponseStream } from './lambda-runtime';
+import {
+  installAwsLambdaShim,
+  type HandlerFunction,
+  type HandlerRef,
+  type LambdaResponseStream,
+} from './lambda-runtime';
 import { quietLogger } from './log';
 import { createStaticSite } from './static-site';
 
 interface AwsLambdaGlobal {
   streamifyResponse<T>(handler: T): T;
-  HttpResponseStream: { from(stream: LambdaResponseStream, prelude: Record<string, unknown>): LambdaResponseStream };
+  HttpResponseStream: {
+    from(stream: LambdaResponseStream, prelude: Record<string, unknown>): LambdaResponseStream;
+  };
 }
 
 installAwsLambdaShim();
@@ -24,7 +34,11 @@ let releaseSecondChunk: () => void = () => undefined;
 
 // Stand-ins for handler modules, keyed `<area>.<export>` as the route table names them.
 const fakeHandlers: Record<string, HandlerFunction> = {
-  'health.check': async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"ok":true}' }),
+  'health.check': async () => ({
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: '{"ok":true}',
+  }),
   'analysis.prices': async (event) => {
     events.push(event as APIGatewayProxyEvent);
     return {
@@ -220,7 +234,11 @@ describe('gateway static site', () => {
     const missing = await fetch(`${server.url}/locales/xx/translation.json`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'Not found' });
-    for (const sneaky of ['/locales/..%2Fsecret.json', '/locales/en/..%2F..%2Fsecret.json', '/locales/EN/x.json']) {
+    for (const sneaky of [
+      '/locales/..%2Fsecret.json',
+      '/locales/en/..%2F..%2Fsecret.json',
+      '/locales/EN/x.json',
+    ]) {
       const response = await fetch(`${server.url}${sneaky}`);
       expect(response.status).toBe(404);
     }
@@ -258,6 +276,122 @@ describe('gateway without a built app', () => {
       expect(starting.status).toBe(503);
     } finally {
       await bare.close();
+    }
+  });
+});
+
+/** GET with the given headers (Host included, which fetch would not send as given); the status. */
+function getWith(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { headers }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+const OUTBOX: LocalRoute = {
+  method: 'GET',
+  path: '/__local/outbox',
+  handle: (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('[]');
+  },
+};
+
+async function gatewayTrusting(trustedProxies: readonly string[]): Promise<Listening> {
+  const gateway = createGateway({
+    staticSite: createStaticSite({
+      webRoot: path.join(folder, 'dist'),
+      localesDir: path.join(folder, 'locales'),
+    }),
+    localRoutes: [OUTBOX],
+    isReady: () => true,
+    log: quietLogger('gateway'),
+    loadHandler: fakeLoad,
+    viewerLimits: { rateLimits: 'off', trustedProxies },
+  });
+  return listenOnLoopback(gateway, 0, '127.0.0.1');
+}
+
+describe('gateway /__local/: direct loopback connections only, never through a proxy', () => {
+  it('serves a direct loopback connection', async () => {
+    const direct = await gatewayTrusting([]);
+    try {
+      expect(await getWith(`${direct.url}/__local/outbox`, { host: `localhost:${direct.port}` })).toBe(200);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('refuses a connection from a trusted proxy, even with Host: localhost, and still serves it /api', async () => {
+    const proxied = await gatewayTrusting(['127.0.0.1']);
+    try {
+      expect(await getWith(`${proxied.url}/__local/outbox`, { host: `localhost:${proxied.port}` })).toBe(403);
+      expect(await getWith(`${proxied.url}/__local/outbox`, { host: `127.0.0.1:${proxied.port}` })).toBe(403);
+      expect(await getWith(`${proxied.url}/api/health`, { 'x-forwarded-for': '198.51.100.7' })).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses a request carrying X-Forwarded-For through the proxy, and from a proxy nobody configured', async () => {
+    const proxied = await gatewayTrusting(['127.0.0.1']);
+    const unconfigured = await gatewayTrusting([]);
+    try {
+      for (const gateway of [proxied, unconfigured]) {
+        const forwardings: Record<string, string>[] = [
+          { 'x-forwarded-for': '127.0.0.1' },
+          { forwarded: 'for=127.0.0.1' },
+          { 'x-real-ip': '::1' },
+        ];
+        for (const forwarded of forwardings) {
+          expect(
+            await getWith(`${gateway.url}/__local/outbox`, {
+              host: `localhost:${gateway.port}`,
+              ...forwarded,
+            }),
+          ).toBe(403);
+        }
+      }
+    } finally {
+      await Promise.all([proxied.close(), unconfigured.close()]);
+    }
+  });
+
+  it('refuses a peer that is not loopback', () => {
+    const from = (remoteAddress: string | undefined) =>
+      ({ socket: { remoteAddress }, headers: {} }) as unknown as IncomingMessage;
+    expect(isDirectLoopback(from('127.0.0.1'))).toBe(true);
+    expect(isDirectLoopback(from('::ffff:127.0.0.1'))).toBe(true);
+    expect(isDirectLoopback(from('::1'))).toBe(true);
+    expect(isDirectLoopback(from('::1'), ['::1'])).toBe(false);
+    expect(isDirectLoopback(from('192.0.2.10'))).toBe(false);
+    expect(isDirectLoopback(from('::ffff:192.0.2.10'))).toBe(false);
+    expect(isDirectLoopback(from(undefined))).toBe(false);
+  });
+
+  it('the local port serves /__local/ alone, to loopback callers whatever they send, on its host names only', async () => {
+    const local = await listenOnLoopback(
+      createLocalPortListener({ localRoutes: [OUTBOX], log: quietLogger('gateway') }),
+      0,
+      '127.0.0.1',
+    );
+    try {
+      const host = { host: `localhost:${local.port}` };
+      expect(await getWith(`${local.url}/__local/outbox`, host)).toBe(200);
+      expect(await getWith(`${local.url}/__local/outbox`, { ...host, 'x-forwarded-for': '10.1.2.3' })).toBe(
+        200,
+      );
+      expect(await getWith(`${local.url}/__local/outbox`, { host: `rebound.example:${local.port}` })).toBe(
+        403,
+      );
+      expect(await getWith(`${local.url}/api/health`, host)).toBe(404);
+      expect(await getWith(`${local.url}/`, host)).toBe(404);
+    } finally {
+      await local.close();
     }
   });
 });

@@ -5,9 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { matchRoute, pathHasOtherMethods, routes, type RouteMatch } from '@wayfarer/shared/api/routes';
 import { isStreamingHandler } from '@wayfarer/lambdas/http/awslambda-shim';
-import { fromProxyResult, InvalidProxyResultError, toApiGatewayEvent } from './api-event';
+import { fromProxyResult, InvalidProxyResultError, normaliseIp, toApiGatewayEvent } from './api-event';
 import {
   HandlerNotFoundError,
   lambdaContext,
@@ -47,6 +48,27 @@ export interface GatewayOptions {
    * its own name to 127.0.0.1 reaches the gateway with that name in Host, and must not read the outbox.
    */
   readonly localHostNames?: readonly string[];
+}
+
+/** Headers a proxy adds to say whom it forwards for: a process on this machine calling us directly sends none. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * Whether a request came straight from a process on this machine, not through a reverse proxy: its peer is a
+ * loopback address that is not a configured trusted proxy, and it names no one it forwards for. Only such a
+ * request may reach `/__local/` on the gateway, whatever its Host says: behind nginx on this machine every
+ * visitor's request arrives from loopback, and the outbox holds password-reset links.
+ */
+export function isDirectLoopback(request: IncomingMessage, trustedProxies: readonly string[] = []): boolean {
+  if (request.socket.remoteAddress === undefined) return false;
+  const peer = normaliseIp(request.socket.remoteAddress);
+  if (!isLoopbackAddress(peer)) return false;
+  if (trustedProxies.some((proxy) => normaliseIp(proxy) === peer)) return false;
+  return FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
+function isLoopbackAddress(address: string): boolean {
+  return address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
 }
 
 class PayloadTooLargeError extends Error {}
@@ -160,6 +182,52 @@ function hostNameOf(host: string | undefined): string {
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
   if (bracketed?.[1]) return bracketed[1];
   return value.replace(/:\d+$/, '');
+}
+
+/**
+ * Serves the `/__local/` routes to a request whose Host is one of `hostNames` (default localhost, 127.0.0.1 and ::1):
+ * a page elsewhere that rebinds its own name to 127.0.0.1 reaches us with that name in Host, and must not read the
+ * outbox. Who may ask at all is the caller's to decide (the gateway's direct-loopback rule; the local port's
+ * loopback binding).
+ */
+function localRouteServer(
+  localRoutes: readonly LocalRoute[],
+  hostNames: readonly string[] = DEFAULT_LOCAL_HOST_NAMES,
+) {
+  const allowed = new Set(hostNames.map((name) => name.toLowerCase().replace(/^\[|\]$/g, '')));
+  return async (request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
+    if (!allowed.has(hostNameOf(request.headers.host)))
+      return sendJson(response, 403, { error: 'Forbidden' });
+    const route = localRoutes.find((candidate) => candidate.path === url.pathname);
+    if (!route) return sendJson(response, 404, { error: 'Not found' });
+    if (route.method !== request.method) return sendJson(response, 405, { error: 'Method not allowed' });
+    await route.handle(request, response, url);
+  };
+}
+
+/**
+ * The listener of the local port: the `/__local/` routes alone, on a loopback port of their own that no proxy is
+ * pointed at (the gateway's port is the one an operator's nginx forwards), so the tests, the Lambdas' SES calls and
+ * the local checkout reach the outbox and the local pages even where the gateway believes a proxy on loopback
+ * (TRUSTED_PROXIES) and so refuses them `/__local/`.
+ */
+export function createLocalPortListener(options: {
+  readonly localRoutes: readonly LocalRoute[];
+  readonly localHostNames?: readonly string[];
+  readonly log: Logger;
+}) {
+  const serveLocal = localRouteServer(options.localRoutes, options.localHostNames);
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const target = request.url ?? '/';
+    const url = new URL(`http://localhost${target.startsWith('/') ? target : '/'}`);
+    const served = url.pathname.startsWith(LOCAL_ROUTE_PREFIX)
+      ? serveLocal(request, response, url)
+      : Promise.resolve(sendJson(response, 404, { error: 'Not found' }));
+    served.catch((error: unknown) => {
+      options.log.error(`${request.method} ${url.pathname} failed`, error);
+      sendJson(response, 500, { error: 'Internal server error' });
+    });
+  };
 }
 
 export function createGateway(options: GatewayOptions) {
@@ -301,18 +369,13 @@ export function createGateway(options: GatewayOptions) {
     }
   }
 
-  const localHostNames = new Set(
-    (options.localHostNames ?? DEFAULT_LOCAL_HOST_NAMES).map((name) => name.toLowerCase().replace(/^\[|\]$/g, '')),
-  );
+  const serveLocal = localRouteServer(options.localRoutes, options.localHostNames);
 
   async function handleLocal(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    if (!localHostNames.has(hostNameOf(request.headers.host))) {
+    if (!isDirectLoopback(request, options.viewerLimits?.trustedProxies)) {
       return sendJson(response, 403, { error: 'Forbidden' });
     }
-    const route = options.localRoutes.find((candidate) => candidate.path === url.pathname);
-    if (!route) return sendJson(response, 404, { error: 'Not found' });
-    if (route.method !== request.method) return sendJson(response, 405, { error: 'Method not allowed' });
-    await route.handle(request, response, url);
+    await serveLocal(request, response, url);
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -136,6 +136,7 @@ describe('the local cloud on this machine only', () => {
         cloud.env['AWS_ENDPOINT_URL_DYNAMODB'],
         cloud.env['AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER'],
         cloud.env['AWS_ENDPOINT_URL_EVENTBRIDGE'],
+        cloud.env['LOCAL_ROUTES_URL'],
       ];
       for (const endpoint of endpoints) {
         const port = Number(new URL(endpoint!).port);
@@ -151,5 +152,13 @@ describe('the local cloud on this machine only', () => {
     expect(await getWithHost(`${cloud.url}/__local/outbox`, `localhost:${port}`)).toBe(200);
     expect(await getWithHost(`${cloud.url}/__local/outbox`, `rebound.attacker.example:${port}`)).toBe(403);
     expect(await getWithHost(`${cloud.url}/__local/outbox`, `127.0.0.1.nip.io:${port}`)).toBe(403);
+  });
+
+  it('answers the local port only on the configured host names too', async () => {
+    const local = cloud.env['LOCAL_ROUTES_URL']!;
+    const port = new URL(local).port;
+    expect(await getWithHost(`${local}/__local/outbox`, `localhost:${port}`)).toBe(200);
+    expect(await getWithHost(`${local}/__local/outbox`, `rebound.attacker.example:${port}`)).toBe(403);
+    expect(await getWithHost(`${local}/api/health`, `localhost:${port}`)).toBe(404);
   });
 });

@@ -25,7 +25,7 @@ import {
 import { ensureTable, localDynamoClient, LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local';
 import { closeEngines, embeddedProviders } from '@wayfarer/engines/register';
 import { startEventBus, type EventBus } from './event-bus';
-import { createGateway, createUpgradeListener } from './gateway';
+import { createGateway, createLocalPortListener, createUpgradeListener } from './gateway';
 import { listenOnLoopback, type Listening } from './loopback';
 import { ACCOUNT_ID, installAwsLambdaShim, loadHandler, REGION } from './lambda-runtime';
 import { createDeadLetterRoutes, DEAD_LETTER_FILE } from './dead-letters';
@@ -76,11 +76,15 @@ export interface EmbeddedPorts {
   readonly dynamodb: number;
   readonly cognito: number;
   readonly events: number;
+  /** The local port: the `/__local/` routes alone, never behind a proxy (gateway.ts, createLocalPortListener). */
+  readonly local: number;
 }
 
 export interface LocalCloud {
   /** The gateway's origin, e.g. http://localhost:8787. */
   readonly url: string;
+  /** The local port's origin: the outbox, the local checkout and portal, the dead letters (`/__local/`). */
+  readonly localRoutesUrl: string;
   readonly port: number;
   readonly dataDir: string;
   readonly ports: EmbeddedPorts;
@@ -144,7 +148,8 @@ async function choosePorts(dataDir: string, fixed: Partial<EmbeddedPorts>): Prom
   const dynamodb = await pick('dynamodb', []);
   const cognito = await pick('cognito', [dynamodb]);
   const events = await pick('events', [dynamodb, cognito]);
-  const chosen = { dynamodb, cognito, events };
+  const local = await pick('local', [dynamodb, cognito, events]);
+  const chosen = { dynamodb, cognito, events, local };
   await writeFile(file, `${JSON.stringify(chosen)}\n`);
   return chosen;
 }
@@ -241,13 +246,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const processStats = createProcessStatsRoutes();
     onStop('gateway', () => processStats.stop());
     const gatewayRoutes: LocalRoute[] = [...localRoutes, ...processStats.routes];
+    const localHostNames = ['localhost', '127.0.0.1', '::1', ...(options.host ? [options.host] : [])];
     const gateway = createGateway({
       staticSite,
       localRoutes: gatewayRoutes,
       isReady: () => ready,
       log: logger('gateway'),
       viewerLimits: options.viewerLimits,
-      localHostNames: ['localhost', '127.0.0.1', '::1', ...(options.host ? [options.host] : [])],
+      localHostNames,
     });
     // Filled once the environment is set; until then every upgrade is refused.
     const sockets: LocalSocket[] = [];
@@ -269,6 +275,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       );
     }
     const ports = await choosePorts(dataDir, options.ports ?? {});
+    // The same routes (the dead letters join them below) on a loopback port no proxy forwards to.
+    const localPort = await listenOnLoopback(
+      createLocalPortListener({ localRoutes: gatewayRoutes, localHostNames, log: logger('gateway') }),
+      ports.local,
+      options.host,
+    );
+    onStop('gateway', () => localPort.close());
     const startedAt = Date.now();
     const took = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
     const guard = new OrphanGuard();
@@ -336,7 +349,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
       // SES's SendEmail lands in the local outbox (mail-outbox.ts).
-      AWS_ENDPOINT_URL_SESV2: `${listening.url}${LOCAL_SES_PATH}`,
+      AWS_ENDPOINT_URL_SESV2: `${localPort.url}${LOCAL_SES_PATH}`,
     };
     // What lambdas/config.ts reads, by its own names.
     const appEnv = {
@@ -348,6 +361,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       COGNITO_CLIENT_SECRET: cognito.clientSecret,
       IP_HASH_SECRET: await ipHashSecret(dataDir),
       APP_URL: listening.url,
+      LOCAL_ROUTES_URL: localPort.url,
       ...(await adminPasswordHash()),
     } satisfies Partial<Record<EnvVariableName, string>>;
     // Local only: cognito-local's public key set (to preload the JWT verifier), the gateway for tests, and
@@ -446,6 +460,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     let stopped: Promise<void> | undefined;
     return {
       url: listening.url,
+      localRoutesUrl: localPort.url,
       port: listening.port,
       dataDir,
       ports,

@@ -24,11 +24,11 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function portFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return DEFAULT_PORT;
+function portFromEnv(value: string | undefined, name = 'PORT'): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 1 || port > 65_535)
-    fail(`PORT must be a number from 1 to 65535, not "${value}".`);
+    fail(`${name} must be a number from 1 to 65535, not "${value}".`);
   return port;
 }
 
@@ -63,7 +63,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   // Node 20 is the documented local runtime (Lambda runs 22); the SDK's reminder would only clutter the banner.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const port = portFromEnv(process.env.PORT);
+  const port = portFromEnv(process.env.PORT) ?? DEFAULT_PORT;
+  // The local port (`/__local/` alone, loopback, never proxied): by default the one used last on this DATA_DIR.
+  const localRoutesPort = portFromEnv(process.env.LOCAL_ROUTES_PORT, 'LOCAL_ROUTES_PORT');
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
   const viewerLimits = {
     rateLimits: rateLimitsFromEnv(process.env.RATE_LIMITS),
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
       verbose: true,
       warmHandlers: true,
       viewerLimits,
+      ports: localRoutesPort === undefined ? undefined : { local: localRoutesPort },
       accessTokenSeconds: accessTokenSecondsFromEnv(process.env.LOCAL_ACCESS_TOKEN_SECONDS),
       onCrash: (name) => {
         console.error(
@@ -146,6 +149,7 @@ async function main(): Promise<void> {
     [
       '',
       `Wayfarer is running at ${cloud.url}  (ready in ${seconds} s)`,
+      `Local pages (mail outbox, local checkout): ${cloud.localRoutesUrl}/__local/outbox, on this machine only`,
       '',
       'Providers:',
       '  storage    embedded (DynamoDB Local)',

@@ -1,7 +1,12 @@
 import { DeepgramClient } from '@deepgram/sdk';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOpenAiCompatibleServer, toneWav, type FakeOpenAiServer } from './openai-compatible-server';
+import {
+  CHARS_PER_TOKEN,
+  startOpenAiCompatibleServer,
+  toneWav,
+  type FakeOpenAiServer,
+} from './openai-compatible-server';
 
 // The fake is only useful if the real SDKs accept it: each test drives it through the real client.
 
@@ -61,6 +66,42 @@ describe('fake OpenAI-compatible server', () => {
       response_format: format,
     });
     expect(second.choices[0]?.message).toMatchObject({ content: null, refusal: 'I cannot help.' });
+  });
+
+  it("stops an answer at the request's cap with finish_reason length, streamed or not, as OpenAI does", async () => {
+    server = await startOpenAiCompatibleServer();
+    const long = 'word '.repeat(100).trim();
+    server.script(
+      { kind: 'reply', content: long },
+      { kind: 'reply', content: long },
+      { kind: 'reply', content: long },
+    );
+    const capped = await client(server).chat.completions.create({
+      model: 'm',
+      messages: translateToSpanish,
+      max_completion_tokens: 10,
+    });
+    expect(capped.choices[0]?.finish_reason).toBe('length');
+    expect(capped.choices[0]?.message.content).toBe(long.slice(0, 10 * CHARS_PER_TOKEN));
+    const stream = await client(server).chat.completions.create({
+      model: 'm',
+      messages: translateToSpanish,
+      max_tokens: 10,
+      stream: true,
+    });
+    const parts: string[] = [];
+    let finish: string | null | undefined;
+    for await (const chunk of stream) {
+      parts.push(chunk.choices[0]?.delta.content ?? '');
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect(finish).toBe('length');
+    expect(parts.join('').length).toBeLessThanOrEqual(10 * CHARS_PER_TOKEN);
+    const uncapped = await client(server).chat.completions.create({
+      model: 'm',
+      messages: translateToSpanish,
+    });
+    expect(uncapped.choices[0]).toMatchObject({ finish_reason: 'stop', message: { content: long } });
   });
 
   it('fails before the first chunk with an OpenAI error body the SDK reads', async () => {

@@ -232,6 +232,20 @@ interface ChatRequest {
   readonly model?: unknown;
   readonly stream?: unknown;
   readonly messages?: unknown;
+  readonly max_completion_tokens?: unknown;
+  readonly max_tokens?: unknown;
+}
+
+/** Characters per token, OpenAI's rule of thumb for English: how this server counts an answer against its cap. */
+export const CHARS_PER_TOKEN = 4;
+
+/**
+ * The request's output cap in characters (`max_completion_tokens`, else the older `max_tokens`, as OpenAI reads
+ * them), or undefined when it sets none: a reply longer than this stops there with finish_reason `length`.
+ */
+function capInChars(body: ChatRequest): number | undefined {
+  const cap = body.max_completion_tokens ?? body.max_tokens;
+  return typeof cap === 'number' ? cap * CHARS_PER_TOKEN : undefined;
 }
 
 export async function startOpenAiCompatibleServer(
@@ -322,8 +336,10 @@ export async function startOpenAiCompatibleServer(
         ? behaviour.content
         : defaultTranslation(messages);
     const refusal = behaviour.kind === 'reply' ? behaviour.refusal : undefined;
+    const capChars = capInChars(body) ?? Number.POSITIVE_INFINITY;
 
     if (body.stream !== true) {
+      const cut = content.length > capChars;
       sendJson(response, 200, {
         id,
         object: 'chat.completion',
@@ -334,11 +350,11 @@ export async function startOpenAiCompatibleServer(
             index: 0,
             message: {
               role: 'assistant',
-              content: refusal === undefined ? content : null,
+              content: refusal === undefined ? content.slice(0, capChars) : null,
               refusal: refusal ?? null,
             },
             logprobs: null,
-            finish_reason: 'stop',
+            finish_reason: cut ? 'length' : 'stop',
           },
         ],
         usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
@@ -366,8 +382,15 @@ export async function startOpenAiCompatibleServer(
     const stopAfter = behaviour.kind === 'fail-mid-stream' ? behaviour.afterTokens : Number.POSITIVE_INFINITY;
 
     response.write(chunk({ role: 'assistant', content: '', refusal: null }, null));
+    let streamedChars = 0;
+    let cut = false;
     for (const [index, token] of tokens.entries()) {
       if (index >= stopAfter) break;
+      streamedChars += token.length;
+      if (streamedChars > capChars) {
+        cut = true;
+        break;
+      }
       if (index > 0) await sleep(interTokenMs);
       if (state.gone) return;
       response.write(chunk({ content: token }, null));
@@ -385,7 +408,7 @@ export async function startOpenAiCompatibleServer(
       );
       return;
     }
-    response.write(chunk({}, 'stop'));
+    response.write(chunk({}, cut ? 'length' : 'stop'));
     response.end('data: [DONE]\n\n');
   }
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startOpenAiCompatibleServer, type FakeOpenAiServer } from '../../testing/openai-compatible-server';
+import { answerTokenCap } from './answer-caps';
 import { AnalysisReplyError, createOpenAiAnalyzer } from './openai-analyzer';
 
 // The real openai SDK against the protocol-faithful fake server: structured outputs as OpenAI returns them.
@@ -22,6 +23,15 @@ interface SeenBody {
   };
 }
 const reply = (content: unknown) => ({ kind: 'reply' as const, content: JSON.stringify(content) });
+const EMERGENCY = {
+  isEmergency: false,
+  severity: 'low',
+  detectedIssues: [],
+  countryDetected: '',
+  countryCode: '',
+  medical: false,
+  place: '',
+};
 
 describe('OpenAI analyser', () => {
   it('asks for a strict JSON schema generated from the shared zod schemas, with the configured model', async () => {
@@ -94,5 +104,33 @@ describe('OpenAI analyser', () => {
   it('fails on a refusal', async () => {
     server.script({ kind: 'reply', refusal: 'I cannot help with that.' });
     await expect(analyzer().emergency('text')).rejects.toThrow(/refused/);
+  });
+
+  it('asks each kind for an answer capped from its input (max_completion_tokens)', async () => {
+    const text = 'Un café, deux euros, près du Louvre.';
+    server.script(reply({ prices: [] }), reply({ locations: [] }), reply(EMERGENCY));
+    const model = analyzer();
+    await model.prices(text);
+    await model.locations(text);
+    await model.emergency(text);
+    const caps = server.requests.map((request) => {
+      const body = request.body as { max_completion_tokens?: number; max_tokens?: number };
+      return [body.max_completion_tokens, body.max_tokens];
+    });
+    expect(caps).toEqual([
+      [answerTokenCap('prices', text), undefined],
+      [answerTokenCap('locations', text), undefined],
+      [answerTokenCap('emergency', text), undefined],
+    ]);
+    expect(caps.map(([cap]) => cap)).toEqual([1024 + 4 * text.length, 1024 + 4 * text.length, 1024]);
+  });
+
+  it('fails the analysis, not a list cut short, when the provider stops at the cap (finish_reason length)', async () => {
+    const price = { originalText: '2 €', amount: 2, currency: 'EUR', context: 'a coffee at the corner café' };
+    // Far more JSON than the cap of a short text allows: the server stops it there, as OpenAI does.
+    server.script(reply({ prices: Array.from({ length: 200 }, () => price) }), reply({ locations: [] }));
+    const model = analyzer();
+    await expect(model.prices('Deux euros.')).rejects.toThrow(/reached its token cap/);
+    await expect(model.locations('Deux euros.')).resolves.toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@wayfarer/shared/api/analysis';
 import { emergencyContactsFor, medicalFacilitySearches } from '../../domain/emergency-contacts';
 import type { Analyzer } from '../../ports/analysis';
+import { answerTokenCap } from './answer-caps';
 import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 import { strictJsonSchema, structuredReply } from './strict-json-schema';
 
@@ -75,6 +76,8 @@ export function createOpenAiAnalyzer(options: OpenAiSettings): Analyzer {
   async function ask<T>(kind: keyof typeof INSTRUCTIONS, schema: z.ZodType<T>, text: string): Promise<T> {
     const completion = await client.chat.completions.create({
       model: options.model,
+      // OpenAI's current cap, which reasoning models take (and count their thinking in); they refuse `max_tokens`.
+      max_completion_tokens: answerTokenCap(kind, text),
       messages: [
         { role: 'system', content: INSTRUCTIONS[kind] },
         { role: 'user', content: text },
@@ -84,7 +87,7 @@ export function createOpenAiAnalyzer(options: OpenAiSettings): Analyzer {
         json_schema: { name: `${kind}_analysis`, strict: true, schema: responseFormats[kind] },
       },
     });
-    return structuredReply(completion.choices[0]?.message, schema, `${kind} analysis`, AnalysisReplyError);
+    return structuredReply(completion.choices[0], schema, `${kind} analysis`, AnalysisReplyError);
   }
 
   return {

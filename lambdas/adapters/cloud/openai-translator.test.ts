@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAiCompatibleServer, type FakeOpenAiServer } from '../../testing/openai-compatible-server';
-import { createOpenAiTranslator, translationInstructions, translationTokenCap } from './openai-translator';
+import { answerTokenCap } from './answer-caps';
+import { createOpenAiTranslator, translationInstructions } from './openai-translator';
 
 // The real openai SDK against the protocol-faithful fake: what reaches the server and what comes back.
 
@@ -57,9 +58,9 @@ describe('OpenAI translator', () => {
     const translator = await translatorOn();
     await collect(translator.translate({ text: 'Where is the train station?', outputLanguage: 'es' }));
     const body = server!.requests.at(-1)?.body as { max_tokens?: number };
-    expect(body.max_tokens).toBe(translationTokenCap('Where is the train station?'));
-    expect(translationTokenCap('Where is the train station?')).toBeLessThan(200);
-    expect(translationTokenCap('x'.repeat(60_000))).toBe(4096);
+    expect(body.max_tokens).toBe(answerTokenCap('translation', 'Where is the train station?'));
+    expect(answerTokenCap('translation', 'Where is the train station?')).toBeLessThan(200);
+    expect(answerTokenCap('translation', 'x'.repeat(60_000))).toBe(4096);
   });
 
   it('sends the configured model, a system prompt for the target language and the text as the user message', async () => {

@@ -1,5 +1,6 @@
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import type { Translator } from '../../ports/translate';
+import { answerTokenCap } from './answer-caps';
 import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 
 /**
@@ -29,7 +30,7 @@ export function createOpenAiTranslator(options: OpenAiSettings): Translator {
         {
           model: options.model,
           stream: true,
-          max_tokens: translationTokenCap(text),
+          max_tokens: answerTokenCap('translation', text),
           messages: [
             { role: 'system', content: translationInstructions(outputLanguage) },
             { role: 'user', content: text },
@@ -56,13 +57,4 @@ export function unavailableTranslator(reason: string): Translator {
       throw new Error(reason);
     },
   };
-}
-
-/**
- * The most tokens a translation of `text` may take: a token is at least a character in every script, and no
- * language needs twice the characters of another for the same phrase, so twice the input's length (plus room
- * for a short phrase) is never reached by a translation and stops a text that asks for an essay instead.
- */
-export function translationTokenCap(text: string): number {
-  return Math.min(4096, 64 + 2 * text.length);
 }

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startOpenAiCompatibleServer, type FakeOpenAiServer } from '../../testing/openai-compatible-server';
+import {
+  CHARS_PER_TOKEN,
+  startOpenAiCompatibleServer,
+  type FakeOpenAiServer,
+} from '../../testing/openai-compatible-server';
+import { answerTokenCap } from './answer-caps';
 import { createOpenAiVision, VisionReplyError } from './openai-vision';
 
 // The real openai SDK against the protocol-faithful fake server: an image input and a structured output.
@@ -66,6 +71,23 @@ describe('OpenAI vision', () => {
   it('fails on a reply that does not fit the schema', async () => {
     server.script(reply({ originalText: 'x' }));
     await expect(read()).rejects.toBeInstanceOf(VisionReplyError);
+  });
+
+  it('asks for an answer capped at a dense menu, read and translated with its prices (max_completion_tokens)', async () => {
+    server.script(reply(READ));
+    await read();
+    const body = server.requests.at(-1)?.body as { max_completion_tokens?: number; max_tokens?: number };
+    expect(body.max_completion_tokens).toBe(answerTokenCap('photo'));
+    expect(body.max_tokens).toBeUndefined();
+  });
+
+  it('fails the photo, not a text cut short, when the provider stops at the cap (finish_reason length)', async () => {
+    const line = 'Café crème 3,20 €\n';
+    const long = line.repeat(Math.ceil((answerTokenCap('photo') * CHARS_PER_TOKEN) / line.length) + 1);
+    server.script(reply({ originalText: long, translatedText: long, prices: [] }));
+    const failure = read();
+    await expect(failure).rejects.toBeInstanceOf(VisionReplyError);
+    await expect(failure).rejects.toThrow(/reached its token cap/);
   });
 
   it('fails when the provider answers an error', async () => {

@@ -3,6 +3,7 @@ import { priceSchema } from '@wayfarer/shared/api/analysis';
 import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
 import { findLanguage } from '@wayfarer/shared/domain/languages';
 import type { Vision } from '../../ports/vision';
+import { answerTokenCap } from './answer-caps';
 import { createOpenAiClient, type OpenAiSettings } from './openai-client';
 import { strictJsonSchema, structuredReply } from './strict-json-schema';
 
@@ -44,6 +45,8 @@ export function createOpenAiVision(options: OpenAiSettings): Vision {
     async readImage({ image, contentType, targetLanguage }) {
       const completion = await client.chat.completions.create({
         model: options.model,
+        // As for analysis (openai-analyzer.ts): the cap reasoning models take.
+        max_completion_tokens: answerTokenCap('photo'),
         messages: [
           { role: 'system', content: visionInstructions(targetLanguage) },
           {
@@ -61,7 +64,7 @@ export function createOpenAiVision(options: OpenAiSettings): Vision {
           json_schema: { name: 'photo_translation', strict: true, schema: responseFormat },
         },
       });
-      return structuredReply(completion.choices[0]?.message, schema, 'photo', VisionReplyError);
+      return structuredReply(completion.choices[0], schema, 'photo', VisionReplyError);
     },
   };
 }

@@ -8,15 +8,25 @@ export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
 
 /**
  * The reply of a structured-output completion, checked against the schema it was asked for. `what` names the
- * request in the error ("prices analysis", "photo"); `Failure` is the adapter's own error class.
+ * request in the error ("prices analysis", "photo"); `Failure` is the adapter's own error class. A reply the
+ * provider stopped at the request's token cap (finish_reason `length`) fails whole, even where what came is JSON:
+ * a list cut short would be shown as all there is.
  */
 export function structuredReply<T>(
-  message: { readonly content: string | null; readonly refusal: string | null } | undefined,
+  choice:
+    | {
+        readonly finish_reason: string | null;
+        readonly message: { readonly content: string | null; readonly refusal: string | null };
+      }
+    | undefined,
   schema: z.ZodType<T>,
   what: string,
   Failure: new (message: string, options?: { cause?: unknown }) => Error,
 ): T {
+  const message = choice?.message;
   if (message?.refusal) throw new Failure(`The model refused the ${what}`);
+  if (choice?.finish_reason === 'length')
+    throw new Failure(`The model's ${what} reply reached its token cap`);
   let reply: unknown;
   try {
     reply = JSON.parse(message?.content ?? '');

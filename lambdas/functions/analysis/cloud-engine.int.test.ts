@@ -81,6 +81,29 @@ describe('analysis with ANALYSIS_ENGINE=cloud', () => {
     });
   });
 
+  it("answers 503 with the card's key when the provider stops the answer at its token cap", async () => {
+    const handlers = await cloudHandlers();
+    const place = {
+      originalText: 'Rome',
+      name: 'Rome',
+      address: 'Italy',
+      type: 'city',
+      latitude: '',
+      longitude: '',
+    };
+    // Many times what the cap of this short text allows: the server stops there with finish_reason `length`.
+    server.script({
+      kind: 'reply',
+      content: JSON.stringify({ locations: Array.from({ length: 300 }, () => place) }),
+    });
+    const answer = await handlers.locations(call('locations', { text: 'Rome, Rome, Rome.' }), context);
+    expect(answer.statusCode).toBe(503);
+    expect(JSON.parse(answer.body)).toEqual({ error: ANALYSIS_MESSAGE_KEYS.locationsFailed });
+    expect((server.requests.at(-1)?.body as { max_completion_tokens?: number }).max_completion_tokens).toBe(
+      1024 + 4 * 'Rome, Rome, Rome.'.length,
+    );
+  });
+
   it('converts the prices of a well-formed reply', async () => {
     const handlers = await cloudHandlers();
     server.script({
