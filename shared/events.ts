@@ -51,6 +51,11 @@ export const passwordResetRequestedDetailSchema = z.object({
   email: z.email().max(254),
 });
 
+export const emailVerificationRequestedDetailSchema = z.object({
+  /** As for a password reset: the address as typed, normalised; the consumer finds the account, if any. */
+  email: z.email().max(254),
+});
+
 /**
  * The request an event was published for (the API request id), carried in the detail beside the catalogue's
  * fields, so logs follow one call from the API through the bus into its consumer. Consumers' schemas ignore
@@ -94,6 +99,11 @@ export const events = {
     detail: passwordResetRequestedDetailSchema,
     consumer: { id: 'mail.passwordResetRequested', area: 'mail', export: 'passwordResetRequested' },
   },
+  emailVerificationRequested: {
+    detailType: 'email-verification.requested',
+    detail: emailVerificationRequestedDetailSchema,
+    consumer: { id: 'mail.emailVerificationRequested', area: 'mail', export: 'emailVerificationRequested' },
+  },
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventName = keyof typeof events;
@@ -117,11 +127,14 @@ export interface EventRule {
 }
 
 /** One rule per event, each delivering to that event's consumer. */
-export const eventRules: readonly EventRule[] = (Object.keys(events) as EventName[]).map((name) => ({
-  name,
-  pattern: rulePattern(name),
-  consumer: events[name].consumer,
-}));
+// Pure: a bundle that reads only the bus name (every Lambda's config) leaves the catalogue out.
+export const eventRules: readonly EventRule[] = /* @__PURE__ */ (Object.keys(events) as EventName[]).map(
+  (name) => ({
+    name,
+    pattern: rulePattern(name),
+    consumer: events[name].consumer,
+  }),
+);
 
 /**
  * The daily exchange-rate refresh: a function run by the schedule in the infra/aws events stack, with no route
