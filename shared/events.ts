@@ -23,11 +23,14 @@ export const pageViewedDetailSchema = z.object({
   /** Already truncated by the publisher (last IPv4 octet / last 80 IPv6 bits zeroed). */
   truncatedIp: z.string().max(64),
   country: z.string().max(2).optional(),
-  /** A keyed hash of the full IP, for unique-visitor counts without keeping the IP. */
+  /**
+   * A keyed hash of the viewer group (the IPv4 address, the IPv6 /64: `viewerGroup`), for unique-visitor counts
+   * without keeping the IP.
+   */
   visitorHash: z.string().max(128),
   /**
    * The visitor's place in the distinct-visitor sketch (shared/domain/visitor-sketch.ts), from a keyed hash of the
-   * IP that does not change with the day: a register and a rank, never the hash. Optional: events published
+   * viewer group that does not change with the day: a register and a rank, never the hash. Optional: events published
    * before it existed have none.
    */
   visitorSketch: z

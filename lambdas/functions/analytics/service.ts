@@ -34,8 +34,8 @@ const keyedHash = (secret: string, value: string) =>
   createHmac('sha256', secret).update(value).digest('base64url');
 
 /** The visitor's register and rank in the window's distinct-visitor sketch: the same every day, never stored. */
-const visitorSketch = (secret: string, sourceIp: string) =>
-  sketchUpdate(createHmac('sha256', secret).update(`sketch|${sourceIp}`).digest());
+const visitorSketch = (secret: string, visitor: string) =>
+  sketchUpdate(createHmac('sha256', secret).update(`sketch|${visitor}`).digest());
 
 // --- Tracking ---------------------------------------------------------------------------------------------
 
@@ -49,7 +49,9 @@ export interface TrackInput {
 
 /**
  * docs/SPEC.md §4 Tracking: publishes `page.viewed`. The full IP leaves this function only as a hash keyed with
- * the secret and the day (unique visitors per day, unlinkable across days) and as a truncated address.
+ * the secret and the day (unique visitors per day, unlinkable across days) and as a truncated address. A visitor
+ * is a viewer group (an IPv4 address, an IPv6 /64: `viewerGroup`), as for the rate limits: one network that
+ * takes a new address per request is still one visitor.
  */
 export async function trackPageView(
   ports: { readonly events: Events; readonly clock: Clock },
@@ -59,13 +61,14 @@ export async function trackPageView(
   if (policy.ipHashSecret === undefined) throw new MissingIpHashSecretError();
   const now = ports.clock.now();
   const country = input.viewerCountry?.trim().toUpperCase();
+  const visitor = input.sourceIp === undefined ? 'unknown' : viewerGroup(input.sourceIp);
   await ports.events.publish('pageViewed', {
     page: input.page,
     userKind: input.signedIn ? 'authenticated' : 'anonymous',
     truncatedIp: truncateIp(input.sourceIp),
     ...(country !== undefined && /^[A-Z]{2}$/.test(country) ? { country } : {}),
-    visitorHash: keyedHash(policy.ipHashSecret, `${isoDay(now)}|${input.sourceIp ?? 'unknown'}`),
-    visitorSketch: visitorSketch(policy.ipHashSecret, input.sourceIp ?? 'unknown'),
+    visitorHash: keyedHash(policy.ipHashSecret, `${isoDay(now)}|${visitor}`),
+    visitorSketch: visitorSketch(policy.ipHashSecret, visitor),
     viewedAt: now.toISOString(),
   });
   return { ok: true };
