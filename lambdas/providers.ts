@@ -8,7 +8,7 @@ import { createEventPublisher, EVENT_BUS_CLIENT_SETTINGS } from './adapters/aws/
 import { createLeaseStore } from './adapters/aws/lease-store';
 import { createSpeechSocketStore, createSpeechTicketStore } from './adapters/aws/speech-relay-store';
 import { createRefreshSessions } from './adapters/aws/refresh-session-store';
-import { createResetTokens } from './adapters/aws/reset-token-store';
+import { createResetTokens, createVerificationTokens } from './adapters/aws/reset-token-store';
 import { createSesMailer } from './adapters/aws/ses-mailer';
 import {
   createDocumentClient,
@@ -102,6 +102,7 @@ export const getTable: () => Promise<Table> = /* @__PURE__ */ perContainer(async
 export const getUserProfiles = () => getTable().then(createUserProfiles);
 export const getRefreshSessions = () => getTable().then(createRefreshSessions);
 export const getResetTokens = () => getTable().then(createResetTokens);
+export const getVerificationTokens = () => getTable().then(createVerificationTokens);
 export const getAttemptCounters = () => getTable().then(createAttemptCounters);
 export const getLeases = () => getTable().then(createLeaseStore);
 export const getSpeechTickets = () => getTable().then(createSpeechTicketStore);

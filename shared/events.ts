@@ -23,11 +23,14 @@ export const pageViewedDetailSchema = z.object({
   /** Already truncated by the publisher (last IPv4 octet / last 80 IPv6 bits zeroed). */
   truncatedIp: z.string().max(64),
   country: z.string().max(2).optional(),
-  /** A keyed hash of the full IP, for unique-visitor counts without keeping the IP. */
+  /**
+   * A keyed hash of the viewer group (the IPv4 address, the IPv6 /64: `viewerGroup`), for unique-visitor counts
+   * without keeping the IP.
+   */
   visitorHash: z.string().max(128),
   /**
    * The visitor's place in the distinct-visitor sketch (shared/domain/visitor-sketch.ts), from a keyed hash of the
-   * IP that does not change with the day: a register and a rank, never the hash. Optional: events published
+   * viewer group that does not change with the day: a register and a rank, never the hash. Optional: events published
    * before it existed have none.
    */
   visitorSketch: z
@@ -48,6 +51,11 @@ export const passwordResetRequestedDetailSchema = z.object({
    * The address as the caller typed it, normalised; whether it has an account is the consumer's question, so
    * the request path does the same work either way. Nothing secret travels: the token is made by the consumer.
    */
+  email: z.email().max(254),
+});
+
+export const emailVerificationRequestedDetailSchema = z.object({
+  /** As for a password reset: the address as typed, normalised; the consumer finds the account, if any. */
   email: z.email().max(254),
 });
 
@@ -94,6 +102,11 @@ export const events = {
     detail: passwordResetRequestedDetailSchema,
     consumer: { id: 'mail.passwordResetRequested', area: 'mail', export: 'passwordResetRequested' },
   },
+  emailVerificationRequested: {
+    detailType: 'email-verification.requested',
+    detail: emailVerificationRequestedDetailSchema,
+    consumer: { id: 'mail.emailVerificationRequested', area: 'mail', export: 'emailVerificationRequested' },
+  },
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventName = keyof typeof events;
@@ -117,11 +130,14 @@ export interface EventRule {
 }
 
 /** One rule per event, each delivering to that event's consumer. */
-export const eventRules: readonly EventRule[] = (Object.keys(events) as EventName[]).map((name) => ({
-  name,
-  pattern: rulePattern(name),
-  consumer: events[name].consumer,
-}));
+// Pure: a bundle that reads only the bus name (every Lambda's config) leaves the catalogue out.
+export const eventRules: readonly EventRule[] = /* @__PURE__ */ (Object.keys(events) as EventName[]).map(
+  (name) => ({
+    name,
+    pattern: rulePattern(name),
+    consumer: events[name].consumer,
+  }),
+);
 
 /**
  * The daily exchange-rate refresh: a function run by the schedule in the infra/aws events stack, with no route

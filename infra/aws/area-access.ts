@@ -78,18 +78,19 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
     timeoutSeconds: 10,
   },
   // The only area that may use the app client: its admin calls and its secret (docs/DESIGN.md §9, "Cognito").
-  // Profiles, reset tokens, refresh sessions (a reset finds an account's sessions in gsi1), attempt counters.
+  // Profiles, reset and verification tokens, refresh sessions (a reset finds an account's sessions in gsi1), attempt counters.
   auth: {
     ...httpDefaults,
     table: {
       access: 'readWrite',
-      partitions: ['USER#', 'RESET#', 'SESSION#', 'ATTEMPTS#'],
+      partitions: ['USER#', 'RESET#', 'VERIFY#', 'SESSION#', 'ATTEMPTS#'],
       index: ['EMAIL#', 'SESSIONS#'],
     },
     secrets: ['ipHash', 'cognitoClient'],
     userPoolAdmin: true,
   },
-  // Forgot-password: counts the attempt and publishes passwordResetRequested; the mail area does the rest.
+  // Forgot-password and verification-mail: count the attempt and publish passwordResetRequested or
+  // emailVerificationRequested; the mail area does the rest.
   'reset-request': {
     ...httpDefaults,
     table: { access: 'readWrite', partitions: ['ATTEMPTS#'] },
@@ -159,11 +160,11 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
     memorySize: 256,
     timeoutSeconds: 30,
   },
-  // The password-reset consumer: finds the account by the address in its profile (gsi1), writes the hashed
-  // token and its idempotency mark, and is the only function that may send mail.
+  // The password-reset and verification consumers: find the account by the address in its profile (gsi1), write
+  // the hashed token and the idempotency mark, and are the only functions that may send mail.
   mail: {
     ...httpDefaults,
-    table: { access: 'readWrite', partitions: ['USER#', 'EVENT#', 'RESET#'], index: ['EMAIL#'] },
+    table: { access: 'readWrite', partitions: ['USER#', 'EVENT#', 'RESET#', 'VERIFY#'], index: ['EMAIL#'] },
     secrets: [],
     sendsMail: true,
     memorySize: 256,

@@ -72,11 +72,11 @@ describe('IAM across all stacks', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('lets only the password-reset mail consumer send mail, and only as the MAIL_FROM identity', () => {
+  it('lets only the mail consumers (password reset, e-mail verification) send mail, and only as the MAIL_FROM identity', () => {
     const mail = statements().filter(({ statement }) => asList(statement.Action).includes('ses:SendEmail'));
     expect(mail.length).toBeGreaterThan(0);
     for (const { where, statement } of mail) {
-      expect(where).toMatch(/^events\/MailPasswordResetRequested/);
+      expect(where).toMatch(/^events\/Mail(PasswordResetRequested|EmailVerificationRequested)/);
       expect(JSON.stringify(statement.Resource)).toContain('identity/mail.example.com');
     }
   });

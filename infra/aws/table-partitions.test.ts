@@ -38,6 +38,7 @@ const samples: Readonly<Record<string, () => unknown>> = {
   recentViewKey: () => keys.recentViewKey('2026-11-05T10:00:00.000Z', 'id'),
   ratesKey: () => keys.ratesKey(),
   resetTokenKey: () => keys.resetTokenKey('hash'),
+  verifyTokenKey: () => keys.verifyTokenKey('hash'),
   refreshSessionKey: () => keys.refreshSessionKey('jti'),
   accountSessionsIndexKey: () => keys.accountSessionsIndexKey('sub', 'jti'),
   accountSessionsPartition: () => keys.accountSessionsPartition('sub'),

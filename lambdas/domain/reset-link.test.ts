@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../ports/mail';
 import type { IdempotencyMarks } from '../ports/platform';
-import { hashResetToken, RESET_TOKEN_TTL_SECONDS, sendResetLink, type ResetLinkPorts } from './reset-link';
+import { hashMailedToken, RESET_TOKEN_TTL_SECONDS, sendResetLink, type ResetLinkPorts } from './reset-link';
 
 // The password-reset consumer over in-memory ports; lambdas/functions/mail/handler.int.test.ts runs it
 // against DynamoDB Local and the SES outbox.
@@ -48,7 +48,7 @@ describe('sendResetLink', () => {
     expect(token).toMatch(/^[\w-]{40,}$/);
     expect(tokens).toEqual([
       {
-        tokenHash: hashResetToken(token),
+        tokenHash: hashMailedToken(token),
         sub: 'sub-1',
         expiresAt: NOW.getTime() / 1000 + RESET_TOKEN_TTL_SECONDS,
       },

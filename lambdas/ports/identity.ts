@@ -66,7 +66,10 @@ export class RefreshRejectedError extends Error {
 }
 
 export interface Identity {
-  /** Creates the account, confirmed at once (no e-mail code step); rejects with AccountExistsError. */
+  /**
+   * Creates the account with its e-mail not yet verified (a mailed link verifies it: markEmailVerified); it can
+   * sign in at once. Rejects with AccountExistsError.
+   */
   signUp(email: string, password: string): Promise<{ readonly sub: string }>;
   /** Rejects with InvalidCredentialsError for an unknown email or a wrong password alike. */
   signIn(email: string, password: string): Promise<IdentitySession>;
@@ -76,6 +79,8 @@ export interface Identity {
   revoke(refreshToken: string): Promise<void>;
   /** The account's email, or undefined when the sub is unknown. */
   emailOf(sub: string): Promise<string | undefined>;
+  /** Marks the account's e-mail verified (its owner followed a link mailed to it); false when the account is gone. */
+  markEmailVerified(sub: string): Promise<boolean>;
   /** Sets a permanent password (password reset). */
   setPassword(sub: string, password: string): Promise<void>;
   /**
@@ -109,8 +114,8 @@ export interface RefreshSessions {
   endAll(sub: string): Promise<void>;
 }
 
-/** Single-use password-reset tokens, stored only as a hash. */
-export interface ResetTokens {
+/** Single-use mailed tokens (password reset, e-mail verification), stored only as a hash. */
+export interface SingleUseTokens {
   save(token: {
     readonly tokenHash: string;
     readonly sub: string;
@@ -119,6 +124,9 @@ export interface ResetTokens {
   /** Deletes the token and returns its sub when it exists and has not expired; a second call gets undefined. */
   redeem(tokenHash: string, now: Date): Promise<string | undefined>;
 }
+
+export type ResetTokens = SingleUseTokens;
+export type VerificationTokens = SingleUseTokens;
 
 /** Fixed-window attempt counters for abuse limits (login, register, password reset). */
 export interface AttemptCounters {

@@ -28,6 +28,8 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 // rules in domain/password-rules, so server and client reject the same passwords with the same messages.
 const emailField = z.email().max(254);
 const passwordField = z.string().min(1).max(256);
+/** A mailed link's token, reset or verification (base64url of 32 random bytes, with room to spare). */
+const mailedTokenField = z.string().min(16).max(512);
 
 export const loginRequestSchema = z.object({ email: emailField, password: passwordField });
 export const registerRequestSchema = z.object({
@@ -37,12 +39,16 @@ export const registerRequestSchema = z.object({
 });
 export const forgotPasswordRequestSchema = z.object({ email: emailField });
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(16).max(512),
+  token: mailedTokenField,
   password: passwordField,
 });
+export const verificationMailRequestSchema = z.object({ email: emailField });
+export const verifyEmailRequestSchema = z.object({ token: mailedTokenField });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+export type VerificationMailRequest = z.infer<typeof verificationMailRequestSchema>;
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;

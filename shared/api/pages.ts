@@ -11,6 +11,7 @@ export const PAGES = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   subscribe: '/subscribe',
   subscribeCancel: '/subscribe-cancel',
   subscribeSuccess: '/subscribe-success',
@@ -23,9 +24,13 @@ export const PAGES = {
 
 export type PagePath = (typeof PAGES)[keyof typeof PAGES];
 
-/** The query parameters pages read (docs/SPEC.md §2: /reset-password?token=..., /subscribe-success?session_id=...). */
+/**
+ * The query parameters pages read (docs/SPEC.md §2: /reset-password?token=..., /verify-email?token=...,
+ * /subscribe-success?session_id=...).
+ */
 export const PAGE_QUERY = {
   resetToken: 'token',
+  verifyToken: 'token',
   checkoutSession: 'session_id',
   historySession: 'session',
 } as const;

@@ -100,6 +100,24 @@ export const routeTable = [
     rateLimitClass: 'password-reset',
     handler: { area: 'auth', export: 'resetPassword' },
   }),
+  // Asks for a verification mail (the register page sends it after registering); it answers the same whether or
+  // not the address has an account, as forgot-password does.
+  route({
+    id: 'auth.verificationMail',
+    method: 'POST',
+    path: '/api/auth/verification-mail',
+    auth: 'none',
+    rateLimitClass: 'password-reset',
+    handler: { area: 'reset-request', export: 'verificationMail' },
+  }),
+  route({
+    id: 'auth.verifyEmail',
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    auth: 'none',
+    rateLimitClass: 'auth',
+    handler: { area: 'auth', export: 'verifyEmail' },
+  }),
   route({
     id: 'auth.me',
     method: 'GET',

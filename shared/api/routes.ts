@@ -10,6 +10,8 @@ import {
   resetPasswordRequestSchema,
   sessionResponseSchema,
   userSchema,
+  verificationMailRequestSchema,
+  verifyEmailRequestSchema,
 } from './auth';
 import { speechTicketResponseSchema } from './speech';
 import { capabilitiesResponseSchema, countryResponseSchema } from './capabilities';
@@ -63,6 +65,14 @@ export const routeSchemas = {
   },
   'auth.resetPassword': {
     request: { body: resetPasswordRequestSchema },
+    response: messageResponseSchema,
+  },
+  'auth.verificationMail': {
+    request: { body: verificationMailRequestSchema },
+    response: messageResponseSchema,
+  },
+  'auth.verifyEmail': {
+    request: { body: verifyEmailRequestSchema },
     response: messageResponseSchema,
   },
   'auth.me': {

@@ -93,6 +93,7 @@ export const ACCOUNT_ERROR_KEYS = {
   resetPasswordFailed: 'reset_password_failed_error',
   resetPasswordUnexpected: 'reset_password_unexpected_error',
   invalidToken: 'invalid_token_message',
+  verifyEmailInvalidToken: 'verify_email_invalid_token',
   subscribeMustBeLoggedIn: 'subscribe_must_be_logged_in',
   subscribeCheckoutFailed: 'subscribe_stripe_checkout_error',
   subscribeUnexpected: 'subscribe_unexpected_error',

@@ -64,6 +64,12 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: PAGES.verifyEmail,
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage,
+        }),
+      },
+      {
         path: PAGES.subscribe,
         lazy: () =>
           requiringSignIn(

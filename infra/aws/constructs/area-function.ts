@@ -32,8 +32,8 @@ export interface AreaResources {
 /*
  * Exactly the Cognito admin calls lambdas/adapters/aws/cognito-identity.ts makes: registering (create, set the
  * password, remove a half-made account), signing in and refreshing (AdminInitiateAuth), reading an account,
- * setting the password on reset and signing the account out everywhere after it (iam-policies.test.ts compares
- * the two). RevokeToken needs no IAM permission: it is the client secret that authorises it.
+ * setting the password on reset and signing the account out everywhere after it, marking the e-mail verified
+ * (AdminUpdateUserAttributes; iam-policies.test.ts compares the two). RevokeToken needs no IAM permission: it is the client secret that authorises it.
  */
 export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminCreateUser',
@@ -41,6 +41,7 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminInitiateAuth',
   'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUpdateUserAttributes',
   'cognito-idp:AdminUserGlobalSignOut',
 ];
 

@@ -42,6 +42,7 @@
  *                                                       newest first, capped); expiresAt
  *   RATES                           LATEST              exchange rates against USD, with their date
  *   RESET#<tokenHash>               TOKEN               sub of a single-use password-reset token; expiresAt
+ *   VERIFY#<tokenHash>              TOKEN               sub of a single-use e-mail verification token; expiresAt
  *   SESSION#<accessTokenId>         REFRESH             sub, the Cognito refresh token sealed with a key
  *                                                       derived from the access token; expiresAt. In gsi1
  *                                                       as SESSIONS#<sub> / <accessTokenId>, so a password
@@ -70,6 +71,7 @@ export const TABLE_PARTITIONS = [
   'RECENT',
   'RATES',
   'RESET#',
+  'VERIFY#',
   'SESSION#',
   'ATTEMPTS#',
   'TICKET#',
@@ -193,6 +195,11 @@ export const ratesKey = (): TableKey => ({ pk: 'RATES', sk: 'LATEST' });
 
 export const resetTokenKey = (tokenHash: string): TableKey => ({
   pk: `RESET#${part('tokenHash', tokenHash)}`,
+  sk: 'TOKEN',
+});
+
+export const verifyTokenKey = (tokenHash: string): TableKey => ({
+  pk: `VERIFY#${part('tokenHash', tokenHash)}`,
   sk: 'TOKEN',
 });
 

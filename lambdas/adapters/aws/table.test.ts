@@ -10,6 +10,7 @@ import {
   ratesKey,
   recentViewKey,
   resetTokenKey,
+  verifyTokenKey,
   statsCounterKey,
   statsKey,
   usageDayKey,
@@ -38,6 +39,7 @@ describe('table key shapes', () => {
     });
     expect(ratesKey()).toEqual({ pk: 'RATES', sk: 'LATEST' });
     expect(resetTokenKey('t1')).toEqual({ pk: 'RESET#t1', sk: 'TOKEN' });
+    expect(verifyTokenKey('t1')).toEqual({ pk: 'VERIFY#t1', sk: 'TOKEN' });
   });
 
   it('refuses parts that would collide with another key shape', () => {

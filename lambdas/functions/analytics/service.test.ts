@@ -42,13 +42,22 @@ describe('trackPageView', () => {
     expect(tomorrow.visitorHash).not.toBe(today.visitorHash);
   });
 
-  it('counts a visitor by viewer group: addresses of one IPv6 /64 are one visitor, another /64 another', async () => {
-    const first = await tracked('2001:db8:1:2::9');
-    const sameNetwork = await tracked('2001:db8:1:2:ffff:ffff:ffff:1');
-    const otherNetwork = await tracked('2001:db8:1:3::9');
+  it('counts two addresses in one IPv6 /64 as one visitor, and two /64s as two', async () => {
+    const first = await tracked('2001:db8:1:2::1');
+    const sameNetwork = await tracked('2001:db8:1:2:aaaa:bbbb:cccc:dddd');
+    const otherNetwork = await tracked('2001:db8:1:3::1');
+
     expect(sameNetwork.visitorHash).toBe(first.visitorHash);
     expect(sameNetwork.visitorSketch).toEqual(first.visitorSketch);
     expect(otherNetwork.visitorHash).not.toBe(first.visitorHash);
+    expect(otherNetwork.visitorSketch).not.toEqual(first.visitorSketch);
+  });
+
+  it('counts each IPv4 address as its own visitor', async () => {
+    const first = await tracked('203.0.113.77');
+    const neighbour = await tracked('203.0.113.78');
+
+    expect(neighbour.visitorHash).not.toBe(first.visitorHash);
   });
 
   it('leaves the country out unless the header holds two letters', async () => {

@@ -48,9 +48,10 @@ export interface TrackInput {
 }
 
 /**
- * docs/SPEC.md §4 Tracking: publishes `page.viewed`. The full IP leaves this function only as a hash of its viewer
- * group keyed with the secret and the day (unique visitors per day, unlinkable across days) and as a truncated
- * address.
+ * docs/SPEC.md §4 Tracking: publishes `page.viewed`. The full IP leaves this function only as a hash keyed with
+ * the secret and the day (unique visitors per day, unlinkable across days) and as a truncated address. A visitor
+ * is a viewer group (an IPv4 address, an IPv6 /64: `viewerGroup`), as for the rate limits: one network that
+ * takes a new address per request is still one visitor.
  */
 export async function trackPageView(
   ports: { readonly events: Events; readonly clock: Clock },
@@ -59,9 +60,8 @@ export async function trackPageView(
 ): Promise<{ ok: true }> {
   if (policy.ipHashSecret === undefined) throw new MissingIpHashSecretError();
   const now = ports.clock.now();
-  // One visitor per viewer group, as the limits count callers: an IPv6 client's /64, not each of its addresses.
-  const visitor = input.sourceIp === undefined ? 'unknown' : viewerGroup(input.sourceIp);
   const country = input.viewerCountry?.trim().toUpperCase();
+  const visitor = input.sourceIp === undefined ? 'unknown' : viewerGroup(input.sourceIp);
   await ports.events.publish('pageViewed', {
     page: input.page,
     userKind: input.signedIn ? 'authenticated' : 'anonymous',

@@ -7,6 +7,7 @@ import {
   getResetTokens,
   getTokenVerifier,
   getUserProfiles,
+  getVerificationTokens,
   perContainer,
   systemClock,
 } from '../../providers';
@@ -15,12 +16,13 @@ import { createAuthService, type SignedInCaller } from './service';
 
 // Built on the first call of a container and kept, so warm calls reuse the clients and their connections.
 const service = perContainer(async () => {
-  const [config, identity, users, sessions, resetTokens, attempts] = await Promise.all([
+  const [config, identity, users, sessions, resetTokens, verificationTokens, attempts] = await Promise.all([
     getConfig(),
     getIdentity(),
     getUserProfiles(),
     getRefreshSessions(),
     getResetTokens(),
+    getVerificationTokens(),
     getAttemptCounters(),
   ]);
   return createAuthService({
@@ -28,6 +30,7 @@ const service = perContainer(async () => {
     users,
     sessions,
     resetTokens,
+    verificationTokens,
     attempts,
     clock: systemClock,
     counterSecret: config.IP_HASH_SECRET,
@@ -42,6 +45,9 @@ export const register = httpRoute('auth.register', async (request) =>
 );
 export const resetPassword = httpRoute('auth.resetPassword', async (request) =>
   (await service()).resetPassword(request.body, { ip: request.sourceIp }),
+);
+export const verifyEmail = httpRoute('auth.verifyEmail', async (request) =>
+  (await service()).verifyEmail(request.body, { ip: request.sourceIp }),
 );
 export const me = httpRoute('auth.me', async (request) => (await service()).me(request.auth));
 /**

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AdminGetUserCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { createAttemptCounters } from '../../adapters/aws/attempt-counter-store';
 import { createRefreshSessions } from '../../adapters/aws/refresh-session-store';
-import { createResetTokens } from '../../adapters/aws/reset-token-store';
+import { createResetTokens, createVerificationTokens } from '../../adapters/aws/reset-token-store';
 import { createUserProfiles } from '../../adapters/aws/user-profile-store';
 import { createCognitoIdentity, unverifiedClaims } from '../../adapters/aws/cognito-identity';
 import { createIdempotencyMarks } from '../../adapters/aws/table';
@@ -14,9 +15,15 @@ import { HttpError } from '../../http/errors';
 import type { MailMessage } from '../../ports/mail';
 import type { Events } from '../../ports/platform';
 import { GOOD_PASSWORD, OTHER_GOOD_PASSWORD, uniqueEmail } from '../../testing/local-cloud-api';
-import { RESET_TOKEN_TTL_SECONDS, sendResetLink } from '../../domain/reset-link';
+import {
+  RESET_TOKEN_TTL_SECONDS,
+  sendResetLink,
+  sendVerificationLink,
+  VERIFY_TOKEN_TTL_SECONDS,
+} from '../../domain/reset-link';
 import { createResetRequestService } from '../reset-request/service';
 import { ATTEMPT_LIMITS } from '../../domain/attempt-limits';
+import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { createAuthService } from './service';
 import { getConfig } from '../../config';
 import { getTable } from '../../providers';
@@ -39,22 +46,25 @@ function setUp() {
     clientSecret: config.COGNITO_CLIENT_SECRET,
   });
   const resetTokens = createResetTokens(table);
+  const verificationTokens = createVerificationTokens(table);
   const users = createUserProfiles(table);
+  const mailPorts = {
+    accounts: users,
+    resetTokens,
+    verificationTokens,
+    marks: createIdempotencyMarks(table),
+    mailer: { send: async (message: MailMessage) => void sent.push(message) },
+    clock,
+    appUrl: 'http://localhost:8787',
+  };
   const events: Events = {
     async publish(name, detail) {
-      if (name !== 'passwordResetRequested') return;
-      await sendResetLink(
-        {
-          accounts: users,
-          resetTokens,
-          marks: createIdempotencyMarks(table),
-          mailer: { send: async (message) => void sent.push(message) },
-          clock,
-          appUrl: 'http://localhost:8787',
-        },
-        randomUUID(),
-        detail as { email: string },
-      );
+      if (name === 'passwordResetRequested') {
+        await sendResetLink(mailPorts, randomUUID(), detail as { email: string });
+      }
+      if (name === 'emailVerificationRequested') {
+        await sendVerificationLink(mailPorts, randomUUID(), detail as { email: string });
+      }
     },
   };
   const ports = {
@@ -62,6 +72,7 @@ function setUp() {
     users,
     sessions: createRefreshSessions(table),
     resetTokens,
+    verificationTokens,
     attempts: createAttemptCounters(table),
     events,
     clock,
@@ -170,6 +181,105 @@ describe("the provider's global sign-out on reset, against cognito-local", () =>
       raw.send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.COGNITO_USER_POOL_ID, Username: sub })),
     ).rejects.toMatchObject({ name: 'Unsupported', $metadata: { httpStatusCode: 500 } });
     await expect(identity.signOutEverywhere(sub)).resolves.toBeUndefined();
+  });
+});
+
+const cognito = new CognitoIdentityProviderClient({ region: config.AWS_REGION, maxAttempts: 1 });
+
+/** The account's `email_verified` as cognito-local holds it. */
+async function emailVerifiedOf(email: string): Promise<string | undefined> {
+  const user = await cognito.send(
+    new AdminGetUserCommand({ UserPoolId: config.COGNITO_USER_POOL_ID, Username: email }),
+  );
+  return user.UserAttributes?.find((attribute) => attribute.Name === 'email_verified')?.Value;
+}
+
+describe('e-mail verification', () => {
+  async function registeredWithLink(label: string) {
+    const harness = setUp();
+    const email = uniqueEmail(label);
+    await harness.service.register(
+      { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+      caller,
+    );
+    await harness.service.verificationMail({ email }, caller);
+    return { ...harness, email, token: harness.lastToken() };
+  }
+
+  it('registers the address unverified, and the account signs in meanwhile', async () => {
+    const { service, email, sent } = await registeredWithLink('unverified');
+
+    expect(await emailVerifiedOf(email)).not.toBe('true');
+    expect(await statusOf(service.login({ email, password: GOOD_PASSWORD }, caller))).toBe('ok');
+    expect(sent.at(-1)).toMatchObject({ to: email, subject: expect.stringMatching(/confirm/i) });
+    expect(sent.at(-1)?.text).toMatch(/\/verify-email\?token=[\w-]{40,}/);
+  });
+
+  it('marks the address verified when the mailed link is followed', async () => {
+    const { service, email, token } = await registeredWithLink('follows');
+
+    expect(await service.verifyEmail({ token }, caller)).toEqual({ message: expect.any(String) });
+
+    expect(await emailVerifiedOf(email)).toBe('true');
+  });
+
+  it('takes a verification token once', async () => {
+    const { service, token } = await registeredWithLink('twice');
+    await service.verifyEmail({ token }, caller);
+
+    await expect(service.verifyEmail({ token }, caller)).rejects.toMatchObject({
+      statusCode: 400,
+      message: ACCOUNT_ERROR_KEYS.verifyEmailInvalidToken,
+    });
+  });
+
+  it('refuses a verification token after a week', async () => {
+    const { service, advance, email, token } = await registeredWithLink('late');
+
+    advance(VERIFY_TOKEN_TTL_SECONDS);
+
+    expect(await statusOf(service.verifyEmail({ token }, caller))).toBe(400);
+    expect(await emailVerifiedOf(email)).not.toBe('true');
+  });
+
+  it('answers a wrong token 400 with the message key, the same whatever accounts exist', async () => {
+    const { service } = setUp();
+
+    await expect(service.verifyEmail({ token: 'x'.repeat(43) }, caller)).rejects.toMatchObject({
+      statusCode: 400,
+      message: ACCOUNT_ERROR_KEYS.verifyEmailInvalidToken,
+    });
+  });
+
+  it('does not take a password-reset token, nor a reset a verification token', async () => {
+    const { service, email, token, lastToken } = await registeredWithLink('crossed');
+    await service.forgotPassword({ email }, caller);
+    const resetToken = lastToken();
+
+    expect(await statusOf(service.verifyEmail({ token: resetToken }, caller))).toBe(400);
+    expect(await statusOf(service.resetPassword({ token, password: OTHER_GOOD_PASSWORD }, caller))).toBe(400);
+  });
+
+  it('answers a verification-mail request the same for an address without an account, and mails nothing', async () => {
+    const { service, sent } = setUp();
+    const email = uniqueEmail('nobody');
+    const known = await registeredWithLink('somebody');
+
+    const forUnknown = await service.verificationMail({ email }, caller);
+
+    expect(forUnknown).toEqual(await known.service.verificationMail({ email: known.email }, caller));
+    expect(sent).toEqual([]);
+  });
+
+  it('marks the address verified when a password is reset by a mailed link', async () => {
+    const { service, lastToken } = setUp();
+    const email = uniqueEmail('reset-verifies');
+    await service.register({ email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }, caller);
+    await service.forgotPassword({ email }, caller);
+
+    await service.resetPassword({ token: lastToken(), password: OTHER_GOOD_PASSWORD }, caller);
+
+    expect(await emailVerifiedOf(email)).toBe('true');
   });
 });
 

@@ -32,6 +32,7 @@ function fakeIdentity() {
   const accounts = new Map<string, { sub: string; password: string }>();
   const revoked: string[] = [];
   const signedOut: string[] = [];
+  const verified: string[] = [];
   let issued = 0;
   const session = (sub: string) => {
     issued += 1;
@@ -68,11 +69,15 @@ function fakeIdentity() {
     async revoke(refreshToken) {
       revoked.push(refreshToken);
     },
+    async markEmailVerified(sub) {
+      verified.push(sub);
+      return [...accounts.values()].some((account) => account.sub === sub);
+    },
     async signOutEverywhere(sub) {
       signedOut.push(sub);
     },
   };
-  return Object.assign(identity, { revoked, signedOut });
+  return Object.assign(identity, { revoked, signedOut, verified });
 }
 
 function setUp() {
@@ -132,6 +137,8 @@ function setUp() {
     users,
     sessions,
     resetTokens,
+    // Verification is tested against DynamoDB Local and cognito-local (service.int.test.ts).
+    verificationTokens: { redeem: async () => undefined },
     attempts,
     events,
     clock,

@@ -4,6 +4,7 @@ import type {
   ResetPasswordRequest,
   SessionResponse,
   User,
+  VerifyEmailRequest,
 } from '@wayfarer/shared/api/auth';
 import { REFRESH_SESSION_SECONDS } from '@wayfarer/shared/constants';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
@@ -18,6 +19,7 @@ import {
   type IdentitySession,
   type RefreshSessions,
   type ResetTokens,
+  type VerificationTokens,
 } from '../../ports/identity';
 import { BadRequestError, ConflictError, UnauthorizedError, ValidationError } from '../../http/errors';
 import {
@@ -26,7 +28,7 @@ import {
   type AttemptLimiterPorts,
   type CallerAddress,
 } from '../../domain/attempt-limits';
-import { hashResetToken } from '../../domain/reset-link';
+import { hashMailedToken } from '../../domain/reset-link';
 
 export interface AuthServicePorts extends AttemptLimiterPorts {
   readonly identity: Identity;
@@ -34,6 +36,8 @@ export interface AuthServicePorts extends AttemptLimiterPorts {
   readonly sessions: RefreshSessions;
   /** Only redeemed here: tokens are made and mailed by the password-reset consumer (./reset-link). */
   readonly resetTokens: Pick<ResetTokens, 'redeem'>;
+  /** Only redeemed here: made and mailed by the verification-mail consumer, as reset tokens are. */
+  readonly verificationTokens: Pick<VerificationTokens, 'redeem'>;
 }
 
 /** The caller of `me` and `refresh`: the verified token and its subject. */
@@ -43,7 +47,7 @@ export interface SignedInCaller {
 }
 
 export function createAuthService(ports: AuthServicePorts) {
-  const { identity, users, sessions, resetTokens, clock } = ports;
+  const { identity, users, sessions, resetTokens, verificationTokens, clock } = ports;
   const limitAttempts = createAttemptLimiter(ports);
 
   async function userOf(sub: string, knownEmail?: string): Promise<User> {
@@ -125,7 +129,7 @@ export function createAuthService(ports: AuthServicePorts) {
       // Checked before the token is spent, so a weak password does not cost the user their link.
       const checked = newPasswordSchema.safeParse(request.password);
       if (!checked.success) throw new ValidationError(checked.error.issues[0]?.message);
-      const sub = await resetTokens.redeem(hashResetToken(request.token), clock.now());
+      const sub = await resetTokens.redeem(hashMailedToken(request.token), clock.now());
       if (!sub) throw new BadRequestError(ACCOUNT_ERROR_KEYS.invalidToken);
       try {
         await identity.setPassword(sub, request.password);
@@ -138,7 +142,22 @@ export function createAuthService(ports: AuthServicePorts) {
       // calls (docs/DESIGN.md §9, Sessions).
       await sessions.endAll(sub);
       await identity.signOutEverywhere(sub);
+      // The link came by mail to the account's address: following it proves the owner reads that mail.
+      await identity.markEmailVerified(sub);
       return { message: 'Your password has been reset.' };
+    },
+
+    /**
+     * POST /api/auth/verify-email: the mailed link's token, once. A token that is unknown, used, expired or whose
+     * account is gone gets one answer, which names no account.
+     */
+    async verifyEmail(request: VerifyEmailRequest, caller: CallerAddress): Promise<{ message: string }> {
+      await limitAttempts('auth', 'verify', { ip: caller.ip });
+      const sub = await verificationTokens.redeem(hashMailedToken(request.token), clock.now());
+      if (!sub || !(await identity.markEmailVerified(sub))) {
+        throw new BadRequestError(ACCOUNT_ERROR_KEYS.verifyEmailInvalidToken);
+      }
+      return { message: 'Your e-mail address is verified.' };
     },
 
     async me(caller: SignedInCaller): Promise<User> {

@@ -18,3 +18,6 @@ const service = perContainer(async () => {
 export const forgotPassword = httpRoute('auth.forgotPassword', async (request) =>
   (await service()).forgotPassword(request.body, { ip: request.sourceIp }),
 );
+export const verificationMail = httpRoute('auth.verificationMail', async (request) =>
+  (await service()).verificationMail(request.body, { ip: request.sourceIp }),
+);

@@ -14,3 +14,9 @@ export const requestPasswordReset = (body: RouteRequest<'auth.forgotPassword'>['
 
 export const resetPassword = (body: RouteRequest<'auth.resetPassword'>['body']) =>
   callRoute('auth.resetPassword', { body, fallbackKey: ACCOUNT_ERROR_KEYS.resetPasswordFailed });
+
+export const requestVerificationMail = (body: RouteRequest<'auth.verificationMail'>['body']) =>
+  callRoute('auth.verificationMail', { body, fallbackKey: ACCOUNT_ERROR_KEYS.verifyEmailInvalidToken });
+
+export const verifyEmail = (body: RouteRequest<'auth.verifyEmail'>['body']) =>
+  callRoute('auth.verifyEmail', { body, fallbackKey: ACCOUNT_ERROR_KEYS.verifyEmailInvalidToken });
