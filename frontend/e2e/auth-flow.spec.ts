@@ -63,6 +63,17 @@ test('register, log out, log in, reset the password through the mailed link, and
   await expect(page).toHaveURL(/\/$/);
   await expectSignedInAs(page, email);
 
+  // The verification mail, asked for by the register page; its link opened in this browser, still signed in.
+  const verifyLink = () => mailedLink(page, email, '/verify-email');
+  await expect.poll(verifyLink, { timeout: 10_000 }).toMatch(/\/verify-email\?token=/);
+  const verifyUrl = new URL((await verifyLink()) ?? '');
+  await page.goto(`${verifyUrl.pathname}${verifyUrl.search}`);
+  await expect(page.getByTestId('verify-email-done')).toBeVisible();
+  // The token works once.
+  await page.reload();
+  await expect(page.getByTestId('verify-email-failed')).toBeVisible();
+  await expectSignedInAs(page, email);
+
   await logout(page);
 
   await page.goto('/login');

@@ -6,7 +6,7 @@ import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { ApiError } from '../../../lib/api-client';
 import { verifyEmail } from '../api';
 import { useShowMessage } from '../hooks/use-auth-form';
-import { AuthPageFrame } from './auth-page-frame';
+import { AuthPageSection } from './auth-page-frame';
 import './auth-form.css';
 
 type Outcome =
@@ -14,7 +14,10 @@ type Outcome =
   | { readonly state: 'done' }
   | { readonly state: 'failed'; readonly message: string };
 
-/** docs/SPEC.md §2 /verify-email: the mailed link's page. The token is sent once, as the page opens. */
+/**
+ * docs/SPEC.md §2 /verify-email: the mailed link's page. The token is sent once, as the page opens. Signed in or
+ * not: registering signs the traveller in, and the link is most often opened in that same browser.
+ */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const showMessage = useShowMessage();
@@ -46,7 +49,7 @@ export function VerifyEmailPage() {
   }, [token]);
 
   return (
-    <AuthPageFrame title={t('verify_email_page_title')}>
+    <AuthPageSection title={t('verify_email_page_title')}>
       <div className="auth-form">
         {outcome.state === 'checking' && (
           <p className="auth-notice" role="status" data-testid="verify-email-checking">
@@ -64,6 +67,6 @@ export function VerifyEmailPage() {
           </p>
         )}
       </div>
-    </AuthPageFrame>
+    </AuthPageSection>
   );
 }
