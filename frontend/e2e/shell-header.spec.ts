@@ -1,111 +1,126 @@
 import { expect, type Page } from '@playwright/test';
 import { signInFresh } from './support/sign-in';
 import { test } from './support/traveller';
+import { nextPage } from './support/walk';
 import { LANGUAGE_COOKIE, LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '../src/lib/ui-constants';
 
 const isCompact = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
+// Walks: the rules of one context, a `test.step` each, in a fresh page of that context each (support/walk.ts), so
+// the service worker installs and precaches the app once per walk, not once per rule (docs/E2E.md).
+
 test.describe('header @layout', () => {
-  test('signed out: title, icons, theme toggle and login/register (behind the hamburger on small screens)', async ({
-    page,
-  }, testInfo) => {
-    await page.goto('/');
-    const header = page.getByTestId('app-header');
-    await expect(header.getByRole('link', { name: 'Wayfarer' })).toBeVisible();
-    await expect(page.getByTestId('nav-home')).toBeVisible();
-    await expect(page.getByTestId('nav-photo')).toBeVisible();
-    await expect(page.getByTestId('theme-toggle')).toBeVisible();
-    await expect(page.getByTestId('header-subscribe')).toHaveCount(0);
-    await expect(page.getByTestId('user-menu')).toHaveCount(0);
-
-    if (isCompact(page)) {
-      await expect(page.getByTestId('header-login')).toBeHidden();
-      await page.getByTestId('hamburger').click();
-      await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'true');
-    } else {
-      await expect(page.getByTestId('hamburger')).toHaveCount(0);
-    }
-    await expect(page.getByTestId('header-login')).toBeVisible();
-    await expect(page.getByTestId('header-register')).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('header-signed-out.png') });
-
-    await page.getByTestId('header-login').click();
-    await expect(page).toHaveURL(/\/login$/);
-    if (isCompact(page))
-      await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'false');
-  });
-
-  test('the hamburger closes on Escape and on a click outside', async ({ page }) => {
-    test.skip(!isCompact(page), 'the hamburger exists only on small screens');
-    await page.goto('/');
-    const hamburger = page.getByTestId('hamburger');
-
-    await hamburger.click();
-    await page.keyboard.press('Escape');
-    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
-    await expect(hamburger).toBeFocused();
-
-    await hamburger.click();
-    await page.getByRole('heading', { level: 1 }).click();
-    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
-  });
-});
-
-test.describe('header when signed in @layout', () => {
   async function openAccountMenu(page: Page) {
     await page.getByTestId(isCompact(page) ? 'hamburger' : 'user-menu').click();
   }
 
-  test('without a plan: Subscribe, the email and Logout, no Manage subscription; Logout goes home', async ({
-    page,
+  test('the header signed out and signed in, without a plan, ACTIVE and CANCELED', async ({
+    page: firstPage,
   }, testInfo) => {
-    const email = await signInFresh(page);
-    await page.goto('/privacy-policy');
-    await openAccountMenu(page);
+    let page = firstPage;
 
-    await expect(page.getByTestId('header-subscribe')).toBeVisible();
-    await expect(page.getByTestId('user-menu-email')).toContainText(email);
-    await expect(page.getByTestId('menu-manage-subscription')).toHaveCount(0);
-    await expect(page.getByTestId('header-login')).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath('header-signed-in.png') });
+    await test.step('signed out: title, icons, theme toggle and login/register (behind the hamburger on small screens)', async () => {
+      await page.goto('/');
+      const header = page.getByTestId('app-header');
+      await expect(header.getByRole('link', { name: 'Wayfarer' })).toBeVisible();
+      await expect(page.getByTestId('nav-home')).toBeVisible();
+      await expect(page.getByTestId('nav-photo')).toBeVisible();
+      await expect(page.getByTestId('theme-toggle')).toBeVisible();
+      await expect(page.getByTestId('header-subscribe')).toHaveCount(0);
+      await expect(page.getByTestId('user-menu')).toHaveCount(0);
 
-    await page.getByTestId('menu-logout').click();
+      if (isCompact(page)) {
+        await expect(page.getByTestId('header-login')).toBeHidden();
+        await page.getByTestId('hamburger').click();
+        await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'true');
+      } else {
+        await expect(page.getByTestId('hamburger')).toHaveCount(0);
+      }
+      await expect(page.getByTestId('header-login')).toBeVisible();
+      await expect(page.getByTestId('header-register')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('header-signed-out.png') });
 
-    await expect(page).toHaveURL(/\/$/);
-    if (isCompact(page)) {
-      // The menu closes when the new location renders, which can come just after the URL: opening it before then
-      // would close it.
-      const hamburger = page.getByTestId('hamburger');
-      await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
-      await hamburger.click();
-    }
-    await expect(page.getByTestId('header-login')).toBeVisible();
-  });
+      await page.getByTestId('header-login').click();
+      await expect(page).toHaveURL(/\/login$/);
+      if (isCompact(page))
+        await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'false');
+    });
 
-  test('ACTIVE: no Subscribe, Manage subscription in the menu', async ({ page }) => {
-    await signInFresh(page, 'ACTIVE');
-    await page.goto('/');
-    await openAccountMenu(page);
+    // The hamburger exists only on small screens: on the wide one the step is reported skipped.
+    await (isCompact(page) ? test.step : test.step.skip)(
+      'the hamburger closes on Escape and on a click outside',
+      async () => {
+        page = await nextPage(page);
+        await page.goto('/');
+        const hamburger = page.getByTestId('hamburger');
 
-    await expect(page.getByTestId('menu-manage-subscription')).toBeVisible();
-    await expect(page.getByTestId('header-subscribe')).toHaveCount(0);
+        await hamburger.click();
+        await page.keyboard.press('Escape');
+        await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+        await expect(hamburger).toBeFocused();
 
-    await page.getByTestId('menu-manage-subscription').click();
-    await expect(page).toHaveURL(/\/manage-subscription$/);
-  });
+        await hamburger.click();
+        await page.getByRole('heading', { level: 1 }).click();
+        await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+      },
+    );
 
-  test('CANCELED: Subscribe and Manage subscription both offered', async ({ page }) => {
-    await signInFresh(page, 'CANCELED');
-    await page.goto('/');
-    await openAccountMenu(page);
+    await test.step('signed in without a plan: Subscribe, the email and Logout, no Manage subscription; Logout goes home', async () => {
+      page = await nextPage(page);
+      const email = await signInFresh(page);
+      await page.goto('/privacy-policy');
+      await openAccountMenu(page);
 
-    await expect(page.getByTestId('menu-manage-subscription')).toBeVisible();
-    await expect(page.getByTestId('header-subscribe')).toBeVisible();
+      await expect(page.getByTestId('header-subscribe')).toBeVisible();
+      await expect(page.getByTestId('user-menu-email')).toContainText(email);
+      await expect(page.getByTestId('menu-manage-subscription')).toHaveCount(0);
+      await expect(page.getByTestId('header-login')).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath('header-signed-in.png') });
+
+      await page.getByTestId('menu-logout').click();
+
+      await expect(page).toHaveURL(/\/$/);
+      if (isCompact(page)) {
+        // The menu closes when the new location renders, which can come just after the URL: opening it before then
+        // would close it.
+        const hamburger = page.getByTestId('hamburger');
+        await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+        await hamburger.click();
+      }
+      await expect(page.getByTestId('header-login')).toBeVisible();
+    });
+
+    await test.step('signed in, ACTIVE: no Subscribe, Manage subscription in the menu', async () => {
+      page = await nextPage(page);
+      await signInFresh(page, 'ACTIVE');
+      await page.goto('/');
+      await openAccountMenu(page);
+
+      await expect(page.getByTestId('menu-manage-subscription')).toBeVisible();
+      await expect(page.getByTestId('header-subscribe')).toHaveCount(0);
+
+      await page.getByTestId('menu-manage-subscription').click();
+      await expect(page).toHaveURL(/\/manage-subscription$/);
+    });
+
+    await test.step('signed in, CANCELED: Subscribe and Manage subscription both offered', async () => {
+      page = await nextPage(page);
+      await signInFresh(page, 'CANCELED');
+      await page.goto('/');
+      await openAccountMenu(page);
+
+      await expect(page.getByTestId('menu-manage-subscription')).toBeVisible();
+      await expect(page.getByTestId('header-subscribe')).toBeVisible();
+    });
   });
 });
 
-test.describe('theme toggle', () => {
-  test('cycles light, dark, system and the choice survives a reload', async ({ page }) => {
+test('the theme toggle, the interface language and page tracking', async ({ page: firstPage, baseURL }) => {
+  // Seven rules, each in a page of its own: a ceiling for a loaded machine, never a wait.
+  test.setTimeout(180_000);
+  let page = firstPage;
+
+  await test.step('the theme toggle cycles light, dark, system and the choice survives a reload', async () => {
     await page.goto('/');
     const toggle = page.getByTestId('theme-toggle');
     await expect(toggle).toHaveAttribute('data-theme', 'light');
@@ -125,7 +140,8 @@ test.describe('theme toggle', () => {
     await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', 'system');
   });
 
-  test('system follows the device colour scheme', async ({ page }) => {
+  await test.step('the system theme follows the device colour scheme', async () => {
+    page = await nextPage(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.addInitScript((key) => localStorage.setItem(key, 'system'), LOCAL_STORAGE_KEYS.theme);
     await page.goto('/');
@@ -137,12 +153,9 @@ test.describe('theme toggle', () => {
 
     expect(darkBackground).not.toBe(lightBackground);
   });
-});
 
-test.describe('interface language', () => {
-  test('?lng=fr shows French, and the choice is cached for the next visit without the query', async ({
-    page,
-  }) => {
+  await test.step('interface language: ?lng=fr shows French, and the choice is cached for the next visit without the query', async () => {
+    page = await nextPage(page);
     await page.goto('/?lng=fr');
     await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Accueil');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
@@ -157,7 +170,8 @@ test.describe('interface language', () => {
   // Where the language comes from (the query, the cookie, local storage, then the browser, in that order) is the
   // detector's unit test (src/app/i18n-loading.test.ts) and, for the first paint, src/app/first-screen-boot.test.ts.
 
-  test('the language switcher changes the interface and the choice survives a reload', async ({ page }) => {
+  await test.step('interface language: the language switcher changes the interface and the choice survives a reload', async () => {
+    page = await nextPage(page);
     await page.goto('/');
     if (isCompact(page)) await page.getByTestId('hamburger').click();
 
@@ -169,8 +183,9 @@ test.describe('interface language', () => {
     await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Startseite');
   });
 
-  test('the switcher wins over an i18next cookie on the next visit', async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'fr', url: baseURL ?? '' }]);
+  await test.step('interface language: the switcher wins over an i18next cookie on the next visit', async () => {
+    page = await nextPage(page);
+    await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: 'fr', url: baseURL ?? '' }]);
     await page.goto('/');
     if (isCompact(page)) await page.getByTestId('hamburger').click();
 
@@ -179,19 +194,12 @@ test.describe('interface language', () => {
 
     await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-label', 'Inicio');
   });
-});
 
-test.describe('page tracking', () => {
-  test('tracked pages are reported once each, untracked ones never, and the failing call stays silent', async ({
-    page,
-  }) => {
-    const tracked: string[] = [];
+  await test.step('page tracking: tracked pages are reported once each, untracked ones never, and the failing call stays silent', async () => {
+    page = await nextPage(page);
+    const tracked = trackedPages(page);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analytics/track')
-        tracked.push((request.postDataJSON() as { page: string }).page);
-    });
 
     await page.goto('/');
     await expect.poll(() => tracked).toEqual(['/']);
@@ -215,12 +223,10 @@ test.describe('page tracking', () => {
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   });
 
-  test('the same page within a second is tracked once', async ({ page }) => {
-    const tracked: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analytics/track')
-        tracked.push((request.postDataJSON() as { page: string }).page);
-    });
+  // Last: Playwright's clock is the context's, and stays installed.
+  await test.step('page tracking: the same page within a second is tracked once', async () => {
+    page = await nextPage(page);
+    const tracked = trackedPages(page);
     // The page's clock stands still, so "within a second" holds however slowly a loaded machine gets from the
     // first view to the hop back.
     await page.clock.setFixedTime(new Date('2026-06-01T09:00:00Z'));
@@ -239,3 +245,13 @@ test.describe('page tracking', () => {
     expect(tracked).toEqual(['/translate-photo']);
   });
 });
+
+/** The pages the app reports to POST /api/analytics/track from this page, in order. */
+function trackedPages(page: Page): string[] {
+  const tracked: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analytics/track')
+      tracked.push((request.postDataJSON() as { page: string }).page);
+  });
+  return tracked;
+}

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
+import { nextPage } from './support/walk';
 import { HERO_STEP_ROTATION_MS } from '../src/lib/ui-constants';
 
 const legalPages = [
@@ -8,31 +9,39 @@ const legalPages = [
   { path: '/refund-policy', titles: { en: 'Refund policy', fr: 'Politique de remboursement' } },
 ] as const;
 
-test.describe('legal pages', () => {
-  for (const { path, titles } of legalPages) {
-    test(`${path} shows its policy in English and French @layout`, async ({ page }, testInfo) => {
+// Walks: the rules of one context, a `test.step` each, in a fresh page of that context each (support/walk.ts), so
+// the service worker installs and precaches the app once per walk, not once per rule (docs/E2E.md).
+
+test('the legal pages in English and French, and the 404 page in the chosen language @layout', async ({
+  page: firstPage,
+}, testInfo) => {
+  let page = firstPage;
+  for (const [index, { path, titles }] of legalPages.entries())
+    await test.step(`${path} shows its policy in English and French`, async () => {
+      // ?lng=fr is remembered: the next page starts from nothing.
+      if (index > 0) page = await nextPage(page);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.en);
       expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(4);
-      await page.screenshot({ path: testInfo.outputPath('legal-en.png'), fullPage: true });
+      await page.screenshot({
+        path: testInfo.outputPath(`legal-en${path.replaceAll('/', '-')}.png`),
+        fullPage: true,
+      });
 
       await page.goto(`${path}?lng=fr`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.fr);
     });
-  }
 
   // What each page says (voice and images not stored, the minimum age, monthly billing, the refund exceptions
   // and reply time) is jsdom's: src/features/legal/components/legal-pages.test.tsx.
 
-  test('the footer links every page to the three legal pages', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Refund policy' }).click();
-    await expect(page).toHaveURL(/\/refund-policy$/);
-
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of service' }).click();
-
-    await expect(page).toHaveURL(/\/terms-of-service$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+  await test.step('404 page offers Go Home and Go Back in the chosen language', async () => {
+    page = await nextPage(page);
+    await page.goto('/somewhere/else?lng=es');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByTestId('go-home')).toHaveText('Ir al inicio');
+    await expect(page.getByTestId('go-back')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('not-found-es.png') });
   });
 });
 
@@ -52,8 +61,35 @@ async function reactHasCommitted(page: Page): Promise<void> {
   });
 }
 
-test.describe('hero banner', () => {
-  test('cycles through its four steps, one every HERO_STEP_ROTATION_MS', async ({ page }, testInfo) => {
+test('the footer links and the hero banner', async ({ page: firstPage }, testInfo) => {
+  let page = firstPage;
+
+  await test.step('the footer links every page to the three legal pages', async () => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Refund policy' }).click();
+    await expect(page).toHaveURL(/\/refund-policy$/);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of service' }).click();
+
+    await expect(page).toHaveURL(/\/terms-of-service$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+  });
+
+  await test.step('the hero banner stays dismissed after a reload', async () => {
+    page = await nextPage(page);
+    await page.goto('/');
+    await page.getByTestId('hero-dismiss').click();
+    await expect(page.getByTestId('hero-banner')).toHaveCount(0);
+
+    await page.reload();
+
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('hero-banner')).toHaveCount(0);
+  });
+
+  // Last: Playwright's clock is the context's, and stays installed.
+  await test.step('the hero banner cycles through its four steps, one every HERO_STEP_ROTATION_MS', async () => {
+    page = await nextPage(page);
     // Playwright's clock: the rule is checked, not how late a loaded machine's timers run (a real-time
     // version failed in CI with one interval measured at 867 ms against its 900 ms floor).
     await page.clock.install();
@@ -81,23 +117,4 @@ test.describe('hero banner', () => {
       await expect(hero).toHaveAttribute('data-step', step);
     }
   });
-
-  test('stays dismissed after a reload', async ({ page }) => {
-    await page.goto('/');
-    await page.getByTestId('hero-dismiss').click();
-    await expect(page.getByTestId('hero-banner')).toHaveCount(0);
-
-    await page.reload();
-
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByTestId('hero-banner')).toHaveCount(0);
-  });
-});
-
-test('404 page offers Go Home and Go Back in the chosen language @layout', async ({ page }, testInfo) => {
-  await page.goto('/somewhere/else?lng=es');
-  await expect(page.getByTestId('not-found')).toBeVisible();
-  await expect(page.getByTestId('go-home')).toHaveText('Ir al inicio');
-  await expect(page.getByTestId('go-back')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('not-found-es.png') });
 });

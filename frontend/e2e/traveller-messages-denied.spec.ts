@@ -1,5 +1,6 @@
 import { expect as baseExpect } from '@playwright/test';
 import { test } from './support/traveller';
+import { nextPage } from './support/walk';
 import { deniedMicrophone } from './support/fake-microphone';
 import { signInFresh } from './support/sign-in';
 import { expectNoOperatorText, WALK_LOCALES } from './support/traveller-text';
@@ -17,29 +18,37 @@ for (const { lang, locale } of WALK_LOCALES) {
     test.use({ locale });
     const state = (name: string) => `${name}-${lang}`;
 
-    test('a denied microphone, then its help dialog', async ({ page }, testInfo) => {
-      await page.goto('/');
-      const main = page.getByTestId('main-button');
-      await main.click();
-      await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'permission_denied');
-      await expectNoOperatorText(page, state('voice-microphone-denied'), testInfo);
-      // docs/SPEC.md §4: the first press while denied retries, the second opens the help.
-      await main.click();
-      await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'permission_denied');
-      await main.click();
-      await expect(page.getByTestId('mic-denied-dialog')).toBeVisible();
-      await expectNoOperatorText(page, state('voice-microphone-help'), testInfo);
-    });
+    // A walk: a step per state, in a fresh page of the same context each (support/walk.ts).
+    test('a denied microphone and a denied camera, then their help dialogs', async ({
+      page: firstPage,
+    }, testInfo) => {
+      let page = firstPage;
 
-    test('a denied camera, then its help dialog', async ({ page }, testInfo) => {
-      await signInFresh(page, 'ACTIVE');
-      await page.goto('/translate-photo');
-      await expect(page.getByTestId('camera-view')).toHaveAttribute('data-status', 'denied');
-      await expect(page.getByTestId('camera-denied')).toBeVisible();
-      await expectNoOperatorText(page, state('photo-camera-denied'), testInfo);
-      await page.getByTestId('camera-need-help').click();
-      await expect(page.getByTestId('camera-help-dialog')).toBeVisible();
-      await expectNoOperatorText(page, state('photo-camera-help'), testInfo);
+      await test.step('a denied microphone, then its help dialog', async () => {
+        await page.goto('/');
+        const main = page.getByTestId('main-button');
+        await main.click();
+        await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'permission_denied');
+        await expectNoOperatorText(page, state('voice-microphone-denied'), testInfo);
+        // docs/SPEC.md §4: the first press while denied retries, the second opens the help.
+        await main.click();
+        await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'permission_denied');
+        await main.click();
+        await expect(page.getByTestId('mic-denied-dialog')).toBeVisible();
+        await expectNoOperatorText(page, state('voice-microphone-help'), testInfo);
+      });
+
+      await test.step('a denied camera, then its help dialog', async () => {
+        page = await nextPage(page);
+        await signInFresh(page, 'ACTIVE');
+        await page.goto('/translate-photo');
+        await expect(page.getByTestId('camera-view')).toHaveAttribute('data-status', 'denied');
+        await expect(page.getByTestId('camera-denied')).toBeVisible();
+        await expectNoOperatorText(page, state('photo-camera-denied'), testInfo);
+        await page.getByTestId('camera-need-help').click();
+        await expect(page.getByTestId('camera-help-dialog')).toBeVisible();
+        await expectNoOperatorText(page, state('photo-camera-help'), testInfo);
+      });
     });
   });
 }
