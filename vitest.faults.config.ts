@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// The fault suite (`npm run test:faults`, issue 26): each *.fault.test.ts starts its own local cloud on a fresh
+// The fault suite (`npm run test:faults`): each *.fault.test.ts starts its own local cloud on a fresh
 // DATA_DIR, injects a real fault into it (a killed DynamoDB Local, a provider answering 5xx or hanging up, a
-// failing consumer, a SIGKILLed `npm start`) and checks the promise it is named after. Two files run at a time, each
-// with a whole local cloud of its own: most of a file's time is waiting (a provider's deadline, a restart), which
-// the other file's work fills.
+// failing consumer, a SIGKILLed `npm start`, a reverse proxy in front of `npm run serve`) and checks the promise it
+// is named after. Two files run at a time, each with a whole local cloud of its own: most of a file's time is
+// waiting (a provider's deadline, a restart), which the other file's work fills.
 export default defineConfig({
   test: {
     name: 'faults',

@@ -11,15 +11,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from './faults/fault-cloud';
-import { freePort } from './free-port';
+import { until } from './fault-cloud';
+import { freePort } from '../free-port';
 
 // `npm run serve` (what `npm start` runs once the app is built) behind a reverse proxy on this machine, as a
 // self-hosted instance behind nginx: TRUSTED_PROXIES=127.0.0.1 names it. Whatever Host the proxy passes on (nginx's
 // default is the upstream's own, localhost:PORT) and whether or not it adds X-Forwarded-For, nobody reaches
 // `/__local/` through it; the mail still lands in the outbox, on the local port.
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Travel!2024x';
 
 let dataDir: string;
