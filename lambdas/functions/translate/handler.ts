@@ -1,16 +1,35 @@
+import { getConfig } from '../../config';
+import { chargeTextCeiling } from '../../domain/daily-ceilings';
+import { usageCallerOf } from '../../domain/usage-subject';
 import { abortableBody } from '../../http/abortable-body';
 import { streamReply } from '../../http/reply';
 import { streamingRoute } from '../../http/route';
 import { logger } from '../../logger';
-import { getTranslator } from '../../providers';
+import {
+  getProfileReader,
+  getTranslatedCharacters,
+  getTranslator,
+  perContainer,
+  systemClock,
+} from '../../providers';
 import { startTranslation } from './service';
 
+const ceiling = perContainer(async () => {
+  const [config, counter, users] = await Promise.all([getConfig(), getTranslatedCharacters(), getProfileReader()]);
+  return { counter, users, clock: systemClock, ipHashSecret: config.IP_HASH_SECRET };
+});
+
 export const stream = streamingRoute('translate.stream', async (request) => {
-  const translator = await getTranslator();
+  const [translator, ceilingPorts] = await Promise.all([getTranslator(), ceiling()]);
+  const caller = usageCallerOf(request.auth, request.sourceIp);
   // Cancelled when the client goes away (the body is torn down) or the function nears its timeout.
   const clientGone = new AbortController();
   const lines = await startTranslation(
-    { translator, logger },
+    {
+      translator,
+      logger,
+      charge: (characters) => chargeTextCeiling(ceilingPorts, 'translateCharacters', caller, characters),
+    },
     {
       text: request.body.messages.map((message) => message.content).join('\n'),
       outputLanguage: request.body.outputLanguage,
