@@ -30,12 +30,18 @@ describe('business constants of docs/SPEC.md §9', () => {
       expect(ceiling.anonymous).toBeGreaterThanOrEqual(
         SPEECH_ALLOWANCE_SECONDS.anonymous * SPEECH_CHARACTERS_PER_SECOND * 2,
       );
-      expect(ceiling.user).toBeGreaterThanOrEqual(SPEECH_ALLOWANCE_SECONDS.user * SPEECH_CHARACTERS_PER_SECOND * 2);
+      expect(ceiling.user).toBeGreaterThanOrEqual(
+        SPEECH_ALLOWANCE_SECONDS.user * SPEECH_CHARACTERS_PER_SECOND * 2,
+      );
       expect(ceiling.anonymous).toBeLessThanOrEqual(25_000);
       expect(ceiling.anonymous).toBeLessThan(ceiling.user);
       expect(ceiling.user).toBeLessThan(ceiling.subscriber);
     }
-    expect(DAILY_CEILINGS.translateCharacters).toEqual({ anonymous: 18_000, user: 54_000, subscriber: 864_000 });
+    expect(DAILY_CEILINGS.translateCharacters).toEqual({
+      anonymous: 18_000,
+      user: 54_000,
+      subscriber: 864_000,
+    });
   });
 
   it('gives a subscriber 100 photo translations a day', () => {

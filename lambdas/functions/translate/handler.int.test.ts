@@ -104,7 +104,9 @@ describe('daily translation ceiling', () => {
     await translate(123, { sourceIp });
     const table = await getTable();
     const subject = usageSubject({ kind: 'anonymous', sourceIp }, (await getConfig()).IP_HASH_SECRET);
-    const item = await table.get(translatedCharactersKey(subject, usageDay(new Date())), { consistent: true });
+    const item = await table.get(translatedCharactersKey(subject, usageDay(new Date())), {
+      consistent: true,
+    });
     expect(item?.['count']).toBe(123);
     expect(Number(item?.['expiresAt'])).toBeGreaterThan(Date.now() / 1000);
     expect(JSON.stringify(item)).not.toMatch(/aaa|198\.18/);

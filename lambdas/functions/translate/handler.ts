@@ -15,7 +15,11 @@ import {
 import { startTranslation } from './service';
 
 const ceiling = perContainer(async () => {
-  const [config, counter, users] = await Promise.all([getConfig(), getTranslatedCharacters(), getProfileReader()]);
+  const [config, counter, users] = await Promise.all([
+    getConfig(),
+    getTranslatedCharacters(),
+    getProfileReader(),
+  ]);
   return { counter, users, clock: systemClock, ipHashSecret: config.IP_HASH_SECRET };
 });
 

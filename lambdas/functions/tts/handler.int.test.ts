@@ -21,7 +21,11 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   fake = await startOpenAiCompatibleServer();
-  Object.assign(process.env, { OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL_TTS: 'tts-model', TTS_ENGINE: 'cloud' });
+  Object.assign(process.env, {
+    OPENAI_BASE_URL: `${fake.url}/v1`,
+    OPENAI_MODEL_TTS: 'tts-model',
+    TTS_ENGINE: 'cloud',
+  });
   resetProviders();
 });
 

@@ -4,11 +4,21 @@ import { usageCallerOf } from '../../domain/usage-subject';
 import { abortableBody } from '../../http/abortable-body';
 import { streamReply } from '../../http/reply';
 import { streamingRoute } from '../../http/route';
-import { getProfileReader, getSpeaker, getSpokenCharacters, perContainer, systemClock } from '../../providers';
+import {
+  getProfileReader,
+  getSpeaker,
+  getSpokenCharacters,
+  perContainer,
+  systemClock,
+} from '../../providers';
 import { startSpeech } from './service';
 
 const ceiling = perContainer(async () => {
-  const [config, counter, users] = await Promise.all([getConfig(), getSpokenCharacters(), getProfileReader()]);
+  const [config, counter, users] = await Promise.all([
+    getConfig(),
+    getSpokenCharacters(),
+    getProfileReader(),
+  ]);
   return { counter, users, clock: systemClock, ipHashSecret: config.IP_HASH_SECRET };
 });
 
