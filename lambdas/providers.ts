@@ -57,6 +57,7 @@ import type { Rates, RatesCache, RatesFeed } from './ports/rates';
 import type { SpeechRecognizer } from './ports/speech';
 import type { Translator } from './ports/translate';
 import type { Speaker } from './ports/tts';
+import type { TextCeilingPorts } from './domain/daily-ceilings';
 import type { DailyCounter } from './ports/usage';
 import type { Users } from './ports/users';
 import type { Vision } from './ports/vision';
@@ -144,6 +145,12 @@ export const getSpokenCharacters: () => Promise<DailyCounter> = /* @__PURE__ */ 
 export const getPhotoCounter: () => Promise<DailyCounter> = /* @__PURE__ */ perContainer(async () =>
   createSignedDailyCounter(await signedTableOptions(), photosKey),
 );
+
+/** What a daily text ceiling is charged with (domain/daily-ceilings.ts): its counter, profiles, the IP-hash key. */
+export async function textCeilingPorts(counter: () => Promise<DailyCounter>): Promise<TextCeilingPorts> {
+  const [config, built, users] = await Promise.all([getConfig(), counter(), getProfileReader()]);
+  return { counter: built, users, clock: systemClock, ipHashSecret: config.IP_HASH_SECRET };
+}
 
 async function signedTableOptions(): Promise<SignedTableOptions> {
   const config = await getConfig();

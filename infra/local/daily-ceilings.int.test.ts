@@ -106,19 +106,17 @@ async function untilRefused(
 }
 
 describe('daily ceilings against npm start, RATE_LIMITS=off, behind a trusted proxy', () => {
-  it('refuses translation from addresses rotating inside one /64 with 429 within 50,000 characters; another /64 is served', async () => {
-    const { served, refusal } = await untilRefused(translateCall, '2001:db8:10:20');
-    expect(refusal).toMatchObject({ status: 429, body: { error: DAILY_LIMIT_KEYS.text } });
-    expect(served).toBeLessThan(SCRIPT_BUDGET / 2);
-    expect((await translateCall(rotating('2001:db8:10:20'), 1)).status).toBe(429);
-    expect((await translateCall(rotating('2001:db8:10:21'), MAX_TTS_CHARS)).status).toBe(200);
-  });
-
-  it('refuses speech synthesis from addresses rotating inside one /64 with 429 within 50,000 characters; another /64 is served', async () => {
-    const { served, refusal } = await untilRefused(speechCall, '2001:db8:30:40');
-    expect(refusal).toMatchObject({ status: 429, body: { error: DAILY_LIMIT_KEYS.text } });
-    expect(served).toBeLessThan(SCRIPT_BUDGET / 2);
-    expect((await speechCall(rotating('2001:db8:30:40'), 1)).status).toBe(429);
-    expect((await speechCall(rotating('2001:db8:30:41'), MAX_TTS_CHARS)).status).toBe(200);
-  });
+  it.each([
+    ['translation', translateCall, '2001:db8:10'],
+    ['speech synthesis', speechCall, '2001:db8:30'],
+  ] as const)(
+    'refuses %s from addresses rotating inside one /64 with 429 within 50,000 characters; another /64 is served',
+    async (_, send, prefix) => {
+      const { served, refusal } = await untilRefused(send, `${prefix}:20`);
+      expect(refusal).toMatchObject({ status: 429, body: { error: DAILY_LIMIT_KEYS.text } });
+      expect(served).toBeLessThan(SCRIPT_BUDGET / 2);
+      expect((await send(rotating(`${prefix}:20`), 1)).status).toBe(429);
+      expect((await send(rotating(`${prefix}:21`), MAX_TTS_CHARS)).status).toBe(200);
+    },
+  );
 });

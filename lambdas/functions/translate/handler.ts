@@ -1,30 +1,17 @@
-import { getConfig } from '../../config';
 import { chargeTextCeiling } from '../../domain/daily-ceilings';
 import { usageCallerOf } from '../../domain/usage-subject';
 import { abortableBody } from '../../http/abortable-body';
 import { streamReply } from '../../http/reply';
 import { streamingRoute } from '../../http/route';
 import { logger } from '../../logger';
-import {
-  getProfileReader,
-  getTranslatedCharacters,
-  getTranslator,
-  perContainer,
-  systemClock,
-} from '../../providers';
+import { getTranslatedCharacters, getTranslator, textCeilingPorts } from '../../providers';
 import { startTranslation } from './service';
 
-const ceiling = perContainer(async () => {
-  const [config, counter, users] = await Promise.all([
-    getConfig(),
-    getTranslatedCharacters(),
-    getProfileReader(),
-  ]);
-  return { counter, users, clock: systemClock, ipHashSecret: config.IP_HASH_SECRET };
-});
-
 export const stream = streamingRoute('translate.stream', async (request) => {
-  const [translator, ceilingPorts] = await Promise.all([getTranslator(), ceiling()]);
+  const [translator, ceilingPorts] = await Promise.all([
+    getTranslator(),
+    textCeilingPorts(getTranslatedCharacters),
+  ]);
   const caller = usageCallerOf(request.auth, request.sourceIp);
   // Cancelled when the client goes away (the body is torn down) or the function nears its timeout.
   const clientGone = new AbortController();

@@ -1,29 +1,13 @@
-import { getConfig } from '../../config';
 import { chargeTextCeiling } from '../../domain/daily-ceilings';
 import { usageCallerOf } from '../../domain/usage-subject';
 import { abortableBody } from '../../http/abortable-body';
 import { streamReply } from '../../http/reply';
 import { streamingRoute } from '../../http/route';
-import {
-  getProfileReader,
-  getSpeaker,
-  getSpokenCharacters,
-  perContainer,
-  systemClock,
-} from '../../providers';
+import { getSpeaker, getSpokenCharacters, textCeilingPorts } from '../../providers';
 import { startSpeech } from './service';
 
-const ceiling = perContainer(async () => {
-  const [config, counter, users] = await Promise.all([
-    getConfig(),
-    getSpokenCharacters(),
-    getProfileReader(),
-  ]);
-  return { counter, users, clock: systemClock, ipHashSecret: config.IP_HASH_SECRET };
-});
-
 export const speak = streamingRoute('tts.speak', async (request) => {
-  const ceilingPorts = await ceiling();
+  const ceilingPorts = await textCeilingPorts(getSpokenCharacters);
   const caller = usageCallerOf(request.auth, request.sourceIp);
   // Cancelled when the client goes away (the body is torn down) or the function nears its timeout.
   const clientGone = new AbortController();
