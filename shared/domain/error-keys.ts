@@ -162,6 +162,13 @@ export const TRANSLATED_MESSAGE_KEYS: readonly MessageKey[] = [
 
 const translatedKeySet: ReadonlySet<string> = new Set(TRANSLATED_MESSAGE_KEYS);
 
+const dailyLimitKeySet: ReadonlySet<string> = new Set(Object.values(DAILY_LIMIT_KEYS));
+
+/** A daily ceiling's key: the limit it is, on any route (docs/SPEC.md §8). */
+export function isDailyLimitKey(message: string): message is DailyLimitKey {
+  return dailyLimitKeySet.has(message);
+}
+
 /**
  * Tells a key from a server's own text, so the caller translates the first and shows the second as it is
  * (passing server text through i18next would mangle any ':' or '.' in it).

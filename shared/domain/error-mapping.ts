@@ -1,6 +1,6 @@
 import { routeForPath } from '../api/route-table';
 import type { RateLimitClass } from '../api/route-types';
-import { DAILY_LIMIT_KEYS, HTTP_ERROR_KEYS, RATE_LIMIT_KEYS } from './error-keys';
+import { HTTP_ERROR_KEYS, isDailyLimitKey, RATE_LIMIT_KEYS } from './error-keys';
 import type { DailyLimitKey, RateLimitKey } from './error-keys';
 
 /** docs/SPEC.md §8: what a 429 says depends on which limit the call hit. */
@@ -55,12 +55,10 @@ export function serverMessageOf(body: unknown): string | undefined {
   return bodyField(body, 'error') ?? bodyField(body, 'message');
 }
 
-const dailyLimitKeys: readonly string[] = Object.values(DAILY_LIMIT_KEYS);
-
 /** A 429 whose body names a daily ceiling: the limit it is, not the route's rate-limit class. */
 function dailyLimitKeyOf(response: FailedResponse): DailyLimitKey | undefined {
   const error = response.bodyReadable ? bodyField(response.body, 'error') : undefined;
-  return error !== undefined && dailyLimitKeys.includes(error) ? (error as DailyLimitKey) : undefined;
+  return error !== undefined && isDailyLimitKey(error) ? error : undefined;
 }
 
 /**
