@@ -23,6 +23,7 @@ import { createLeaseStore } from '@wayfarer/lambdas/adapters/aws/lease-store';
 import { createTable } from '@wayfarer/lambdas/adapters/aws/table';
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
 import { usageDay } from '@wayfarer/lambdas/domain/allowance';
+import { DAILY_CEILINGS } from '@wayfarer/shared/constants';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { listen, sendAudio } from '../infra/local/faults/fault-cloud';
@@ -346,8 +347,8 @@ export async function main(): Promise<void> {
     await sample('start');
     sampler = setInterval(() => void sample('minute'), settings.sampleSeconds * 1000);
 
-    // Accounts: one per speaker (each speaks its phrases one after another, as one phone does), and a
-    // subscriber for the photos.
+    // Accounts: one per speaker (each speaks its phrases one after another, as one phone does, and sends its
+    // translations), and subscribers for the photos, each within a day's photos (DAILY_CEILINGS.photos).
     const register = async (label: string) => {
       const answer = await api(base, 'register', 'POST', '/api/auth/register', {
         json: {
@@ -361,20 +362,27 @@ export async function main(): Promise<void> {
     const speakers = await Promise.all(
       Array.from({ length: settings.speakers }, (_, index) => register(`speaker${index}`)),
     );
-    const photographer = await register('photos');
-    const checkout = await api(base, 'checkout', 'POST', '/api/stripe/create-checkout-session', {
-      token: photographer,
-    });
-    const session =
-      new URL((JSON.parse(checkout.text) as { checkoutUrl: string }).checkoutUrl).searchParams.get(
-        'session',
-      ) ?? '';
-    await fetch(`${base}/__local/checkout/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ session }).toString(),
-      redirect: 'manual',
-    });
+    const subscriber = async (label: string) => {
+      const token = await register(label);
+      const checkout = await api(base, 'checkout', 'POST', '/api/stripe/create-checkout-session', { token });
+      const session =
+        new URL((JSON.parse(checkout.text) as { checkoutUrl: string }).checkoutUrl).searchParams.get(
+          'session',
+        ) ?? '';
+      await fetch(`${base}/__local/checkout/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ session }).toString(),
+        redirect: 'manual',
+      });
+      return token;
+    };
+    const photographers = await Promise.all(
+      Array.from(
+        { length: Math.max(1, Math.ceil(settings.photos / DAILY_CEILINGS.photos.subscriber)) },
+        (_, index) => subscriber(`photos${index}`),
+      ),
+    );
 
     const total = settings.phrases + settings.photos + settings.analysis + settings.translations;
     let completed = 0;
@@ -415,12 +423,12 @@ export async function main(): Promise<void> {
       pool(
         settings.photos,
         1,
-        async () => {
+        async (index) => {
           const form = new FormData();
           form.append('image', new Blob([menu], { type: 'image/jpeg' }), 'photo.jpg');
           form.append('targetLanguage', 'en');
           await api(base, 'photo', 'POST', '/api/vision/translate-image', {
-            token: photographer,
+            token: photographers[index % photographers.length],
             body: form,
           });
         },
@@ -442,7 +450,9 @@ export async function main(): Promise<void> {
         settings.translations,
         2,
         async (index) => {
+          // The speakers' own translations: one anonymous address would meet its daily ceiling (DAILY_CEILINGS).
           await api(base, 'translate', 'POST', '/api/translate', {
+            token: speakers[index % speakers.length],
             json: {
               messages: [{ role: 'user', content: ANALYSIS_TEXTS[index % ANALYSIS_TEXTS.length] }],
               outputLanguage: 'es',

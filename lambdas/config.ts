@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SPEECH_RELAY_LIMITS } from '@wayfarer/shared/constants';
+import { SPEECH_ALLOWANCE_SECONDS, SPEECH_RELAY_LIMITS } from '@wayfarer/shared/constants';
 import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
 import { tableDefinition } from './adapters/aws/table-definition';
 import { readSecretValues } from './adapters/aws/secrets-extension';
@@ -39,8 +39,8 @@ const engineChoice = z.preprocess(
 );
 
 /** Daily free speech allowance; docs/SPEC.md leaves the values unshown, so these are ours and configurable. */
-const DEFAULT_ANON_DAILY_SECONDS = 5 * 60;
-const DEFAULT_USER_DAILY_SECONDS = 15 * 60;
+const DEFAULT_ANON_DAILY_SECONDS = SPEECH_ALLOWANCE_SECONDS.anonymous;
+const DEFAULT_USER_DAILY_SECONDS = SPEECH_ALLOWANCE_SECONDS.user;
 
 /**
  * Every environment variable the Lambdas read. Exported so the CDK stack and the local cloud set variables

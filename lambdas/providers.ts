@@ -21,6 +21,8 @@ import { createRatesStore } from './adapters/aws/rates-store';
 import type { SignedTableOptions } from './adapters/aws/signed-get-item';
 import { createSignedProfileReader } from './adapters/aws/signed-profile-reader';
 import { createSignedRatesReader } from './adapters/aws/signed-rates-reader';
+import { createSignedDailyCounter } from './adapters/aws/signed-daily-counter';
+import { photosKey, spokenCharactersKey, translatedCharactersKey } from './adapters/aws/table-keys';
 import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
@@ -55,6 +57,8 @@ import type { Rates, RatesCache, RatesFeed } from './ports/rates';
 import type { SpeechRecognizer } from './ports/speech';
 import type { Translator } from './ports/translate';
 import type { Speaker } from './ports/tts';
+import type { TextCeilingPorts } from './domain/daily-ceilings';
+import type { DailyCounter } from './ports/usage';
 import type { Users } from './ports/users';
 import type { Vision } from './ports/vision';
 
@@ -128,6 +132,26 @@ export const getRatesReader: () => Promise<Rates> = /* @__PURE__ */ perContainer
 export const getProfileReader: () => Promise<Pick<Users, 'getProfile'>> = /* @__PURE__ */ perContainer(
   async () => createSignedProfileReader(await signedTableOptions()),
 );
+
+/*
+ * The daily ceilings' counters (DAILY_CEILINGS), charged the same way: their functions carry the openai client.
+ * One getter per counter, so each bundle keeps only its own key builder (and its grant names one partition).
+ */
+export const getTranslatedCharacters: () => Promise<DailyCounter> = /* @__PURE__ */ perContainer(async () =>
+  createSignedDailyCounter(await signedTableOptions(), translatedCharactersKey),
+);
+export const getSpokenCharacters: () => Promise<DailyCounter> = /* @__PURE__ */ perContainer(async () =>
+  createSignedDailyCounter(await signedTableOptions(), spokenCharactersKey),
+);
+export const getPhotoCounter: () => Promise<DailyCounter> = /* @__PURE__ */ perContainer(async () =>
+  createSignedDailyCounter(await signedTableOptions(), photosKey),
+);
+
+/** What a daily text ceiling is charged with (domain/daily-ceilings.ts): its counter, profiles, the IP-hash key. */
+export async function textCeilingPorts(counter: () => Promise<DailyCounter>): Promise<TextCeilingPorts> {
+  const [config, built, users] = await Promise.all([getConfig(), counter(), getProfileReader()]);
+  return { counter: built, users, clock: systemClock, ipHashSecret: config.IP_HASH_SECRET };
+}
 
 async function signedTableOptions(): Promise<SignedTableOptions> {
   const config = await getConfig();

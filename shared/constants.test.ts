@@ -23,6 +23,31 @@ describe('business constants of docs/SPEC.md §9', () => {
     );
   });
 
+  it('sizes the daily text ceilings from a day of speech: never reached by speaking, an anonymous script refused well within 50,000 characters', () => {
+    const { DAILY_CEILINGS, SPEECH_ALLOWANCE_SECONDS, SPEECH_CHARACTERS_PER_SECOND } = constants;
+    for (const ceiling of [DAILY_CEILINGS.translateCharacters, DAILY_CEILINGS.speechCharacters]) {
+      // A whole allowance of fast speech, translated twice over, fits.
+      expect(ceiling.anonymous).toBeGreaterThanOrEqual(
+        SPEECH_ALLOWANCE_SECONDS.anonymous * SPEECH_CHARACTERS_PER_SECOND * 2,
+      );
+      expect(ceiling.user).toBeGreaterThanOrEqual(
+        SPEECH_ALLOWANCE_SECONDS.user * SPEECH_CHARACTERS_PER_SECOND * 2,
+      );
+      expect(ceiling.anonymous).toBeLessThanOrEqual(25_000);
+      expect(ceiling.anonymous).toBeLessThan(ceiling.user);
+      expect(ceiling.user).toBeLessThan(ceiling.subscriber);
+    }
+    expect(DAILY_CEILINGS.translateCharacters).toEqual({
+      anonymous: 18_000,
+      user: 54_000,
+      subscriber: 864_000,
+    });
+  });
+
+  it('gives a subscriber 100 photo translations a day', () => {
+    expect(constants.DAILY_CEILINGS.photos.subscriber).toBe(100);
+  });
+
   it('keeps 3 recent languages and suggests 2', () => {
     expect(constants.RECENT_LANGUAGES_MAX).toBe(3);
     expect(constants.LANGUAGE_SUGGESTIONS_MAX).toBe(2);

@@ -85,6 +85,57 @@ export const SPEECH_RELAY_LIMITS = {
 /** 16 kHz mono PCM16: the relay meters these bytes, so bytes are seconds exactly. */
 export const SPEECH_BYTES_PER_SECOND = SPEECH_SAMPLE_RATE_HZ * 2;
 
+// --- Daily allowances and ceilings --------------------------------------------------------------------------
+
+/**
+ * The daily speech allowance's defaults (ANON_DAILY_SECONDS, USER_DAILY_SECONDS in lambdas/config.ts): seconds of
+ * speech the relay forwards for an anonymous caller and for a signed-in one without a plan. A subscriber has none.
+ */
+export const SPEECH_ALLOWANCE_SECONDS = { anonymous: 5 * 60, user: 15 * 60 } as const;
+
+/**
+ * Characters a second of speech can hold: fast conversational speech is about 180 words a minute, 6 to 7
+ * characters a word with its space (English, French, German, Spanish), so about 20. Slower speech, and scripts
+ * written with fewer characters a word (Chinese, Japanese), hold fewer.
+ */
+export const SPEECH_CHARACTERS_PER_SECOND = 20;
+
+/**
+ * How far above a day of speech the text ceilings sit: a phrase may be translated twice (once on the eager end of
+ * turn, again when its final differs) and a translation runs up to a third longer than its source; 3 covers both.
+ */
+export const DAILY_CEILING_HEADROOM = 3;
+
+/** The day of speech a subscriber's ceilings are sized for (they have no allowance): 4 hours of talk. */
+export const SUBSCRIBER_CEILING_SPEECH_SECONDS = 4 * 60 * 60;
+
+const textCeiling = (speechSeconds: number) =>
+  speechSeconds * SPEECH_CHARACTERS_PER_SECOND * DAILY_CEILING_HEADROOM;
+
+const textCeilings = {
+  anonymous: textCeiling(SPEECH_ALLOWANCE_SECONDS.anonymous),
+  user: textCeiling(SPEECH_ALLOWANCE_SECONDS.user),
+  subscriber: textCeiling(SUBSCRIBER_CEILING_SPEECH_SECONDS),
+} as const;
+
+/**
+ * What one caller may use a UTC day, counted on the server before the provider is called (docs/SPEC.md §9,
+ * docs/DESIGN.md §9). A caller is an anonymous viewer group (IPv4 address, IPv6 /64), a free account or a
+ * subscriber's account.
+ * - translateCharacters: characters of text sent to POST /api/translate (the request's messages together).
+ * - speechCharacters: characters of text sent to POST /api/tts/{provider}.
+ *   Both are a day of the caller's speech allowance at SPEECH_CHARACTERS_PER_SECOND, DAILY_CEILING_HEADROOM times
+ *   over: a real day of speech never reaches them, and an anonymous script is refused after 18,000 characters of
+ *   each.
+ * - photos: photos sent to POST /api/vision/translate-image (subscribers only): a day of menus and signs is a few
+ *   dozen.
+ */
+export const DAILY_CEILINGS = {
+  translateCharacters: textCeilings,
+  speechCharacters: textCeilings,
+  photos: { subscriber: 100 },
+} as const;
+
 // --- Languages and settings -------------------------------------------------------------------------------
 
 /** Recent output languages kept in the chip row. */

@@ -38,6 +38,12 @@ export type TableAccess =
       readonly access: 'read' | 'readWrite';
       readonly partitions: readonly TablePartition[];
       readonly index?: readonly IndexPartition[];
+      /**
+       * Daily-ceiling counters the area charges (`TRANSLATED#`, `SPOKEN#`, `PHOTOS#`): UpdateItem alone, on these
+       * partitions only, in a statement of its own, so an area that only reads its other partitions still writes
+       * nothing else.
+       */
+      readonly counters?: readonly TablePartition[];
     };
 
 export interface AreaAccess {
@@ -107,9 +113,22 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   },
   // Streaming responses are not bound by the 29 s buffered limit (their integration allows
   // STREAMING_INTEGRATION_TIMEOUT_SECONDS); a long translation or TTS clip may need more.
-  // Least privilege: they call a provider with its key and nothing else (their per-viewer limit is the web ACL's).
-  tts: { ...httpDefaults, table: 'none', secrets: ['providers'], memorySize: 1024, timeoutSeconds: 60 },
-  translate: { ...httpDefaults, table: 'none', secrets: ['providers'], memorySize: 1024, timeoutSeconds: 60 },
+  // Each charges its daily ceiling's counter (one signed UpdateItem, as vision reads: the openai client fills the
+  // bundle) and reads a signed-in caller's profile once past the free ceiling, to tell a subscriber.
+  tts: {
+    ...httpDefaults,
+    table: { access: 'read', partitions: ['USER#'], counters: ['SPOKEN#'] },
+    secrets: ['ipHash', 'providers'],
+    memorySize: 1024,
+    timeoutSeconds: 60,
+  },
+  translate: {
+    ...httpDefaults,
+    table: { access: 'read', partitions: ['USER#'], counters: ['TRANSLATED#'] },
+    secrets: ['ipHash', 'providers'],
+    memorySize: 1024,
+    timeoutSeconds: 60,
+  },
   // Reads the RATES item (one signed GetItem, no DynamoDB client: the openai client fills the bundle budget).
   analysis: {
     ...httpDefaults,
@@ -119,10 +138,11 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   },
   // Exchange rates: the route reads the RATES item, the daily schedule writes it from the ECB feed.
   rates: { ...httpDefaults, table: { access: 'readWrite', partitions: ['RATES'] }, memorySize: 256 },
-  // Reads the caller's profile (one signed GetItem, as analysis: the openai client fills the bundle budget).
+  // Reads the caller's profile (one signed GetItem, as analysis: the openai client fills the bundle budget) and
+  // charges the day's photo quota (one signed UpdateItem).
   vision: {
     ...httpDefaults,
-    table: { access: 'read', partitions: ['USER#'] },
+    table: { access: 'read', partitions: ['USER#'], counters: ['PHOTOS#'] },
     secrets: ['ipHash', 'providers'],
     memorySize: 1536,
   },

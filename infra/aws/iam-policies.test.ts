@@ -9,6 +9,7 @@ import { accessForArea } from './area-access';
 import {
   LEADING_KEYS,
   LEADING_KEYS_OPERATOR,
+  TABLE_COUNTER_ACTIONS,
   TABLE_DESCRIBE_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_WRITE_ACTIONS,
@@ -209,6 +210,18 @@ describe('IAM across all stacks', () => {
                       .map(pattern)
                       .sort(),
                   },
+                  ...((access.counters ?? []).length === 0
+                    ? []
+                    : [
+                        {
+                          actions: TABLE_COUNTER_ACTIONS,
+                          on: 'table',
+                          operators: [LEADING_KEYS_OPERATOR],
+                          leadingKeys: TABLE_PARTITIONS.filter((p) => access.counters?.includes(p))
+                            .map(pattern)
+                            .sort(),
+                        },
+                      ]),
                   ...((access.index ?? []).length === 0
                     ? []
                     : [

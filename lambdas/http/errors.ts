@@ -1,5 +1,5 @@
 import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
-import { HTTP_ERROR_KEYS, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { HTTP_ERROR_KEYS, RATE_LIMIT_KEYS, type DailyLimitKey } from '@wayfarer/shared/domain/error-keys';
 import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
 
 /**
@@ -78,6 +78,13 @@ export class RateLimitedError extends HttpError {
 export class AllowanceSpentError extends HttpError {
   constructor(options?: { cause?: unknown }) {
     super(429, RATE_LIMIT_KEYS.speech, options);
+  }
+}
+
+/** 429 with a daily ceiling's own key (DAILY_LIMIT_KEYS): today's characters or photos are used. */
+export class DailyLimitReachedError extends HttpError {
+  constructor(key: DailyLimitKey, options?: { cause?: unknown }) {
+    super(429, key, options);
   }
 }
 

@@ -80,3 +80,17 @@ export interface Leases {
     limits: { readonly slots: number; readonly holdSeconds: number },
   ): Promise<boolean>;
 }
+
+/** One daily ceiling's counters (DAILY_CEILINGS in shared/constants.ts): characters or photos, per subject and day. */
+export interface DailyCounter {
+  /**
+   * Adds `amount` to the subject's count for `day` only if the count stays within `limit`, atomically (one
+   * conditional write), so parallel calls cannot overshoot; false, with nothing added, when it would not.
+   */
+  chargeWithin(charge: {
+    readonly subject: string;
+    readonly day: string;
+    readonly amount: number;
+    readonly limit: number;
+  }): Promise<boolean>;
+}

@@ -25,6 +25,17 @@ export const RATE_LIMIT_KEYS = {
   default: 'error_rate_limit',
 } as const;
 
+/**
+ * 429 answers of a daily ceiling (DAILY_CEILINGS in shared/constants.ts, docs/SPEC.md §8): the route's own body,
+ * shown as the limit it is rather than the rate-limit class's "wait a moment".
+ */
+export const DAILY_LIMIT_KEYS = {
+  /** Translation or speech synthesis: today's characters are used; transcription goes on. */
+  text: 'error_daily_text_limit',
+  /** Photo translation: today's photos are used. */
+  photos: 'error_daily_photo_limit',
+} as const;
+
 /** Form validation (docs/SPEC.md §5). */
 export const FORM_ERROR_KEYS = {
   invalidEmail: 'form_error_invalid_email',
@@ -122,10 +133,12 @@ type ValueOf<T> = T[keyof T];
 export type HttpErrorKey = ValueOf<typeof HTTP_ERROR_KEYS>;
 export type RateLimitKey = ValueOf<typeof RATE_LIMIT_KEYS>;
 export type FormErrorKey = ValueOf<typeof FORM_ERROR_KEYS>;
+export type DailyLimitKey = ValueOf<typeof DAILY_LIMIT_KEYS>;
 
 export type MessageKey =
   | HttpErrorKey
   | RateLimitKey
+  | DailyLimitKey
   | FormErrorKey
   | ValueOf<typeof VOICE_ERROR_KEYS>
   | ValueOf<typeof DEVICE_TRANSLATION_KEYS>
@@ -138,6 +151,7 @@ export type MessageKey =
 export const TRANSLATED_MESSAGE_KEYS: readonly MessageKey[] = [
   ...Object.values(HTTP_ERROR_KEYS),
   ...Object.values(RATE_LIMIT_KEYS),
+  ...Object.values(DAILY_LIMIT_KEYS),
   ...Object.values(FORM_ERROR_KEYS),
   ...Object.values(VOICE_ERROR_KEYS),
   ...Object.values(DEVICE_TRANSLATION_KEYS),
@@ -148,6 +162,13 @@ export const TRANSLATED_MESSAGE_KEYS: readonly MessageKey[] = [
 ];
 
 const translatedKeySet: ReadonlySet<string> = new Set(TRANSLATED_MESSAGE_KEYS);
+
+const dailyLimitKeySet: ReadonlySet<string> = new Set(Object.values(DAILY_LIMIT_KEYS));
+
+/** A daily ceiling's key: the limit it is, on any route (docs/SPEC.md §8). */
+export function isDailyLimitKey(message: string): message is DailyLimitKey {
+  return dailyLimitKeySet.has(message);
+}
 
 /**
  * Tells a key from a server's own text, so the caller translates the first and shows the second as it is

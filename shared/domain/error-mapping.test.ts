@@ -96,6 +96,17 @@ describe('messageForFailedResponse', () => {
     expect(tooMany('/api/stripe/create-checkout-session')).toBe('error_rate_limit_stripe');
     expect(tooMany('/api/auth/me')).toBe('error_rate_limit');
   });
+
+  it("429 from a daily ceiling: the ceiling's own key, shown as the limit it is, not the route's rate limit", () => {
+    const refused = (requestPath: string, error: string, bodyReadable = true) =>
+      messageForFailedResponse({ status: 429, body: { error }, bodyReadable, path: requestPath });
+    expect(refused('/api/translate', 'error_daily_text_limit')).toBe('error_daily_text_limit');
+    expect(refused('/api/tts/openai', 'error_daily_text_limit')).toBe('error_daily_text_limit');
+    expect(refused('/api/vision/translate-image', 'error_daily_photo_limit')).toBe('error_daily_photo_limit');
+    // Any other body, or none readable, is the route's rate limit as before.
+    expect(refused('/api/translate', 'error_usage_limit_reached')).toBe('error_rate_limit_expensive');
+    expect(refused('/api/translate', 'error_daily_text_limit', false)).toBe('error_rate_limit_expensive');
+  });
 });
 
 describe('rateLimitClassForPath', () => {

@@ -1,7 +1,7 @@
 import { routeForPath } from '../api/route-table';
 import type { RateLimitClass } from '../api/route-types';
-import { HTTP_ERROR_KEYS, RATE_LIMIT_KEYS } from './error-keys';
-import type { RateLimitKey } from './error-keys';
+import { HTTP_ERROR_KEYS, isDailyLimitKey, RATE_LIMIT_KEYS } from './error-keys';
+import type { DailyLimitKey, RateLimitKey } from './error-keys';
 
 /** docs/SPEC.md §8: what a 429 says depends on which limit the call hit. */
 export const RATE_LIMIT_MESSAGE_KEYS: Readonly<Record<RateLimitClass, RateLimitKey>> = {
@@ -55,13 +55,19 @@ export function serverMessageOf(body: unknown): string | undefined {
   return bodyField(body, 'error') ?? bodyField(body, 'message');
 }
 
+/** A 429 whose body names a daily ceiling: the limit it is, not the route's rate-limit class. */
+function dailyLimitKeyOf(response: FailedResponse): DailyLimitKey | undefined {
+  const error = response.bodyReadable ? bodyField(response.body, 'error') : undefined;
+  return error !== undefined && isDailyLimitKey(error) ? error : undefined;
+}
+
 /**
  * docs/SPEC.md §8's failed-response mapping. Returns a message key (see isMessageKey) or the server's own text.
  * 409 and 422 use their keys only when the body was readable; otherwise they fall to the general rule.
  */
 export function messageForFailedResponse(response: FailedResponse): string {
   const { status, bodyReadable, path, fallbackKey } = response;
-  if (status === 429) return rateLimitMessageKey(rateLimitClassForPath(path));
+  if (status === 429) return dailyLimitKeyOf(response) ?? rateLimitMessageKey(rateLimitClassForPath(path));
   // A 500's body may carry internals; the user gets the generic message whatever the server wrote.
   if (status === 500) return HTTP_ERROR_KEYS.server;
 

@@ -274,6 +274,15 @@ describe('callRoute reads the route table', () => {
     expect(await (await call()).text()).toBe('0:"hola"\n');
     await expect(call()).rejects.toEqual(new ApiError(429, 'error_rate_limit_expensive'));
   });
+
+  it("maps a daily ceiling's 429 to its own key", async () => {
+    fetchMock.mockResolvedValueOnce(json(429, { error: 'error_daily_text_limit' }));
+    await expect(
+      streamRoute('translate.stream', {
+        body: { messages: [{ role: 'user', content: 'hello' }], outputLanguage: 'es' },
+      }),
+    ).rejects.toEqual(new ApiError(429, 'error_daily_text_limit'));
+  });
 });
 
 describe('a background call', () => {

@@ -54,6 +54,8 @@ export const USER_POOL_ADMIN_ACTIONS = [
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'];
 export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 export const TABLE_DESCRIBE_ACTIONS = ['dynamodb:DescribeTable'];
+/** A daily ceiling's counter is charged with one conditional UpdateItem (signed-daily-counter.ts), nothing else. */
+export const TABLE_COUNTER_ACTIONS = ['dynamodb:UpdateItem'];
 
 /** The condition operator and key that confine a table grant to named partitions (docs/DESIGN.md §9). */
 export const LEADING_KEYS_OPERATOR = 'ForAllValues:StringLike';
@@ -93,6 +95,15 @@ function tableStatements(table: ITableV2, access: TableAccess): PolicyStatement[
     return [new PolicyStatement({ actions: TABLE_DESCRIBE_ACTIONS, resources: [table.tableArn] })];
   }
   const statements = [tableItemStatement(table, access.access, access.partitions)];
+  if (access.counters !== undefined && access.counters.length > 0) {
+    statements.push(
+      new PolicyStatement({
+        actions: TABLE_COUNTER_ACTIONS,
+        resources: [table.tableArn],
+        conditions: onlyPartitions(access.counters),
+      }),
+    );
+  }
   if (access.index !== undefined && access.index.length > 0) {
     statements.push(
       new PolicyStatement({

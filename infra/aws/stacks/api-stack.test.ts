@@ -178,13 +178,13 @@ describe('API stack', () => {
     expect(rates?.Properties?.MemorySize).toBe(256);
   });
 
-  it('grants the translate and TTS functions no table access and only the provider keys: least privilege', () => {
+  it("grants the translate and TTS functions profile reads, UpdateItem on their own daily ceiling's counter and the keys they need: least privilege", () => {
     const policies = Object.values(resourcesOfType(api, 'AWS::IAM::Policy')).map(
       (policy) => policy.Properties ?? {},
     );
-    for (const [method, path] of [
-      ['POST', '/api/translate'],
-      ['POST', '/api/tts/{provider}'],
+    for (const [method, path, counter] of [
+      ['POST', '/api/translate', 'TRANSLATED#*'],
+      ['POST', '/api/tts/{provider}', 'SPOKEN#*'],
     ] as const) {
       const functionId = integratedFunction(methodFor(method, path) ?? {});
       const role = ((functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] ??
@@ -192,16 +192,22 @@ describe('API stack', () => {
       const statements = policies
         .filter((policy) => JSON.stringify(policy.Roles).includes(`"${role}"`))
         .flatMap((policy) => (policy.PolicyDocument as { Statement: Properties[] }).Statement);
-      const actions = statements.flatMap((statement) => statement.Action as string | string[]);
-      expect(
-        actions.filter((action) => action.startsWith('dynamodb:')),
-        path,
-      ).toEqual([]);
+      const tableStatements = statements
+        .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'))
+        .map((statement) => ({
+          actions: [statement.Action as string | string[]].flat().sort(),
+          partitions: JSON.stringify(statement.Condition).match(/[A-Z]+#\*/g),
+        }));
+      expect(tableStatements, path).toEqual([
+        { actions: ['dynamodb:GetItem', 'dynamodb:Query'], partitions: ['USER#*'] },
+        { actions: ['dynamodb:UpdateItem'], partitions: [counter] },
+      ]);
       const secretResources = JSON.stringify(
         statements.filter((statement) => JSON.stringify(statement.Action).includes('secretsmanager:')),
       );
-      expect(secretResources, path).not.toMatch(/IpHash/i);
+      expect(secretResources, path).toMatch(/IpHash/i);
       expect(secretResources, path).toMatch(/ProviderKeys/);
+      expect(secretResources, path).not.toMatch(/Stripe|Admin|Cognito/i);
     }
   });
 

@@ -5,8 +5,8 @@ import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import type { TableKey } from './table-keys';
 
 /*
- * One signed DynamoDB GetItem over fetch, without the DynamoDB client: the analysis and vision functions also
- * carry the openai client, and the two SDKs together do not fit a 400 KB bundle (docs/DESIGN.md §3). Signing is
+ * Signed DynamoDB calls over fetch (a GetItem; the daily counters' UpdateItem), without the DynamoDB client: the
+ * analysis, vision, translate and speech functions also carry the openai client, and the two SDKs together do not fit a 400 KB bundle (docs/DESIGN.md §3). Signing is
  * the SDK's own SigV4 signer; the wire format is DynamoDB's JSON protocol.
  */
 
@@ -55,7 +55,17 @@ export type SignedGetItem = (
   options?: { readonly consistent?: boolean },
 ) => Promise<Record<string, NativeAttributeValue> | undefined>;
 
-export function createSignedGetItem(options: SignedTableOptions): SignedGetItem {
+/** DynamoDB's answer to a request, parsed: its status and its JSON body. */
+export interface SignedAnswer {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+/** One signed call of DynamoDB's JSON protocol (`GetItem`, `UpdateItem`) with the request's JSON body. */
+export type SignedRequest = (operation: string, body: Record<string, unknown>) => Promise<SignedAnswer>;
+
+export function createSignedRequest(options: SignedTableOptions): SignedRequest {
   const endpoint = new URL(options.endpoint ?? `https://dynamodb.${options.region}.amazonaws.com`);
   const signer = new SignatureV4({
     service: 'dynamodb',
@@ -63,12 +73,8 @@ export function createSignedGetItem(options: SignedTableOptions): SignedGetItem 
     credentials: options.credentials,
     sha256: NodeSha256,
   });
-  return async (key, { consistent = false } = {}) => {
-    const body = JSON.stringify({
-      TableName: options.tableName,
-      Key: { pk: { S: key.pk }, sk: { S: key.sk } },
-      ConsistentRead: consistent,
-    });
+  return async (operation, request) => {
+    const body = JSON.stringify(request);
     const signed = await signer.sign({
       method: 'POST',
       protocol: endpoint.protocol,
@@ -78,7 +84,7 @@ export function createSignedGetItem(options: SignedTableOptions): SignedGetItem 
       headers: {
         host: endpoint.host,
         'content-type': 'application/x-amz-json-1.0',
-        'x-amz-target': 'DynamoDB_20120810.GetItem',
+        'x-amz-target': `DynamoDB_20120810.${operation}`,
       },
       body,
     });
@@ -88,8 +94,28 @@ export function createSignedGetItem(options: SignedTableOptions): SignedGetItem 
       body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    if (!response.ok) throw new Error(`DynamoDB GetItem answered ${response.status}`);
-    const { Item } = (await response.json()) as { Item?: Parameters<typeof unmarshall>[0] };
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const answer = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+    return { ok: response.ok, status: response.status, body: answer };
+  };
+}
+
+export function createSignedGetItem(options: SignedTableOptions): SignedGetItem {
+  const request = createSignedRequest(options);
+  return async (key, { consistent = false } = {}) => {
+    const answer = await request('GetItem', {
+      TableName: options.tableName,
+      Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+      ConsistentRead: consistent,
+    });
+    if (!answer.ok) throw new Error(`DynamoDB GetItem answered ${answer.status}`);
+    const { Item } = answer.body as { Item?: Parameters<typeof unmarshall>[0] };
     return Item === undefined ? undefined : unmarshall(Item);
   };
 }

@@ -49,6 +49,10 @@
  *                                                       reset can end every session of the account
  *   ATTEMPTS#<counter>#<window>     COUNT               attempts in one fixed window (login, register and
  *                                                       password-reset limits); expiresAt
+ *   TRANSLATED#<subject>#<day>      COUNT               characters sent to translation that day (DAILY_CEILINGS;
+ *                                                       subject as for USAGE#); expiresAt
+ *   SPOKEN#<subject>#<day>          COUNT               characters sent to speech synthesis that day; expiresAt
+ *   PHOTOS#<subject>#<day>          COUNT               photos sent to photo translation that day; expiresAt
  *
  * `expiresAt` (epoch seconds) is the TTL attribute. DynamoDB deletes expired items late, and DynamoDB Local
  * never does: every read here drops items whose `expiresAt` has passed.
@@ -76,6 +80,9 @@ export const TABLE_PARTITIONS = [
   'ATTEMPTS#',
   'TICKET#',
   'SPEECH#',
+  'TRANSLATED#',
+  'SPOKEN#',
+  'PHOTOS#',
 ] as const;
 export type TablePartition = (typeof TABLE_PARTITIONS)[number];
 
@@ -221,3 +228,20 @@ export const attemptsKey = (counter: string, windowStart: number): TableKey => (
   pk: `ATTEMPTS#${part('counter', counter)}#${windowStart}`,
   sk: 'COUNT',
 });
+
+/*
+ * One counter per daily ceiling (DAILY_CEILINGS in shared/constants.ts), each in a partition of its own, so each
+ * area's grant names only the counter it charges: translate cannot touch speech's, nor vision either.
+ */
+const dailyCountKey = (partition: string, subject: string, day: string): TableKey => ({
+  pk: `${partition}${part('subject', subject)}#${dayPart(day)}`,
+  sk: 'COUNT',
+});
+
+export const translatedCharactersKey = (subject: string, day: string): TableKey =>
+  dailyCountKey('TRANSLATED#', subject, day);
+
+export const spokenCharactersKey = (subject: string, day: string): TableKey =>
+  dailyCountKey('SPOKEN#', subject, day);
+
+export const photosKey = (subject: string, day: string): TableKey => dailyCountKey('PHOTOS#', subject, day);

@@ -9,7 +9,6 @@ import { ServiceUnavailableError, ValidationError } from '../../http/errors';
 import { errorFields, type Logger } from '../../logger';
 import type { Translator } from '../../ports/translate';
 
-
 export interface TranslateInput {
   readonly text: string;
   readonly outputLanguage: string;
@@ -20,6 +19,11 @@ export interface TranslateInput {
 export interface TranslatePorts {
   readonly translator: Translator;
   readonly logger: Logger;
+  /**
+   * Charges the text's characters to the caller's daily ceiling before the engine is called; throws the 429
+   * when it is reached (domain/daily-ceilings.ts).
+   */
+  readonly charge: (characters: number) => Promise<void>;
 }
 
 const line = (prefix: string, text: string) => `${prefix}${JSON.stringify(text)}\n`;
@@ -37,6 +41,7 @@ export async function startTranslation(
     throw new ValidationError('outputLanguage: Not one of the available output languages');
   }
   if (!ports.translator.available) throw new ServiceUnavailableError(NO_TRANSLATION_ENGINE);
+  await ports.charge(input.text.length);
   const translation = ports.translator.translate({
     text: input.text,
     outputLanguage: input.outputLanguage,

@@ -15,19 +15,30 @@ export interface SpeechInput {
 }
 
 /**
- * Starts speech and returns its audio as the engine produces it. A failure before the audio starts is a 503
- * `{error}`; the text is never logged or kept.
+ * Charges the text to the caller's day, then starts speech and returns its audio as the engine produces it. A
+ * failure before the audio starts is a 503 `{error}`; the text is never logged or kept.
  */
 export async function startSpeech(
   speaker: () => Promise<Speaker>,
   input: SpeechInput,
+  /** Charges the text's characters to the caller's daily ceiling (domain/daily-ceilings.ts); throws its 429. */
+  charge: (characters: number) => Promise<void>,
 ): Promise<{ readonly contentType: string; readonly audio: AsyncIterable<Uint8Array> }> {
   if (!isAvailableLanguage(input.language)) {
     throw new ValidationError('language: Not one of the available output languages');
   }
+  const unavailable = (error: unknown) => new ServiceUnavailableError(SPEECH_UNAVAILABLE, { cause: error });
+  let engine: Speaker;
   try {
-    return await (await speaker()).speak(input);
+    engine = await speaker();
   } catch (error) {
-    throw new ServiceUnavailableError(SPEECH_UNAVAILABLE, { cause: error });
+    throw unavailable(error);
+  }
+  // Charged once an engine can serve, before it is called: a refusal is the 429, not the engine's 503.
+  await charge(input.text.length);
+  try {
+    return await engine.speak(input);
+  } catch (error) {
+    throw unavailable(error);
   }
 }

@@ -3,10 +3,12 @@ import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translateImageResponseSchema } from '@wayfarer/shared/api/vision';
-import { userProfileKey } from '../../adapters/aws/table';
+import { photosKey, userProfileKey } from '../../adapters/aws/table';
+import { usageDay } from '../../domain/allowance';
 import { getTable } from '../../providers';
 import { callApi, claimsOf, GOOD_PASSWORD, localCloudUrl, uniqueEmail } from '../../testing/local-cloud-api';
-import { NO_TRANSLATION_ENGINE } from '@wayfarer/shared/domain/error-keys';
+import { DAILY_CEILINGS } from '@wayfarer/shared/constants';
+import { DAILY_LIMIT_KEYS, NO_TRANSLATION_ENGINE } from '@wayfarer/shared/domain/error-keys';
 import { SUBSCRIPTION_REQUIRED } from './service';
 
 // POST /api/vision/translate-image through the local cloud's gateway: real multipart bodies, the caller's
@@ -94,15 +96,19 @@ async function register(): Promise<string> {
   return (registered.body as { token: string }).token;
 }
 
+/** The billing webhook writes this status; here it is written directly. */
+async function subscribe(token: string): Promise<void> {
+  const table = await getTable();
+  const sub = String(claimsOf(token)['sub']);
+  const profile = await table.get(userProfileKey(sub), { consistent: true });
+  await table.put({ ...profile!, ...userProfileKey(sub), subscriptionStatus: 'ACTIVE' });
+}
+
 let subscriber: string;
 let freeUser: string;
 beforeAll(async () => {
   [subscriber, freeUser] = await Promise.all([register(), register()]);
-  // The billing webhook writes this status; here it is written directly.
-  const table = await getTable();
-  const sub = String(claimsOf(subscriber)['sub']);
-  const profile = await table.get(userProfileKey(sub), { consistent: true });
-  await table.put({ ...profile!, ...userProfileKey(sub), subscriptionStatus: 'ACTIVE' });
+  await subscribe(subscriber);
 });
 
 describe('POST /api/vision/translate-image', () => {
@@ -193,5 +199,28 @@ describe('POST /api/vision/translate-image', () => {
     expect((await callApi(url, 'GET', '/api/health')).status).toBe(200);
     const again = await send(await multipart({ image: photo(MENU), targetLanguage: 'fr' }), subscriber);
     expect(again.status).toBe(200);
+  });
+
+  it('takes DAILY_CEILINGS.photos.subscriber photos a day per subscriber; the next answers 429 error_daily_photo_limit', async () => {
+    const token = await register();
+    await subscribe(token);
+    // A day of photos already taken but one: each photo is one conditional write, so the count is written here.
+    const table = await getTable();
+    const key = photosKey(String(claimsOf(token)['sub']), usageDay(new Date()));
+    const limit = DAILY_CEILINGS.photos.subscriber;
+    await table.put({ ...key, count: limit - 1 });
+    const countNow = async () => (await table.get(key, { consistent: true }))?.['count'];
+
+    // A refused upload costs nothing.
+    const bad = await send(await multipart({ image: photo(PNG), targetLanguage: 'en' }), token);
+    expect(bad.status).toBe(422);
+    expect(await countNow()).toBe(limit - 1);
+
+    const last = await send(await multipart({ image: photo(MENU), targetLanguage: 'en' }), token);
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(await countNow()).toBe(limit);
+    const refused = await send(await multipart({ image: photo(MENU), targetLanguage: 'en' }), token);
+    expect(refused).toEqual({ status: 429, body: { error: DAILY_LIMIT_KEYS.photos } });
+    expect(await countNow()).toBe(limit);
   });
 });

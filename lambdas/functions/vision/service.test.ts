@@ -17,6 +17,8 @@ function portsFor(status: SubscriptionStatus, seen: Parameters<Vision['readImage
     users: {
       getProfile: async (sub) => ({ sub, email: 'a@example.com', subscriptionStatus: status }) as UserProfile,
     },
+    // The photo quota has its own test over DynamoDB Local (handler.int.test.ts).
+    charge: async () => undefined,
     vision: async () => ({
       readImage: async (input) => {
         seen.push(input);

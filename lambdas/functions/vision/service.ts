@@ -22,6 +22,8 @@ export const SUBSCRIPTION_REQUIRED = 'Photo translation needs an active subscrip
 
 export interface VisionPorts {
   readonly users: Pick<Users, 'getProfile'>;
+  /** Charges one photo to the subscriber's day (domain/daily-ceilings.ts); throws its 429 past the quota. */
+  readonly charge: (sub: string) => Promise<void>;
   /** Building the engine can fail too (an embedded engine outside the local cloud). */
   readonly vision: () => Promise<Vision>;
 }
@@ -76,7 +78,7 @@ async function checkedUpload(upload: ImageUpload): Promise<CheckedUpload> {
 }
 
 /**
- * Subscribers only, then the upload's checks, then the engine: its text, its translation and the usable prices
+ * Subscribers only, then the upload's checks, then the day's photo quota, then the engine: its text, its translation and the usable prices
  * (docs/SPEC.md §5 price filter). The image lives in memory for this call only; it is never stored or logged.
  */
 export async function translateImage(
@@ -86,6 +88,7 @@ export async function translateImage(
   const profile = await ports.users.getProfile(upload.sub);
   if (profile?.subscriptionStatus !== 'ACTIVE') throw new ForbiddenError(SUBSCRIPTION_REQUIRED);
   const { image, targetLanguage } = await checkedUpload(upload);
+  await ports.charge(upload.sub);
   let read: Awaited<ReturnType<Vision['readImage']>>;
   try {
     read = await (await ports.vision()).readImage({ image, contentType: 'image/jpeg', targetLanguage });

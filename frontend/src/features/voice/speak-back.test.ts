@@ -143,6 +143,13 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
     expect(log).toContain('failed:error_rate_limit_expensive');
   });
 
+  it("a translation past the day's ceiling says so (error_daily_text_limit)", async () => {
+    mocks.streamRoute.mockRejectedValue(new ApiError(429, 'error_daily_text_limit'));
+    createSpeakBack(events).say('Hello.', settings);
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+    expect(log).toContain('failed:error_daily_text_limit');
+  });
+
   it("the device translator's own messages reach the screen (not ready, failed), as keys", async () => {
     const speakBack = createSpeakBack(events);
     const notReady: PhraseTranslator = () =>

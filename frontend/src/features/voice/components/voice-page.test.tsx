@@ -639,6 +639,26 @@ describe('translation on the voice screen (docs/SPEC.md §2, §3, §4)', () => {
     expect(mocks.playClip).not.toHaveBeenCalled();
   });
 
+  it("past the day's translation ceiling the transcript goes on and one notice says the limit, not one per phrase", async () => {
+    const { ApiError } = await import('../../../lib/api-client');
+    mocks.streamRoute.mockRejectedValue(new ApiError(429, 'error_daily_text_limit'));
+    const events = await renderWithTranslation();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('Good morning.', true);
+    await waitFor(() => expect(mocks.toastError).toHaveBeenCalledTimes(1));
+    hear('Where is the station?', true);
+    await waitFor(() => expect(mocks.toastError).toHaveBeenCalledTimes(2));
+    // The same toast id: the second refusal replaces the first notice.
+    const i18n = await createTestI18n();
+    for (const call of mocks.toastError.mock.calls) {
+      expect(call).toEqual([i18n.t('error_daily_text_limit'), { id: 'error_daily_text_limit' }]);
+    }
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Good morning.');
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('Where is the station?');
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+  });
+
   it('stop lets the phrase in flight finish translating, then stops the audio', async () => {
     const events = await renderWithTranslation();
     await events.click(mainButton());

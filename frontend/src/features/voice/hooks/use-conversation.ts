@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { isDailyLimitKey } from '@wayfarer/shared/domain/error-keys';
 import { unlockAudio } from '../../../lib/audio-context';
 import { isSubscriber, useSession } from '../../../lib/session-context';
 import { translateMessage } from '../../../lib/translate-message';
@@ -112,7 +113,11 @@ export function useConversation(options: ConversationOptions): Conversation {
     const live = (handler: () => void) => {
       if (!run.cancelled) handler();
     };
-    const show = (message: string) => toast.error(translateMessage(t, message));
+    // A day's ceiling refuses every phrase after it: one notice that stays one, not another per phrase.
+    const show = (message: string) =>
+      isDailyLimitKey(message)
+        ? toast.error(translateMessage(t, message), { id: message })
+        : toast.error(translateMessage(t, message));
     const speakBack = createSpeakBack({
       translationStarted: () => live(() => dispatch({ type: 'translation_started' })),
       chunk: (text) => live(() => dispatch({ type: 'translation_chunk', text })),

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  startOpenAiCompatibleServer,
+  type FakeOpenAiServer,
+} from '@wayfarer/lambdas/testing/openai-compatible-server';
+import { MAX_TTS_CHARS } from '@wayfarer/shared/api/voice-output';
+import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { freePort } from './free-port';
+import { call, until } from './faults/fault-cloud';
+
+// The daily ceilings against `npm run serve` (what `npm start` runs once the web app is built) in a process of
+// its own, as a self-hosted instance runs: the OpenAI-compatible test server as provider, the gateway's
+// per-viewer limits off (RATE_LIMITS=off) and a reverse proxy in front (TRUSTED_PROXIES, X-Forwarded-For).
+// A script rotating its address inside one /64 is refused well within 50,000 characters of each; a viewer in
+// another /64 is still served.
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+/** The most characters one viewer group may get through before a refusal, per the issue: well within this. */
+const SCRIPT_BUDGET = 50_000;
+
+let fake: FakeOpenAiServer;
+let dataDir: string;
+let server: ChildProcess | undefined;
+let url: string;
+
+beforeAll(async () => {
+  fake = await startOpenAiCompatibleServer();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-ceilings-'));
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  // This worker's environment points at the suite's shared cloud: none of that may reach the server.
+  const shared = (inject as (name: string) => unknown)('localCloud') as { env: Record<string, string> };
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in shared.env)));
+  server = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+      TRUSTED_PROXIES: '127.0.0.1',
+      OPENAI_API_KEY: 'sk-local-test',
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      OPENAI_MODEL_TRANSLATE: 'test-translate',
+      OPENAI_MODEL_TTS: 'test-tts',
+      TTS_ENGINE: 'cloud',
+      // Speech recognition from a provider that is never called: the server is ready without loading the
+      // embedded speech model, which nothing here needs.
+      STT_ENGINE: 'cloud',
+      DEEPGRAM_API_KEY: 'unused-by-this-test',
+      DEEPGRAM_LISTEN_URL: 'ws://127.0.0.1:9/v1/listen',
+    },
+    detached: true,
+    stdio: 'ignore',
+  });
+  await until(
+    'GET /api/health answers 200',
+    async () => (await call(url, 'GET', '/api/health')).status === 200,
+    150_000,
+  );
+}, 180_000);
+
+afterAll(async () => {
+  if (server?.pid !== undefined && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    process.kill(-server.pid, 'SIGTERM');
+    await exited;
+  }
+  await fake?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** An address inside the /64 `network` (four groups), a new one each call: a script with a routed /64. */
+let host = 0;
+const rotating = (network: string) => `${network}:${(host += 1).toString(16)}:${host.toString(16)}::1`;
+
+const translateCall = (sourceIp: string, characters: number) =>
+  call(url, 'POST', '/api/translate', {
+    headers: { 'x-forwarded-for': sourceIp },
+    json: { messages: [{ role: 'user', content: 'a'.repeat(characters) }], outputLanguage: 'es' },
+  });
+
+const speechCall = (sourceIp: string, characters: number) =>
+  call(url, 'POST', '/api/tts/openai', {
+    headers: { 'x-forwarded-for': sourceIp },
+    json: { text: 'a'.repeat(characters), language: 'en', gender: 'female' },
+  });
+
+/** Calls from rotating addresses of one /64 until the first refusal; the characters served before it. */
+async function untilRefused(
+  send: (sourceIp: string, characters: number) => ReturnType<typeof call>,
+  network: string,
+) {
+  let served = 0;
+  for (;;) {
+    const answer = await send(rotating(network), MAX_TTS_CHARS);
+    if (answer.status !== 200) return { served, refusal: answer };
+    served += MAX_TTS_CHARS;
+    if (served > SCRIPT_BUDGET) return { served, refusal: undefined };
+  }
+}
+
+describe('daily ceilings against npm start, RATE_LIMITS=off, behind a trusted proxy', () => {
+  it.each([
+    ['translation', translateCall, '2001:db8:10'],
+    ['speech synthesis', speechCall, '2001:db8:30'],
+  ] as const)(
+    'refuses %s from addresses rotating inside one /64 with 429 within 50,000 characters; another /64 is served',
+    async (_, send, prefix) => {
+      const { served, refusal } = await untilRefused(send, `${prefix}:20`);
+      expect(refusal).toMatchObject({ status: 429, body: { error: DAILY_LIMIT_KEYS.text } });
+      expect(served).toBeLessThan(SCRIPT_BUDGET / 2);
+      expect((await send(rotating(`${prefix}:20`), 1)).status).toBe(429);
+      expect((await send(rotating(`${prefix}:21`), MAX_TTS_CHARS)).status).toBe(200);
+    },
+  );
+});

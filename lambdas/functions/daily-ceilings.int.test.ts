@@ -1,0 +1,183 @@
+import '../http/testing/install-awslambda-shim';
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_TTS_CHARS } from '@wayfarer/shared/api/voice-output';
+import { DAILY_CEILINGS } from '@wayfarer/shared/constants';
+import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { translatedCharactersKey, userProfileKey } from '../adapters/aws/table';
+import { getConfig } from '../config';
+import { usageDay } from '../domain/allowance';
+import { usageSubject } from '../domain/usage-subject';
+import { makeApiEvent } from '../http/testing/make-api-event';
+import { invokeStreamingHandler } from '../http/testing/streaming';
+import { getTable, resetProviders } from '../providers';
+import { callApi, claimsOf, GOOD_PASSWORD, localCloudUrl, uniqueEmail } from '../testing/local-cloud-api';
+import { startOpenAiCompatibleServer, type FakeOpenAiServer } from '../testing/openai-compatible-server';
+import { stream } from './translate/handler';
+import { speak } from './tts/handler';
+
+// The daily ceilings of translation and speech synthesis (DAILY_CEILINGS) over DynamoDB Local: the real handlers,
+// their signed counters, and the real openai SDK against the OpenAI-compatible test server. The handlers run in
+// this worker, so their provider is this file's own; the shared cloud issues the tokens. Photo translation's
+// quota is tested with its handler (vision/handler.int.test.ts).
+
+const translation = DAILY_CEILINGS.translateCharacters;
+const speech = DAILY_CEILINGS.speechCharacters;
+/** The longest message the schema takes (MAX_TTS_CHARS * 2). */
+const MESSAGE_MAX = 4_000;
+
+let fake: FakeOpenAiServer;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  fake = await startOpenAiCompatibleServer();
+  Object.assign(process.env, {
+    OPENAI_BASE_URL: `${fake.url}/v1`,
+    OPENAI_MODEL_TRANSLATE: 'translate-model',
+    OPENAI_MODEL_TTS: 'tts-model',
+    TTS_ENGINE: 'cloud',
+  });
+  resetProviders();
+});
+
+afterAll(async () => {
+  await fake.close();
+  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+  Object.assign(process.env, saved);
+  resetProviders();
+});
+
+/** An address of a /64 nobody else in the run uses, so each test starts with a whole day. */
+const freshNetwork = () => `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+
+/** Messages whose text, joined by newlines as the route sends it to the engine, is `characters` long. */
+function messagesOf(characters: number) {
+  const lengths = [Math.min(characters, MESSAGE_MAX)];
+  // Every message after the first adds its newline.
+  for (let left = characters - lengths[0]!; left > 0; left -= lengths.at(-1)! + 1) {
+    lengths.push(Math.min(left - 1, MESSAGE_MAX));
+  }
+  return lengths.map((length) => ({ role: 'user' as const, content: 'a'.repeat(length) }));
+}
+
+async function translate(characters: number, caller: { sourceIp: string; token?: string }) {
+  const response = await invokeStreamingHandler(
+    stream,
+    makeApiEvent({
+      method: 'POST',
+      path: '/api/translate',
+      sourceIp: caller.sourceIp,
+      headers: caller.token === undefined ? {} : { authorization: `Bearer ${caller.token}` },
+      json: { messages: messagesOf(characters), outputLanguage: 'es' },
+    }),
+  );
+  const body = response.body.toString('utf8');
+  return { status: response.statusCode, error: response.statusCode === 200 ? undefined : JSON.parse(body) };
+}
+
+const chatRequests = () => fake.requests.filter((request) => request.url === '/v1/chat/completions').length;
+
+describe('daily translation ceiling', () => {
+  it('refuses an anonymous viewer past its ceiling with 429 error_daily_text_limit, before the provider is called', async () => {
+    const sourceIp = `${freshNetwork()}::1`;
+    expect((await translate(translation.anonymous - 10, { sourceIp })).status).toBe(200);
+    expect((await translate(10, { sourceIp })).status).toBe(200);
+    const before = chatRequests();
+    const refused = await translate(1, { sourceIp });
+    expect(refused).toEqual({ status: 429, error: { error: DAILY_LIMIT_KEYS.text } });
+    expect(chatRequests()).toBe(before);
+  });
+
+  it('counts a viewer group: addresses rotating inside one /64 share it, another /64 is served', async () => {
+    const network = freshNetwork();
+    expect((await translate(translation.anonymous, { sourceIp: `${network}::1` })).status).toBe(200);
+    for (const sourceIp of [`${network}::2`, `${network}:ffff::1`, `${network}:abcd:1234:5678:9abc`]) {
+      expect((await translate(1, { sourceIp })).status).toBe(429);
+    }
+    expect((await translate(1, { sourceIp: `${freshNetwork()}::1` })).status).toBe(200);
+  });
+
+  it('lets parallel calls take no more than the ceiling', async () => {
+    const sourceIp = `${freshNetwork()}::1`;
+    const size = translation.anonymous / 9;
+    const results = await Promise.all(Array.from({ length: 14 }, () => translate(size, { sourceIp })));
+    expect(results.filter((result) => result.status === 200)).toHaveLength(9);
+    expect(results.filter((result) => result.status === 429)).toHaveLength(5);
+  });
+
+  it('keeps no text in the table: a count of characters per subject and day, gone the day after', async () => {
+    const sourceIp = '198.18.77.1';
+    await translate(123, { sourceIp });
+    const table = await getTable();
+    const subject = usageSubject({ kind: 'anonymous', sourceIp }, (await getConfig()).IP_HASH_SECRET);
+    const item = await table.get(translatedCharactersKey(subject, usageDay(new Date())), {
+      consistent: true,
+    });
+    expect(item?.['count']).toBe(123);
+    expect(Number(item?.['expiresAt'])).toBeGreaterThan(Date.now() / 1000);
+    expect(JSON.stringify(item)).not.toMatch(/aaa|198\.18/);
+  });
+
+  it("counts a signed-in caller by account, with the free ceiling; a subscriber's is larger", async () => {
+    const registered = await callApi(localCloudUrl(), 'POST', '/api/auth/register', {
+      json: { email: uniqueEmail('ceiling'), password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+    });
+    const { token } = registered.body as { token: string };
+    // Calls from anywhere count against the one account.
+    const from = () => ({ sourceIp: `${freshNetwork()}::1`, token });
+    for (let used = 0; used < translation.user; used += translation.anonymous) {
+      expect((await translate(translation.anonymous, from())).status).toBe(200);
+    }
+    expect(await translate(1, from())).toEqual({ status: 429, error: { error: DAILY_LIMIT_KEYS.text } });
+
+    const table = await getTable();
+    const sub = String(claimsOf(token)['sub']);
+    const profile = await table.get(userProfileKey(sub), { consistent: true });
+    await table.put({ ...profile!, ...userProfileKey(sub), subscriptionStatus: 'ACTIVE' });
+    expect((await translate(translation.anonymous, from())).status).toBe(200);
+    expect(translation.subscriber).toBeGreaterThan(translation.user + translation.anonymous);
+  });
+});
+
+async function synthesise(characters: number, sourceIp: string) {
+  const response = await invokeStreamingHandler(
+    speak,
+    makeApiEvent({
+      method: 'POST',
+      path: '/api/tts/openai',
+      pathParameters: { provider: 'openai' },
+      sourceIp,
+      json: { text: 'a'.repeat(characters), language: 'en', gender: 'female' },
+    }),
+  );
+  const body = response.statusCode === 200 ? undefined : JSON.parse(response.body.toString('utf8'));
+  return { status: response.statusCode, body };
+}
+
+const speechRequests = () => fake.requests.filter((request) => request.url === '/v1/audio/speech').length;
+
+describe('daily speech synthesis ceiling', () => {
+  it('refuses a viewer group past its ceiling with 429 error_daily_text_limit, before the provider is called, and serves another /64', async () => {
+    const network = freshNetwork();
+    // Each call from another address of the same /64.
+    for (let used = 0, host = 1; used < speech.anonymous; used += MAX_TTS_CHARS, host += 1) {
+      const size = Math.min(MAX_TTS_CHARS, speech.anonymous - used);
+      expect((await synthesise(size, `${network}::${host.toString(16)}`)).status).toBe(200);
+    }
+    const before = speechRequests();
+    expect(await synthesise(1, `${network}:ffff::1`)).toEqual({
+      status: 429,
+      body: { error: DAILY_LIMIT_KEYS.text },
+    });
+    expect(speechRequests()).toBe(before);
+    expect((await synthesise(1, `${freshNetwork()}::1`)).status).toBe(200);
+  });
+
+  it('lets parallel calls take no more than the ceiling', async () => {
+    const sourceIp = `${freshNetwork()}::1`;
+    const size = speech.anonymous / 10;
+    const results = await Promise.all(Array.from({ length: 13 }, () => synthesise(size, sourceIp)));
+    expect(results.filter((result) => result.status === 200)).toHaveLength(10);
+    expect(results.filter((result) => result.status === 429)).toHaveLength(3);
+  });
+});
