@@ -2,15 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startOpenAiCompatibleServer,
   type FakeOpenAiServer,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { MAX_TTS_CHARS } from '@wayfarer/shared/api/voice-output';
 import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
-import { freePort } from './free-port';
-import { call, until } from './faults/fault-cloud';
+import { freePort } from '../free-port';
+import { call, until } from './fault-cloud';
 
 // The daily ceilings against `npm run serve` (what `npm start` runs once the web app is built) in a process of
 // its own, as a self-hosted instance runs: the OpenAI-compatible test server as provider, the gateway's
@@ -18,7 +18,7 @@ import { call, until } from './faults/fault-cloud';
 // A script rotating its address inside one /64 is refused well within 50,000 characters of each; a viewer in
 // another /64 is still served.
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 /** The most characters one viewer group may get through before a refusal, per the issue: well within this. */
 const SCRIPT_BUDGET = 50_000;
 
@@ -32,13 +32,10 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-ceilings-'));
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  // This worker's environment points at the suite's shared cloud: none of that may reach the server.
-  const shared = (inject as (name: string) => unknown)('localCloud') as { env: Record<string, string> };
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in shared.env)));
   server = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
     cwd: REPO_ROOT,
     env: {
-      ...inherited,
+      ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
