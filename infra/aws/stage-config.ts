@@ -106,6 +106,9 @@ export const GUARANTEED_CONCURRENCY = {
   'auth.register': CLASS_THROTTLES.auth.rate * AUTH_CALL_SECONDS,
   'auth.forgotPassword': CLASS_THROTTLES['password-reset'].rate * AUTH_CALL_SECONDS,
   'auth.resetPassword': CLASS_THROTTLES['password-reset'].rate * AUTH_CALL_SECONDS,
+  // A mailed link is followed once per account; the mail asked for at registration, once per registration.
+  'auth.verificationMail': 5,
+  'auth.verifyEmail': 5,
   'auth.me': 10,
   'auth.refresh': 10,
   'auth.logout': 5,
@@ -114,6 +117,7 @@ export const GUARANTEED_CONCURRENCY = {
   'consumers.pageViewed': 10,
   'consumers.subscriptionChanged': 5,
   'mail.passwordResetRequested': 5,
+  'mail.emailVerificationRequested': 5,
 } as const satisfies Partial<Record<FunctionId, number>>;
 
 /**
