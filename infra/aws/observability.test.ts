@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eventRules, events as catalogue, RATE_REFRESH_HANDLER } from '@wayfarer/shared/events';
 import { routes } from '@wayfarer/shared/api/routes';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { requestContext } from '@wayfarer/lambdas/http/request-context';
+import { createLogger } from '@wayfarer/lambdas/logger';
 import {
   ACCESS_LOG_METRICS,
+  DAILY_CEILING_AREAS,
+  DAILY_CEILING_REFUSALS_METRIC,
   metricsNamespace,
   PROVIDER_OF_AREA,
   PROVIDERS,
@@ -20,8 +25,18 @@ import { resourcesOfType, synthWayfarer } from './testing/synth-wayfarer';
 const STAGE = 'ops';
 const EMAIL = 'oncall@example.com';
 const { templates, stacks } = synthWayfarer({
-  context: { stage: STAGE, alarmEmail: EMAIL, logRetentionDays: 90, dailySpendAlarmUsd: 40 },
+  context: {
+    stage: STAGE,
+    alarmEmail: EMAIL,
+    logRetentionDays: 90,
+    dailySpendAlarmUsd: 40,
+    dailyCeilingAlarmThreshold: 70,
+  },
 });
+/** The routes whose only 429 is a daily ceiling's (the per-viewer limits' 429s come from the WAF). */
+const ceilingRoutes = routes.filter((route) =>
+  (DAILY_CEILING_AREAS as readonly string[]).includes(route.handler.area),
+);
 const all = Object.entries(templates);
 
 type Properties = Record<string, unknown>;
@@ -65,6 +80,10 @@ describe('the dashboard', () => {
     ['WAF blocks by rule', ['BlockedRequests', 'Region,Rule,WebACL', webAclName(STAGE)]],
     ['provider errors by provider', PROVIDERS.map(providerErrorsMetric)],
     ['speech seconds a day and their cost', [SPEECH_SECONDS_METRIC, 'seconds / 60 *']],
+    [
+      'daily-ceiling refusals by route',
+      [DAILY_CEILING_REFUSALS_METRIC, `{${metricsNamespace(STAGE)},RouteId}`],
+    ],
   ])('shows %s', (_what, needles) => {
     for (const needle of needles) expect(dashboardBody).toContain(needle);
   });
@@ -119,6 +138,29 @@ describe('the alarms', () => {
     expect(JSON.stringify(alarm?.Metrics)).toContain(SPEECH_SECONDS_METRIC);
     expect(JSON.stringify(alarm?.Metrics)).toContain('"Period":86400');
   });
+
+  it('daily-ceiling refusals: every ceiling route’s refusals in an hour, at least the dailyCeilingAlarmThreshold context value', () => {
+    const [alarm] = describedAs(/daily ceiling/);
+    expect(alarm?.Threshold).toBe(70);
+    expect(alarm?.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+    const metrics = (alarm?.Metrics ?? []) as Properties[];
+    const stats = metrics.flatMap((query) =>
+      query.MetricStat === undefined ? [] : [query.MetricStat as { Metric: Properties; Period: number }],
+    );
+    expect(stats.map((stat) => stat.Metric.Dimensions)).toEqual(
+      expect.arrayContaining(ceilingRoutes.map((route) => [{ Name: 'RouteId', Value: route.id }])),
+    );
+    expect(stats).toHaveLength(ceilingRoutes.length);
+    for (const stat of stats) {
+      expect(stat.Metric).toMatchObject({
+        MetricName: DAILY_CEILING_REFUSALS_METRIC,
+        Namespace: metricsNamespace(STAGE),
+      });
+      expect(stat.Period).toBe(3600);
+    }
+    const [watched] = metrics.filter((query) => query.ReturnData !== false);
+    expect(String(watched?.Expression)).toMatch(/^SUM\(FILL\(\[.+\], 0\)\)$/);
+  });
 });
 
 describe('the metrics made from the logs', () => {
@@ -156,6 +198,45 @@ describe('the metrics made from the logs', () => {
     expect((filter?.[1].LogGroupName as { Ref?: string } | undefined)?.Ref).toMatch(
       /^ConsumersUsageRecordedLogs/,
     );
+  });
+
+  it('daily-ceiling refusals: the 429 request lines of every translate, speech synthesis, photo and analysis function, by route', () => {
+    const refusals = filters.filter(([, filter]) =>
+      (filter.MetricTransformations as Properties[]).some(
+        (t) => t.MetricName === DAILY_CEILING_REFUSALS_METRIC,
+      ),
+    );
+    const logGroups = ceilingRoutes.map((route) => {
+      const fn = stacks.api.routeFunctions.get(route.id);
+      return fn === undefined ? undefined : stacks.api.resolve(fn.logGroup.logGroupName);
+    });
+    expect(refusals.map(([, filter]) => filter.LogGroupName)).toEqual(expect.arrayContaining(logGroups));
+    expect(refusals).toHaveLength(ceilingRoutes.length);
+    for (const [, filter] of refusals) {
+      expect(filter.FilterPattern).toBe('{ ($.message = "request") && ($.status = 429) }');
+      expect(filter.MetricTransformations).toEqual([
+        {
+          MetricName: DAILY_CEILING_REFUSALS_METRIC,
+          MetricNamespace: metricsNamespace(STAGE),
+          MetricValue: '1',
+          Dimensions: [{ Key: 'RouteId', Value: '$.routeId' }],
+        },
+      ]);
+    }
+  });
+
+  it('the request line a refused call writes carries the fields the refusal filter reads', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ sink: (line) => lines.push(line) });
+    const [route] = ceilingRoutes;
+    if (route === undefined) throw new Error('no route has a daily ceiling');
+    const middleware = requestContext(route, logger);
+    const event = {} as APIGatewayProxyEvent;
+    // The middleware's `after`, as middy calls it once the route answered 429.
+    void middleware.after?.({ event, response: { statusCode: 429 } } as never);
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      expect.objectContaining({ message: 'request', status: 429, routeId: route.id }),
+    ]);
   });
 
   it('provider errors on the log of every function that calls a provider', () => {

@@ -44,6 +44,8 @@ export interface StageConfig {
   readonly dailySpendAlarmUsd: number;
   /** The WAF alarm fires when the web ACL blocks at least this many requests in 5 minutes. */
   readonly wafBlockAlarmThreshold: number;
+  /** The daily-ceiling alarm fires when at least this many calls are refused at a daily ceiling in an hour. */
+  readonly dailyCeilingAlarmThreshold: number;
   /** The speech relay's task count bounds (stacks/relay-stack.ts scales between them). */
   readonly relayMinTasks: number;
   readonly relayMaxTasks: number;
@@ -60,6 +62,17 @@ const STAGE_NAME = /^[a-z][a-z0-9-]{0,15}$/;
  */
 export const DEFAULT_THROTTLE_RATE_LIMIT = 1000;
 export const DEFAULT_THROTTLE_BURST_LIMIT = 2000;
+
+/**
+ * Refusals at a daily ceiling in an hour that alarm when context gives none. A real day never reaches a ceiling
+ * (DAILY_CEILINGS: three times a day of the caller's speech, and an anonymous or free caller's speech allowance
+ * ends their speaking first), so a normal day has a few refused callers at most, each refused a few times: the
+ * client shows the limit once and a traveller stops trying. 50 in one hour is more than ten such travellers in the
+ * same hour. A script keeps calling: one viewer group retrying at its `expensive` rate limit (300 per 5 minutes)
+ * passes 50 within a minute, and one that moves to a fresh viewer group or account at each refusal passes it
+ * after using up 50 callers' ceilings.
+ */
+export const DEFAULT_DAILY_CEILING_ALARM_THRESHOLD = 50;
 
 /**
  * The relay's task ceiling when context gives none: at the scaling target (RELAY_TASK in stacks/relay-stack.ts)
@@ -195,6 +208,8 @@ export function readStageConfig(node: Node): StageConfig {
     logRetentionDays: readWholeNumber(node, 'logRetentionDays') ?? 30,
     dailySpendAlarmUsd: readWholeNumber(node, 'dailySpendAlarmUsd') ?? 25,
     wafBlockAlarmThreshold: readWholeNumber(node, 'wafBlockAlarmThreshold') ?? 300,
+    dailyCeilingAlarmThreshold:
+      readWholeNumber(node, 'dailyCeilingAlarmThreshold') ?? DEFAULT_DAILY_CEILING_ALARM_THRESHOLD,
     // Two tasks in prod, one per zone, so a zone or a task lost leaves speech up; one elsewhere.
     relayMinTasks: readWholeNumber(node, 'relayMinTasks') ?? (stage === 'prod' ? 2 : 1),
     relayMaxTasks: readWholeNumber(node, 'relayMaxTasks') ?? DEFAULT_RELAY_MAX_TASKS,

@@ -29,6 +29,21 @@ export const ROUTE_DIMENSIONS = { Resource: '$.resource', Method: '$.method' } a
 /** Seconds of speech counted, from the usage consumer's `speech counted` lines. */
 export const SPEECH_SECONDS_METRIC = 'SpeechSeconds';
 
+/** Refusals at a daily ceiling, from the 429 request lines of the areas in DAILY_CEILING_AREAS; dimension RouteId. */
+export const DAILY_CEILING_REFUSALS_METRIC = 'DailyCeilingRefusals';
+
+/**
+ * The areas whose routes charge a daily ceiling (DAILY_CEILINGS, lambdas/domain/daily-ceilings.ts) and answer no
+ * other 429: the per-viewer rate limits' 429s come from the web ACL and never reach a Lambda, so a 429 in these
+ * functions' request lines is a caller refused at its ceiling.
+ */
+export const DAILY_CEILING_AREAS = [
+  'translate',
+  'tts',
+  'vision',
+  'analysis',
+] as const satisfies readonly HandlerArea[];
+
 /** The outside service each area's functions call; a failure logged there is counted as that provider's. */
 export type Provider = 'deepgram' | 'openai' | 'voices' | 'stripe' | 'cognito' | 'ses' | 'ecb';
 export const PROVIDER_OF_AREA: Readonly<Partial<Record<HandlerArea, Provider>>> = {
@@ -75,6 +90,28 @@ export function addProviderErrorMetric(fn: IFunction, area: HandlerArea, stage: 
     filterPattern: DEPENDENCY_FAILURE,
     metricValue: '1',
     defaultValue: 0,
+  });
+}
+
+/*
+ * The request line of a call refused at a daily ceiling (lambdas/http/request-context.ts writes one per request:
+ * {"message":"request","routeId":...,"status":429,...}, status a number).
+ */
+const DAILY_CEILING_REFUSAL = FilterPattern.all(
+  FilterPattern.stringValue('$.message', '=', 'request'),
+  FilterPattern.numberValue('$.status', '=', 429),
+);
+
+/** Counts `fn`'s refusals at a daily ceiling by route, if its area has a ceiling (DAILY_CEILING_AREAS). */
+export function addDailyCeilingRefusalsMetric(fn: IFunction, area: HandlerArea, stage: string): void {
+  if (!(DAILY_CEILING_AREAS as readonly HandlerArea[]).includes(area)) return;
+  new MetricFilter(fn, 'DailyCeilingRefusals', {
+    logGroup: logGroupOf(fn),
+    metricNamespace: metricsNamespace(stage),
+    metricName: DAILY_CEILING_REFUSALS_METRIC,
+    filterPattern: DAILY_CEILING_REFUSAL,
+    metricValue: '1',
+    dimensions: { RouteId: '$.routeId' },
   });
 }
 

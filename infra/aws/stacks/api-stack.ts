@@ -23,7 +23,13 @@ import type { RouteDefinition } from '@wayfarer/shared/api/route-types';
 import { methodThrottle } from '../api-throttles';
 import { constructIdFor, createAreaFunction, type AreaResources } from '../constructs/area-function';
 import { ApiFirewall } from '../constructs/api-firewall';
-import { AccessLogMetrics, addProviderErrorMetric, apiName, webAclName } from '../constructs/observability';
+import {
+  AccessLogMetrics,
+  addDailyCeilingRefusalsMetric,
+  addProviderErrorMetric,
+  apiName,
+  webAclName,
+} from '../constructs/observability';
 import type { StageConfig } from '../stage-config';
 
 /** The API Gateway stage CloudFront forwards `/api/*` to (its origin path). */
@@ -138,6 +144,7 @@ export class ApiStack extends Stack {
       const fn = createAreaFunction(this, { id: route.id, ...route.handler }, props.resources);
       routeFunctions.set(route.id, fn);
       addProviderErrorMetric(fn, route.handler.area, stage.stage);
+      addDailyCeilingRefusalsMetric(fn, route.handler.area, stage.stage);
       // Proxy integration: the Lambda gets the body untouched (Stripe's signed raw bytes included).
       const integration = new LambdaIntegration(fn, {
         proxy: true,

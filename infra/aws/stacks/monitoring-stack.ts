@@ -15,10 +15,13 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { routes } from '@wayfarer/shared/api/routes';
 import { PRICES } from '../cost-model/prices';
 import {
   ACCESS_LOG_METRICS,
   apiName,
+  DAILY_CEILING_AREAS,
+  DAILY_CEILING_REFUSALS_METRIC,
   metricsNamespace,
   PROVIDERS,
   providerErrorsMetric,
@@ -51,7 +54,10 @@ export const RELAY_ALARMS = {
   providerErrorsIn5Minutes: 5,
   taskFailuresIn15Minutes: 2,
 } as const;
+const ONE_HOUR = Duration.hours(1);
 const ONE_DAY = Duration.days(1);
+/** CloudWatch's limit on the metrics one alarm's math expression may read. */
+const ALARM_MAX_METRICS = 10;
 
 /** Speech seconds -> dollars of Deepgram streaming: the figure the daily spend alarm watches. */
 export const SPEECH_COST_EXPRESSION = `seconds / 60 * ${PRICES.deepgramStreamingMinute.usd}`;
@@ -103,6 +109,32 @@ export class MonitoringStack extends Stack {
       usingMetrics: { seconds: speechSeconds },
       label: 'Speech-to-text USD a day (estimate)',
       period: ONE_DAY,
+    });
+    // A metric filter with a dimension publishes no total, and an alarm cannot SEARCH: the alarm sums the routes'.
+    const ceilingRouteIds = routes
+      .filter((route) => (DAILY_CEILING_AREAS as readonly string[]).includes(route.handler.area))
+      .map((route) => route.id);
+    if (ceilingRouteIds.length > ALARM_MAX_METRICS) {
+      throw new Error(
+        `${ceilingRouteIds.length} routes have a daily ceiling; one alarm reads at most ${ALARM_MAX_METRICS} metrics`,
+      );
+    }
+    const ceilingRefusals = new MathExpression({
+      expression: `SUM(FILL([${ceilingRouteIds.map((_, index) => `r${index}`).join(', ')}], 0))`,
+      usingMetrics: Object.fromEntries(
+        ceilingRouteIds.map((routeId, index) => [
+          `r${index}`,
+          new Metric({
+            namespace,
+            metricName: DAILY_CEILING_REFUSALS_METRIC,
+            dimensionsMap: { RouteId: routeId },
+            statistic: 'Sum',
+            period: ONE_HOUR,
+          }),
+        ]),
+      ),
+      label: 'Calls refused at a daily ceiling an hour',
+      period: ONE_HOUR,
     });
     const wafBlocked = new Metric({
       namespace: 'AWS/WAFV2',
@@ -195,7 +227,19 @@ export class MonitoringStack extends Stack {
                 'blocked',
               ),
             ],
-            width: 12,
+            width: 8,
+          }),
+          new GraphWidget({
+            title:
+              'Calls refused at a daily ceiling, by route (translation, speech synthesis, photos, analysis)',
+            left: [
+              search(
+                `{${namespace},RouteId} MetricName="${DAILY_CEILING_REFUSALS_METRIC}"`,
+                'Sum',
+                'refused',
+              ),
+            ],
+            width: 8,
           }),
           new GraphWidget({
             title: 'Provider errors by provider (failures logged by the functions that call it)',
@@ -209,7 +253,7 @@ export class MonitoringStack extends Stack {
                   label: provider,
                 }),
             ),
-            width: 12,
+            width: 8,
           }),
         ],
       ],
@@ -286,7 +330,16 @@ export class MonitoringStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    for (const alarm of [wafSpike, spend, ...relayAlarms]) alarm.addAlarmAction(action);
-    this.alarms = [wafSpike, spend, ...relayAlarms];
+    const ceilings = new Alarm(this, 'DailyCeilingRefusalsAlarm', {
+      alarmDescription: `At least ${props.stage.dailyCeilingAlarmThreshold} calls refused at a daily ceiling in an hour (translation, speech synthesis, photos, analysis): a script working through addresses or accounts, or ceilings too low for real travellers`,
+      metric: ceilingRefusals,
+      threshold: props.stage.dailyCeilingAlarmThreshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const alarms = [wafSpike, spend, ceilings, ...relayAlarms];
+    for (const alarm of alarms) alarm.addAlarmAction(action);
+    this.alarms = alarms;
   }
 }
