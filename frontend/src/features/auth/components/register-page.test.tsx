@@ -44,26 +44,20 @@ async function submitRegistration() {
 }
 
 describe('a refused registration', () => {
-  it(
-    'says that no more accounts can be made from this network today when the server says so',
-    async () => {
-      registerAnswer = json(429, { error: ACCOUNT_ERROR_KEYS.registrationNetworkLimit });
+  it.each([
+    [
+      'that no more accounts can be made from this network today',
+      ACCOUNT_ERROR_KEYS.registrationNetworkLimit,
+    ],
+    ['too many attempts for any other 429', RATE_LIMIT_KEYS.auth],
+  ])(
+    'on a 429 saying so, tells %s',
+    async (_, key) => {
+      registerAnswer = json(429, { error: key });
 
       await submitRegistration();
 
-      expect(await screen.findByText(english(ACCOUNT_ERROR_KEYS.registrationNetworkLimit))).toBeVisible();
-    },
-    SLOW,
-  );
-
-  it(
-    'says too many attempts for any other 429 on register',
-    async () => {
-      registerAnswer = json(429, { error: RATE_LIMIT_KEYS.auth });
-
-      await submitRegistration();
-
-      expect(await screen.findByText(english(RATE_LIMIT_KEYS.auth))).toBeVisible();
+      expect(await screen.findByText(english(key))).toBeVisible();
     },
     SLOW,
   );
