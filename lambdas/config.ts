@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { SPEECH_RELAY_LIMITS } from '@wayfarer/shared/constants';
 import { EVENT_BUS_NAME } from '@wayfarer/shared/events';
 import { tableDefinition } from './adapters/aws/table-definition';
-import { ACCOUNTS_PER_VIEWER_GROUP } from './domain/attempt-limits';
 import { readSecretValues } from './adapters/aws/secrets-extension';
 import { CAPABILITIES, chooseEngine, type Capability, type Engine } from './readiness';
 
@@ -34,11 +33,6 @@ const optionalCount = z.preprocess(
   blankAsAbsent,
   z.coerce.number().int('Must be a whole number').positive('Must be at least 1').optional(),
 );
-const countWithDefault = (fallback: number) =>
-  z.preprocess(
-    blankAsAbsent,
-    z.coerce.number().int('Must be a whole number').positive('Must be at least 1').default(fallback),
-  );
 const engineChoice = z.preprocess(
   blankAsAbsent,
   z.enum(['cloud', 'embedded'], { error: 'Must be cloud or embedded' }).optional(),
@@ -136,8 +130,11 @@ export const envSchema = z.object({
 
   ANON_DAILY_SECONDS: wholeSecondsWithDefault(DEFAULT_ANON_DAILY_SECONDS),
   USER_DAILY_SECONDS: wholeSecondsWithDefault(DEFAULT_USER_DAILY_SECONDS),
-  /** New accounts one viewer group (an IPv4 address, an IPv6 /64) may create in a UTC day (docs/SPEC.md §9). */
-  ACCOUNTS_PER_VIEWER_GROUP: countWithDefault(ACCOUNTS_PER_VIEWER_GROUP),
+  /**
+   * New accounts one viewer group (an IPv4 address, an IPv6 /64) may create in a UTC day (docs/SPEC.md §9); unset:
+   * ACCOUNTS_PER_VIEWER_GROUP in domain/attempt-limits.ts, which the auth service applies.
+   */
+  ACCOUNTS_PER_VIEWER_GROUP: optionalCount,
   /** Keys the hash that stands in for an anonymous caller's IP, so the table never holds the IP itself. */
   IP_HASH_SECRET: optionalText,
   /** Public origin of the app, for links in mail and Stripe redirects. */

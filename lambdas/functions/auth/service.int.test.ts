@@ -35,7 +35,7 @@ const table = await getTable();
 // hour-long expiries are checked without waiting. The bus is replaced by a direct call of the
 // password-reset consumer's logic, and mail is caught in memory instead of the SES outbox.
 
-function setUp() {
+function setUp(settings: { accountsPerViewerGroup?: number } = {}) {
   let now = new Date();
   const sent: MailMessage[] = [];
   const clock = { now: () => now };
@@ -77,6 +77,7 @@ function setUp() {
     events,
     clock,
     counterSecret: 'service-test',
+    ...settings,
   };
   // Forgot-password lives in its own area (reset-request); the tests drive both halves of a reset as one.
   const service = { ...createAuthService(ports), ...createResetRequestService(ports) };
@@ -358,6 +359,14 @@ describe('accounts created per viewer group per day', () => {
     }
 
     expect(await statusOf(service.register(registrationOf(), ip))).toBe('ok');
+    await expect(service.register(registrationOf(), ip)).rejects.toMatchObject(refusal);
+  });
+
+  it('takes the figure the ACCOUNTS_PER_VIEWER_GROUP setting gives', async () => {
+    const { service } = setUp({ accountsPerViewerGroup: 2 });
+    const ip = { ip: '192.0.2.24' };
+    await registerMany(service, 2, () => ip.ip);
+
     await expect(service.register(registrationOf(), ip)).rejects.toMatchObject(refusal);
   });
 
