@@ -130,6 +130,11 @@ export const envSchema = z.object({
 
   ANON_DAILY_SECONDS: wholeSecondsWithDefault(DEFAULT_ANON_DAILY_SECONDS),
   USER_DAILY_SECONDS: wholeSecondsWithDefault(DEFAULT_USER_DAILY_SECONDS),
+  /**
+   * New accounts one viewer group (an IPv4 address, an IPv6 /64) may create in a UTC day (docs/SPEC.md §9); unset:
+   * ACCOUNTS_PER_VIEWER_GROUP in domain/attempt-limits.ts, which the auth service applies.
+   */
+  ACCOUNTS_PER_VIEWER_GROUP: optionalCount,
   /** Keys the hash that stands in for an anonymous caller's IP, so the table never holds the IP itself. */
   IP_HASH_SECRET: optionalText,
   /** Public origin of the app, for links in mail and Stripe redirects. */

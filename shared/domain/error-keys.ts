@@ -100,6 +100,8 @@ export const PHOTO_ERROR_KEYS = {
 export const ACCOUNT_ERROR_KEYS = {
   loginFailed: 'error_login_failed',
   registrationFailed: 'error_registration_failed',
+  /** 429 on register: the caller's network has opened as many accounts today as one network may (docs/SPEC.md §9). */
+  registrationNetworkLimit: 'error_registration_network_limit',
   passwordResetRequestFailed: 'error_pass_reset_failed',
   resetPasswordFailed: 'reset_password_failed_error',
   resetPasswordUnexpected: 'reset_password_unexpected_error',

@@ -43,6 +43,9 @@ function builtOnFirstUpgrade(create: () => LocalSocket): () => LocalSocket {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-integration-'));
+  // For the same reason the run's files may open more accounts than one network may in a day: the limit has its
+  // own tests (lambdas/functions/auth/service.int.test.ts), over the auth service with the default.
+  process.env.ACCOUNTS_PER_VIEWER_GROUP ??= '1000';
   // Every test file calls from 127.0.0.1: the per-viewer limits would count the whole run as one viewer. They
   // have their own tests (infra/local/viewer-limits.int.test.ts) on a gateway of their own.
   const cloud = await startLocalCloud({

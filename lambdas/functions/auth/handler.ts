@@ -34,6 +34,7 @@ const service = perContainer(async () => {
     attempts,
     clock: systemClock,
     counterSecret: config.IP_HASH_SECRET,
+    accountsPerViewerGroup: config.ACCOUNTS_PER_VIEWER_GROUP,
   });
 });
 

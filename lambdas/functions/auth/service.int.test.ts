@@ -22,7 +22,7 @@ import {
   VERIFY_TOKEN_TTL_SECONDS,
 } from '../../domain/reset-link';
 import { createResetRequestService } from '../reset-request/service';
-import { ATTEMPT_LIMITS } from '../../domain/attempt-limits';
+import { ACCOUNTS_PER_VIEWER_GROUP, ATTEMPT_LIMITS } from '../../domain/attempt-limits';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { createAuthService } from './service';
 import { getConfig } from '../../config';
@@ -35,7 +35,7 @@ const table = await getTable();
 // hour-long expiries are checked without waiting. The bus is replaced by a direct call of the
 // password-reset consumer's logic, and mail is caught in memory instead of the SES outbox.
 
-function setUp() {
+function setUp(settings: { accountsPerViewerGroup?: number } = {}) {
   let now = new Date();
   const sent: MailMessage[] = [];
   const clock = { now: () => now };
@@ -77,6 +77,7 @@ function setUp() {
     events,
     clock,
     counterSecret: 'service-test',
+    ...settings,
   };
   // Forgot-password lives in its own area (reset-request); the tests drive both halves of a reset as one.
   const service = { ...createAuthService(ports), ...createResetRequestService(ports) };
@@ -302,5 +303,84 @@ describe('abuse limits per IP', () => {
     expect(await statusOf(service.login({ email: uniqueEmail('spray'), password: 'Wrong!123x' }, ip))).toBe(
       401,
     );
+  });
+});
+
+describe('accounts created per viewer group per day', () => {
+  const registrationOf = (email = uniqueEmail('group')) => ({
+    email,
+    password: GOOD_PASSWORD,
+    confirmPassword: GOOD_PASSWORD,
+  });
+  type Service = ReturnType<typeof setUp>['service'];
+  /** Registers `count` new accounts, the n-th from `addressOf(n)`, each expected to succeed. */
+  async function registerMany(service: Service, count: number, addressOf: (index: number) => string) {
+    for (let index = 0; index < count; index += 1) {
+      expect(await statusOf(service.register(registrationOf(), { ip: addressOf(index) }))).toBe('ok');
+    }
+  }
+  const refusal = { statusCode: 429, message: ACCOUNT_ERROR_KEYS.registrationNetworkLimit };
+
+  it('refuses the account past ACCOUNTS_PER_VIEWER_GROUP from one address in a UTC day, and takes it the next day', async () => {
+    const { service, advance } = setUp();
+    const ip = '192.0.2.21';
+    await registerMany(service, ACCOUNTS_PER_VIEWER_GROUP, () => ip);
+
+    await expect(service.register(registrationOf(), { ip })).rejects.toMatchObject(refusal);
+    advance(24 * 60 * 60);
+    expect(await statusOf(service.register(registrationOf(), { ip }))).toBe('ok');
+  });
+
+  it('counts addresses rotating inside one IPv6 /64 as one viewer group, and not another /64', async () => {
+    const { service } = setUp();
+    await registerMany(
+      service,
+      ACCOUNTS_PER_VIEWER_GROUP,
+      (index) => `2001:db8:38:1::${(index + 1).toString(16)}`,
+    );
+
+    await expect(
+      service.register(registrationOf(), { ip: '2001:db8:38:1:ffff:ffff:ffff:ffff' }),
+    ).rejects.toMatchObject(refusal);
+    expect(await statusOf(service.register(registrationOf(), { ip: '2001:db8:38:2::1' }))).toBe('ok');
+  });
+
+  it('gives the place back when the registration creates no account (address taken, form rejected)', async () => {
+    const { service } = setUp();
+    const ip = { ip: '192.0.2.22' };
+    const taken = uniqueEmail('taken');
+    await service.register(registrationOf(taken), ip);
+    await registerMany(service, ACCOUNTS_PER_VIEWER_GROUP - 2, () => ip.ip);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect(await statusOf(service.register(registrationOf(taken), ip))).toBe(409);
+      expect(
+        await statusOf(service.register({ ...registrationOf(), confirmPassword: OTHER_GOOD_PASSWORD }, ip)),
+      ).toBe(422);
+    }
+
+    expect(await statusOf(service.register(registrationOf(), ip))).toBe('ok');
+    await expect(service.register(registrationOf(), ip)).rejects.toMatchObject(refusal);
+  });
+
+  it('takes the figure the ACCOUNTS_PER_VIEWER_GROUP setting gives', async () => {
+    const { service } = setUp({ accountsPerViewerGroup: 2 });
+    const ip = { ip: '192.0.2.24' };
+    await registerMany(service, 2, () => ip.ip);
+
+    await expect(service.register(registrationOf(), ip)).rejects.toMatchObject(refusal);
+  });
+
+  it('cannot be overshot by registrations sent in parallel', async () => {
+    const { service } = setUp();
+    const ip = { ip: '192.0.2.23' };
+
+    const answers = await Promise.all(
+      Array.from({ length: ACCOUNTS_PER_VIEWER_GROUP + 5 }, () =>
+        statusOf(service.register(registrationOf(), ip)),
+      ),
+    );
+
+    expect(answers.filter((answer) => answer === 'ok')).toHaveLength(ACCOUNTS_PER_VIEWER_GROUP);
+    expect(answers.filter((answer) => answer === 429)).toHaveLength(5);
   });
 });

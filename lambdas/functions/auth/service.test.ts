@@ -8,7 +8,7 @@ import {
   AccountExistsError,
   InvalidCredentialsError,
   RefreshRejectedError,
-  type AttemptCounters,
+  type AttemptWindows,
   type Identity,
   type RefreshSessions,
   type ResetTokens,
@@ -114,12 +114,25 @@ function setUp() {
     },
   };
   const counts = new Map<string, number>();
-  const attempts: AttemptCounters = {
+  const windowKey = (counter: string, windowSeconds: number, at: Date) =>
+    `${counter}@${Math.floor(at.getTime() / 1000 / windowSeconds)}`;
+  const attempts: AttemptWindows = {
     count: async (counter, windowSeconds, at) => {
       calls.push('attempts.count');
-      const key = `${counter}@${Math.floor(at.getTime() / 1000 / windowSeconds)}`;
+      const key = windowKey(counter, windowSeconds, at);
       counts.set(key, (counts.get(key) ?? 0) + 1);
       return counts.get(key) ?? 0;
+    },
+    // The account places (per viewer group per day) are tested against DynamoDB Local (service.int.test.ts).
+    reserve: async (counter, windowSeconds, at, limit) => {
+      const key = windowKey(counter, windowSeconds, at);
+      if ((counts.get(key) ?? 0) >= limit) return false;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      return true;
+    },
+    release: async (counter, windowSeconds, at) => {
+      const key = windowKey(counter, windowSeconds, at);
+      counts.set(key, (counts.get(key) ?? 0) - 1);
     },
   };
   const mail: MailMessage[] = [];

@@ -15,6 +15,7 @@ import {
   InvalidCredentialsError,
   PasswordRejectedError,
   RefreshRejectedError,
+  type AttemptWindows,
   type Identity,
   type IdentitySession,
   type RefreshSessions,
@@ -23,6 +24,8 @@ import {
 } from '../../ports/identity';
 import { BadRequestError, ConflictError, UnauthorizedError, ValidationError } from '../../http/errors';
 import {
+  ACCOUNTS_PER_VIEWER_GROUP,
+  createAccountPlaces,
   createAttemptLimiter,
   normaliseEmail,
   type AttemptLimiterPorts,
@@ -31,6 +34,10 @@ import {
 import { hashMailedToken } from '../../domain/reset-link';
 
 export interface AuthServicePorts extends AttemptLimiterPorts {
+  /** Windows that can be reserved from: a new account takes one of its network's places for the day. */
+  readonly attempts: AttemptWindows;
+  /** Accounts one viewer group may create in a UTC day; ACCOUNTS_PER_VIEWER_GROUP unless configured. */
+  readonly accountsPerViewerGroup?: number;
   readonly identity: Identity;
   readonly users: UserProfiles;
   readonly sessions: RefreshSessions;
@@ -49,6 +56,10 @@ export interface SignedInCaller {
 export function createAuthService(ports: AuthServicePorts) {
   const { identity, users, sessions, resetTokens, verificationTokens, clock } = ports;
   const limitAttempts = createAttemptLimiter(ports);
+  const takeAccountPlace = createAccountPlaces({
+    ...ports,
+    perViewerGroup: ports.accountsPerViewerGroup ?? ACCOUNTS_PER_VIEWER_GROUP,
+  });
 
   async function userOf(sub: string, knownEmail?: string): Promise<User> {
     const profile = await users.getProfile(sub);
@@ -104,10 +115,15 @@ export function createAuthService(ports: AuthServicePorts) {
       // The same rules and messages as the register form (docs/SPEC.md §5).
       const checked = registerFormSchema.safeParse({ ...request, email });
       if (!checked.success) throw new ValidationError(checked.error.issues[0]?.message);
+      // Taken before the sign-up, so parallel registrations cannot pass a count made before any of them counted.
+      const place = await takeAccountPlace(caller);
       let sub: string;
       try {
         ({ sub } = await identity.signUp(email, request.password));
       } catch (error) {
+        // A refused sign-up made no account (the address was taken, the provider's policy refused the password, or
+        // the provider could not be reached after the SDK's retries): its place is the network's again.
+        await place.release();
         if (error instanceof AccountExistsError) {
           throw new ConflictError(ACCOUNT_ERROR_KEYS.registrationFailed, { cause: error });
         }
