@@ -44,7 +44,7 @@ describe('business constants of docs/SPEC.md §9', () => {
     });
   });
 
-  it('sizes the daily analysis ceiling from a day of speech: a day's transcript analysed three times, each with a currency change, fits', () => {
+  it("sizes the daily analysis ceiling from a day of speech: a day's transcript analysed three times, each with a currency change, fits", () => {
     const { DAILY_CEILINGS, SPEECH_ALLOWANCE_SECONDS, SPEECH_CHARACTERS_PER_SECOND } = constants;
     const ceiling = DAILY_CEILINGS.analysisCharacters;
     // Three calls a run and the prices call again, three runs a day.
