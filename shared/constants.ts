@@ -156,6 +156,15 @@ export const DAILY_CEILINGS = {
   photos: { subscriber: 100 },
 } as const;
 
+/**
+ * The least characters an analysis call charges to DAILY_CEILINGS.analysisCharacters, however short its text: an
+ * answer may take 1,024 tokens whatever the input (ANSWER_SIZING in lambdas/adapters/cloud/answer-caps.ts), so
+ * without a floor a script of one-character calls would buy that many answers for almost nothing counted. At 256
+ * the ceiling bounds the calls too (72,000 / 256 = 281 an anonymous day), and a real run on a short phrase costs
+ * 4 x 256 = 1,024 characters of the day: 70 such runs anonymously.
+ */
+export const ANALYSIS_CALL_MIN_CHARACTERS = 256;
+
 // --- Languages and settings -------------------------------------------------------------------------------
 
 /** Recent output languages kept in the chip row. */

@@ -2,7 +2,7 @@ import '../http/testing/install-awslambda-shim';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TTS_CHARS } from '@wayfarer/shared/api/voice-output';
-import { DAILY_CEILINGS } from '@wayfarer/shared/constants';
+import { ANALYSIS_CALL_MIN_CHARACTERS, DAILY_CEILINGS } from '@wayfarer/shared/constants';
 import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { translatedCharactersKey, userProfileKey } from '../adapters/aws/table';
 import { getConfig } from '../config';
@@ -237,6 +237,17 @@ describe('daily analysis ceiling', () => {
     }
     expect((await analyse('emergency', 1, { sourceIp: `${network}:ffff::1` })).status).toBe(429);
     expect(served(await analyse('emergency', 1, { sourceIp: `${freshNetwork()}::1` }))).toBe(true);
+  });
+
+  it('charges each call at least ANALYSIS_CALL_MIN_CHARACTERS, so short texts cannot buy answers without end', async () => {
+    const sourceIp = `${freshNetwork()}::1`;
+    const calls = Math.floor(analysed.anonymous / ANALYSIS_CALL_MIN_CHARACTERS);
+    for (let call = 0; call < calls; call += 1) {
+      expect(served(await analyse('emergency', 1, { sourceIp }))).toBe(true);
+    }
+    const before = chatRequests();
+    expect((await analyse('emergency', 1, { sourceIp })).status).toBe(429);
+    expect(chatRequests()).toBe(before);
   });
 
   it('lets parallel calls take no more than the ceiling', async () => {

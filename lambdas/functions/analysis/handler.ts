@@ -1,3 +1,4 @@
+import { ANALYSIS_CALL_MIN_CHARACTERS } from '@wayfarer/shared/constants';
 import { chargeTextCeiling } from '../../domain/daily-ceilings';
 import { usageCallerOf } from '../../domain/usage-subject';
 import { httpRoute } from '../../http/route';
@@ -6,7 +7,8 @@ import * as analysis from './service';
 
 /**
  * Charges the text to the caller's daily analysis ceiling (DAILY_CEILINGS.analysisCharacters) before the analyser
- * is asked, whichever engine serves: each of a run's three calls counts its text. Throws the 429 when it is reached.
+ * is asked, whichever engine serves: each of a run's three calls counts its text, at least
+ * ANALYSIS_CALL_MIN_CHARACTERS (a short text's answer may still be long). Throws the 429 when it is reached.
  */
 async function charge(request: {
   readonly auth: Parameters<typeof usageCallerOf>[0];
@@ -15,7 +17,8 @@ async function charge(request: {
 }): Promise<void> {
   const caller = usageCallerOf(request.auth, request.sourceIp);
   const ports = await textCeilingPorts(getAnalysedCharacters);
-  await chargeTextCeiling(ports, 'analysisCharacters', caller, request.body.text.length);
+  const characters = Math.max(request.body.text.length, ANALYSIS_CALL_MIN_CHARACTERS);
+  await chargeTextCeiling(ports, 'analysisCharacters', caller, characters);
 }
 
 export const emergency = httpRoute('analysis.emergency', async (request) => {
