@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aLocation, anEmergency, aPrice, renderInEnglish } from '../testing/analysis-fixtures';
 import en from '../../../../../locales/en/translation.json';
+import { LIMITED } from '../analysis-model';
 import { AnalysisPanel } from './analysis-panel';
 
 const mocks = vi.hoisted(() => ({
@@ -93,8 +94,8 @@ describe('analysis panel', () => {
   });
 
   it('shows the daily analysis limit as the limit it is, not as a failure, and keeps what was found', async () => {
-    mocks.analyzePrices.mockResolvedValue('limited');
-    mocks.analyzeEmergency.mockResolvedValue('limited');
+    mocks.analyzePrices.mockResolvedValue(LIMITED);
+    mocks.analyzeEmergency.mockResolvedValue(LIMITED);
     await renderInEnglish(<AnalysisPanel transcript="the Eiffel Tower" />);
     expect(await screen.findByTestId('analysis-limit')).toHaveTextContent(en.error_daily_analysis_limit);
     expect(screen.getByTestId('location-item')).toBeInTheDocument();
@@ -105,9 +106,7 @@ describe('analysis panel', () => {
   });
 
   it('shows the daily analysis limit, not analysis_failed, when all three are refused by it', async () => {
-    mocks.analyzePrices.mockResolvedValue('limited');
-    mocks.analyzeLocations.mockResolvedValue('limited');
-    mocks.analyzeEmergency.mockResolvedValue('limited');
+    for (const call of Object.values(mocks)) call.mockResolvedValue(LIMITED);
     await renderInEnglish(<AnalysisPanel transcript="hello" />);
     expect(await screen.findByTestId('analysis-limit')).toHaveTextContent(en.error_daily_analysis_limit);
     expect(screen.queryByTestId('analysis-error')).toBeNull();
@@ -118,7 +117,7 @@ describe('analysis panel', () => {
     const user = userEvent.setup();
     await renderInEnglish(<AnalysisPanel transcript="25 euros" />);
     await screen.findByTestId('price-item');
-    mocks.analyzePrices.mockResolvedValue('limited');
+    mocks.analyzePrices.mockResolvedValue(LIMITED);
     await user.selectOptions(screen.getByTestId('currency-select'), 'USD');
     expect(await screen.findByTestId('analysis-limit')).toHaveTextContent(en.error_daily_analysis_limit);
     expect(screen.getByTestId('price-item')).toBeInTheDocument();
