@@ -139,7 +139,7 @@ const analysisCeiling = (speechSeconds: number) =>
  *   over: a real day of speech never reaches them, and an anonymous script is refused after 18,000 characters of
  *   each.
  * - analysisCharacters: characters of text sent to POST /api/analysis/{prices,locations,emergency}, each call
- *   counted (the three of a run each charge the text). A day of the caller's speech allowance at
+ *   counted (the three of a run each charge the text, at least ANALYSIS_CALL_MIN_CHARACTERS). A day of the caller's speech allowance at
  *   SPEECH_CHARACTERS_PER_SECOND, ANALYSIS_CEILING_HEADROOM times over: a whole day's transcript analysed three
  *   times with a currency change each time fits; a script is refused after 72,000 characters a viewer group.
  * - photos: photos sent to POST /api/vision/translate-image (subscribers only): a day of menus and signs is a few

@@ -23,8 +23,7 @@ export interface TextCeilingPorts {
 /**
  * Charges `characters` to the caller's day of translation, speech synthesis or analysis, or throws 429 with the
  * ceiling's key (`error_daily_text_limit`, analysis' `error_daily_analysis_limit`) when that would pass the caller's
- * ceiling. An anonymous caller counts by viewer group,
- * a signed-in one by account.
+ * ceiling. An anonymous caller counts by viewer group, a signed-in one by account.
  */
 export async function chargeTextCeiling(
   ports: TextCeilingPorts,
