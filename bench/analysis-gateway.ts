@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { embeddedAnalyzer } from '@wayfarer/engines/analysis/embedded-analyzer';
 import { startLocalCloud } from '@wayfarer/infra/local/local-cloud';
+import { ANALYSIS_CALL_MIN_CHARACTERS, DAILY_CEILINGS } from '@wayfarer/shared/constants';
 import { percentile } from './lib/stats';
 
 // Our own sentences (not the dev set), one price or more each, in the four languages the grammar reads.
@@ -37,7 +38,7 @@ const ANALYSER_RUNS = 20_000;
 const LOAD_GENERATOR = `
 const { workerData, parentPort } = require('node:worker_threads');
 const http = require('node:http');
-const { url, path, bodies, connections, durationMs } = workerData;
+const { url, path, bodies, connections, durationMs, network, perViewer } = workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const payloads = bodies.map((body) => Buffer.from(body));
@@ -50,7 +51,8 @@ function once(index) {
     const started = process.hrtime.bigint();
     const request = http.request(
       { agent, host: target.hostname, port: target.port, path, method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': body.length } },
+        headers: { 'content-type': 'application/json', 'content-length': body.length,
+          'x-forwarded-for': network + ':' + Math.floor(index / perViewer).toString(16) + '::1' } },
       (response) => {
         response.resume();
         response.on('end', () => {
@@ -81,11 +83,29 @@ interface LoadResult {
   readonly latencies: number[];
 }
 
-function load(url: string, connections: number, durationMs: number): Promise<LoadResult> {
+/*
+ * Each run of the load sends its requests as viewers of its own (a /64 of `network` per PER_VIEWER requests, through
+ * X-Forwarded-For from the trusted loopback), so none meets its daily analysis ceiling
+ * (DAILY_CEILINGS.analysisCharacters), which RATE_LIMITS=off leaves on: that would measure the refusal instead.
+ */
+const PER_VIEWER = Math.floor(
+  DAILY_CEILINGS.analysisCharacters.anonymous /
+    Math.max(ANALYSIS_CALL_MIN_CHARACTERS, ...SENTENCES.map((sentence) => sentence.length)),
+);
+
+function load(url: string, connections: number, durationMs: number, network: string): Promise<LoadResult> {
   const bodies = SENTENCES.map((text) => JSON.stringify({ text, targetCurrency: TARGET_CURRENCY }));
   const worker = new Worker(LOAD_GENERATOR, {
     eval: true,
-    workerData: { url, path: '/api/analysis/prices', bodies, connections, durationMs },
+    workerData: {
+      url,
+      path: '/api/analysis/prices',
+      bodies,
+      connections,
+      durationMs,
+      network,
+      perViewer: PER_VIEWER,
+    },
   });
   return new Promise((resolve, reject) => {
     worker.once('message', (result: LoadResult) => resolve(result));
@@ -141,12 +161,12 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    viewerLimits: { rateLimits: 'off' },
+    viewerLimits: { rateLimits: 'off', trustedProxies: ['127.0.0.1'] },
   });
   try {
     await cloud.whenReady();
-    await load(cloud.url, connections, WARM_UP_MS);
-    const { statuses, latencies } = await load(cloud.url, connections, seconds * 1000);
+    await load(cloud.url, connections, WARM_UP_MS, '2001:db8:1');
+    const { statuses, latencies } = await load(cloud.url, connections, seconds * 1000, '2001:db8:2');
     const sorted = latencies.sort((a, b) => a - b);
     const total = Object.values(statuses).reduce((sum, count) => sum + count, 0);
     const errors = total - (statuses['200'] ?? 0);

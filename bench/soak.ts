@@ -23,7 +23,7 @@ import { createLeaseStore } from '@wayfarer/lambdas/adapters/aws/lease-store';
 import { createTable } from '@wayfarer/lambdas/adapters/aws/table';
 import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition';
 import { usageDay } from '@wayfarer/lambdas/domain/allowance';
-import { DAILY_CEILINGS } from '@wayfarer/shared/constants';
+import { ANALYSIS_CALL_MIN_CHARACTERS, DAILY_CEILINGS } from '@wayfarer/shared/constants';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { listen, sendAudio } from '../infra/local/faults/fault-cloud';
@@ -348,7 +348,7 @@ export async function main(): Promise<void> {
     sampler = setInterval(() => void sample('minute'), settings.sampleSeconds * 1000);
 
     // Accounts: one per speaker (each speaks its phrases one after another, as one phone does, and sends its
-    // translations), and subscribers for the photos, each within a day's photos (DAILY_CEILINGS.photos).
+    // translations), and subscribers for the photos and the analyses (below).
     const register = async (label: string) => {
       const answer = await api(base, 'register', 'POST', '/api/auth/register', {
         json: {
@@ -377,9 +377,21 @@ export async function main(): Promise<void> {
       });
       return token;
     };
+    // Subscribers send the photos and the analyses, each within a day's photos and analysed characters
+    // (DAILY_CEILINGS; an analysis call charges at least ANALYSIS_CALL_MIN_CHARACTERS).
+    const analysedPerCall = Math.max(
+      ANALYSIS_CALL_MIN_CHARACTERS,
+      ...ANALYSIS_TEXTS.map((text) => text.length),
+    );
     const photographers = await Promise.all(
       Array.from(
-        { length: Math.max(1, Math.ceil(settings.photos / DAILY_CEILINGS.photos.subscriber)) },
+        {
+          length: Math.max(
+            1,
+            Math.ceil(settings.photos / DAILY_CEILINGS.photos.subscriber),
+            Math.ceil((settings.analysis * analysedPerCall) / DAILY_CEILINGS.analysisCharacters.subscriber),
+          ),
+        },
         (_, index) => subscriber(`photos${index}`),
       ),
     );
@@ -440,7 +452,9 @@ export async function main(): Promise<void> {
         async (index) => {
           const text = ANALYSIS_TEXTS[index % ANALYSIS_TEXTS.length] as string;
           const kind = ['prices', 'locations', 'emergency'][index % 3] as string;
+          // The subscribers': one anonymous address would meet its daily analysis ceiling after 281 calls.
           await api(base, 'analysis', 'POST', `/api/analysis/${kind}`, {
+            token: photographers[index % photographers.length],
             json: kind === 'prices' ? { text, targetCurrency: 'USD' } : { text },
           });
         },

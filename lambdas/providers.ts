@@ -22,7 +22,12 @@ import type { SignedTableOptions } from './adapters/aws/signed-get-item';
 import { createSignedProfileReader } from './adapters/aws/signed-profile-reader';
 import { createSignedRatesReader } from './adapters/aws/signed-rates-reader';
 import { createSignedDailyCounter } from './adapters/aws/signed-daily-counter';
-import { photosKey, spokenCharactersKey, translatedCharactersKey } from './adapters/aws/table-keys';
+import {
+  analysedCharactersKey,
+  photosKey,
+  spokenCharactersKey,
+  translatedCharactersKey,
+} from './adapters/aws/table-keys';
 import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
@@ -145,6 +150,9 @@ export const getSpokenCharacters: () => Promise<DailyCounter> = /* @__PURE__ */ 
 );
 export const getPhotoCounter: () => Promise<DailyCounter> = /* @__PURE__ */ perContainer(async () =>
   createSignedDailyCounter(await signedTableOptions(), photosKey),
+);
+export const getAnalysedCharacters: () => Promise<DailyCounter> = /* @__PURE__ */ perContainer(async () =>
+  createSignedDailyCounter(await signedTableOptions(), analysedCharactersKey),
 );
 
 /** What a daily text ceiling is charged with (domain/daily-ceilings.ts): its counter, profiles, the IP-hash key. */

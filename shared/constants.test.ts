@@ -44,6 +44,18 @@ describe('business constants of docs/SPEC.md §9', () => {
     });
   });
 
+  it("sizes the daily analysis ceiling from a day of speech: a day's transcript analysed three times, each with a currency change, fits", () => {
+    const { DAILY_CEILINGS, SPEECH_ALLOWANCE_SECONDS, SPEECH_CHARACTERS_PER_SECOND } = constants;
+    const ceiling = DAILY_CEILINGS.analysisCharacters;
+    // Three calls a run and the prices call again, three runs a day.
+    const day = (seconds: number) => seconds * SPEECH_CHARACTERS_PER_SECOND * 4 * 3;
+    expect(ceiling.anonymous).toBeGreaterThanOrEqual(day(SPEECH_ALLOWANCE_SECONDS.anonymous));
+    expect(ceiling.user).toBeGreaterThanOrEqual(day(SPEECH_ALLOWANCE_SECONDS.user));
+    expect(ceiling.anonymous).toBeLessThan(ceiling.user);
+    expect(ceiling.user).toBeLessThan(ceiling.subscriber);
+    expect(ceiling).toEqual({ anonymous: 72_000, user: 216_000, subscriber: 3_456_000 });
+  });
+
   it('gives a subscriber 100 photo translations a day', () => {
     expect(constants.DAILY_CEILINGS.photos.subscriber).toBe(100);
   });

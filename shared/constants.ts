@@ -119,6 +119,17 @@ const textCeilings = {
 } as const;
 
 /**
+ * How many times over a day of speech the analysis ceiling sits: one analysis is three calls on the same text
+ * (prices, places, emergency) and a currency change sends the prices call again, so 4 calls a run; a traveller
+ * analyses a session a few times a day (3 runs). The text is the session's transcript, the speech itself, so no
+ * translation headroom is needed on top.
+ */
+export const ANALYSIS_CEILING_HEADROOM = 4 * 3;
+
+const analysisCeiling = (speechSeconds: number) =>
+  speechSeconds * SPEECH_CHARACTERS_PER_SECOND * ANALYSIS_CEILING_HEADROOM;
+
+/**
  * What one caller may use a UTC day, counted on the server before the provider is called (docs/SPEC.md §9,
  * docs/DESIGN.md §9). A caller is an anonymous viewer group (IPv4 address, IPv6 /64), a free account or a
  * subscriber's account.
@@ -127,14 +138,32 @@ const textCeilings = {
  *   Both are a day of the caller's speech allowance at SPEECH_CHARACTERS_PER_SECOND, DAILY_CEILING_HEADROOM times
  *   over: a real day of speech never reaches them, and an anonymous script is refused after 18,000 characters of
  *   each.
+ * - analysisCharacters: characters of text sent to POST /api/analysis/{prices,locations,emergency}, each call
+ *   counted (the three of a run each charge the text, at least ANALYSIS_CALL_MIN_CHARACTERS). A day of the caller's speech allowance at
+ *   SPEECH_CHARACTERS_PER_SECOND, ANALYSIS_CEILING_HEADROOM times over: a whole day's transcript analysed three
+ *   times with a currency change each time fits; a script is refused after 72,000 characters a viewer group.
  * - photos: photos sent to POST /api/vision/translate-image (subscribers only): a day of menus and signs is a few
  *   dozen.
  */
 export const DAILY_CEILINGS = {
   translateCharacters: textCeilings,
   speechCharacters: textCeilings,
+  analysisCharacters: {
+    anonymous: analysisCeiling(SPEECH_ALLOWANCE_SECONDS.anonymous),
+    user: analysisCeiling(SPEECH_ALLOWANCE_SECONDS.user),
+    subscriber: analysisCeiling(SUBSCRIBER_CEILING_SPEECH_SECONDS),
+  },
   photos: { subscriber: 100 },
 } as const;
+
+/**
+ * The least characters an analysis call charges to DAILY_CEILINGS.analysisCharacters, however short its text: an
+ * answer may take 1,024 tokens whatever the input (ANSWER_SIZING in lambdas/adapters/cloud/answer-caps.ts), so
+ * without a floor a script of one-character calls would buy that many answers for almost nothing counted. At 256
+ * the ceiling bounds the calls too (72,000 / 256 = 281 an anonymous day), and a real run on a short phrase costs
+ * 4 x 256 = 1,024 characters of the day: 70 such runs anonymously.
+ */
+export const ANALYSIS_CALL_MIN_CHARACTERS = 256;
 
 // --- Languages and settings -------------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ export type TableAccess =
       readonly partitions: readonly TablePartition[];
       readonly index?: readonly IndexPartition[];
       /**
-       * Daily-ceiling counters the area charges (`TRANSLATED#`, `SPOKEN#`, `PHOTOS#`): UpdateItem alone, on these
+       * Daily-ceiling counters the area charges (`TRANSLATED#`, `SPOKEN#`, `ANALYSED#`, `PHOTOS#`): UpdateItem alone, on these
        * partitions only, in a statement of its own, so an area that only reads its other partitions still writes
        * nothing else.
        */
@@ -129,10 +129,12 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
     memorySize: 1024,
     timeoutSeconds: 60,
   },
-  // Reads the RATES item (one signed GetItem, no DynamoDB client: the openai client fills the bundle budget).
+  // Reads the RATES item (one signed GetItem, no DynamoDB client: the openai client fills the bundle budget),
+  // charges the daily analysis ceiling's counter (one signed UpdateItem) and reads a signed-in caller's profile once
+  // past the free ceiling, to tell a subscriber.
   analysis: {
     ...httpDefaults,
-    table: { access: 'read', partitions: ['RATES'] },
+    table: { access: 'read', partitions: ['RATES', 'USER#'], counters: ['ANALYSED#'] },
     secrets: ['ipHash', 'providers'],
     memorySize: 1024,
   },

@@ -46,6 +46,7 @@ const samples: Readonly<Record<string, () => unknown>> = {
   translatedCharactersKey: () => keys.translatedCharactersKey('sub', DAY),
   spokenCharactersKey: () => keys.spokenCharactersKey('sub', DAY),
   photosKey: () => keys.photosKey('sub', DAY),
+  analysedCharactersKey: () => keys.analysedCharactersKey('sub', DAY),
 };
 /** Exports of table-keys.ts that build no partition key. */
 const NOT_BUILDERS = new Set(['part', 'LEASE_SK_PREFIX', 'TABLE_PARTITIONS', 'INDEX_PARTITIONS']);

@@ -11,7 +11,7 @@ import { usageSubject, type UsageCaller } from './usage-subject';
 // in the table, before the provider is called, whatever the gateway's limits say.
 
 export interface TextCeilingPorts {
-  /** The ceiling's own counter: translation's or speech synthesis'. */
+  /** The ceiling's own counter: translation's, speech synthesis' or analysis'. */
   readonly counter: DailyCounter;
   /** Tells a subscriber from a free account, read only once a signed-in caller is past the free ceiling. */
   readonly users: Pick<Users, 'getProfile'>;
@@ -21,13 +21,13 @@ export interface TextCeilingPorts {
 }
 
 /**
- * Charges `characters` to the caller's day of translation or speech synthesis, or throws 429
- * `error_daily_text_limit` when that would pass the caller's ceiling. An anonymous caller counts by viewer group,
- * a signed-in one by account.
+ * Charges `characters` to the caller's day of translation, speech synthesis or analysis, or throws 429 with the
+ * ceiling's key (`error_daily_text_limit`, analysis' `error_daily_analysis_limit`) when that would pass the caller's
+ * ceiling. An anonymous caller counts by viewer group, a signed-in one by account.
  */
 export async function chargeTextCeiling(
   ports: TextCeilingPorts,
-  ceiling: 'translateCharacters' | 'speechCharacters',
+  ceiling: 'translateCharacters' | 'speechCharacters' | 'analysisCharacters',
   caller: UsageCaller,
   characters: number,
 ): Promise<void> {
@@ -44,7 +44,9 @@ export async function chargeTextCeiling(
     const profile = await ports.users.getProfile(caller.sub);
     if (profile?.subscriptionStatus === 'ACTIVE' && (await within(limits.subscriber))) return;
   }
-  throw new DailyLimitReachedError(DAILY_LIMIT_KEYS.text);
+  throw new DailyLimitReachedError(
+    ceiling === 'analysisCharacters' ? DAILY_LIMIT_KEYS.analysis : DAILY_LIMIT_KEYS.text,
+  );
 }
 
 /** Charges one photo to a subscriber's day, or throws 429 `error_daily_photo_limit` past DAILY_CEILINGS.photos. */

@@ -2,21 +2,22 @@ import '../http/testing/install-awslambda-shim';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TTS_CHARS } from '@wayfarer/shared/api/voice-output';
-import { DAILY_CEILINGS } from '@wayfarer/shared/constants';
+import { ANALYSIS_CALL_MIN_CHARACTERS, DAILY_CEILINGS } from '@wayfarer/shared/constants';
 import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { translatedCharactersKey, userProfileKey } from '../adapters/aws/table';
 import { getConfig } from '../config';
 import { usageDay } from '../domain/allowance';
 import { usageSubject } from '../domain/usage-subject';
-import { makeApiEvent } from '../http/testing/make-api-event';
+import { makeApiEvent, makeLambdaContext } from '../http/testing/make-api-event';
 import { invokeStreamingHandler } from '../http/testing/streaming';
 import { getTable, resetProviders } from '../providers';
 import { callApi, claimsOf, GOOD_PASSWORD, localCloudUrl, uniqueEmail } from '../testing/local-cloud-api';
 import { startOpenAiCompatibleServer, type FakeOpenAiServer } from '../testing/openai-compatible-server';
+import * as analysis from './analysis/handler';
 import { stream } from './translate/handler';
 import { speak } from './tts/handler';
 
-// The daily ceilings of translation and speech synthesis (DAILY_CEILINGS) over DynamoDB Local: the real handlers,
+// The daily ceilings of translation, speech synthesis and analysis (DAILY_CEILINGS) over DynamoDB Local: the real handlers,
 // their signed counters, and the real openai SDK against the OpenAI-compatible test server. The handlers run in
 // this worker, so their provider is this file's own; the shared cloud issues the tokens. Photo translation's
 // quota is tested with its handler (vision/handler.int.test.ts).
@@ -35,7 +36,9 @@ beforeAll(async () => {
     OPENAI_BASE_URL: `${fake.url}/v1`,
     OPENAI_MODEL_TRANSLATE: 'translate-model',
     OPENAI_MODEL_TTS: 'tts-model',
+    OPENAI_MODEL_ANALYSIS: 'analysis-model',
     TTS_ENGINE: 'cloud',
+    ANALYSIS_ENGINE: 'cloud',
   });
   resetProviders();
 });
@@ -179,5 +182,109 @@ describe('daily speech synthesis ceiling', () => {
     const results = await Promise.all(Array.from({ length: 13 }, () => synthesise(size, sourceIp)));
     expect(results.filter((result) => result.status === 200)).toHaveLength(10);
     expect(results.filter((result) => result.status === 429)).toHaveLength(3);
+  });
+});
+
+const analysed = DAILY_CEILINGS.analysisCharacters;
+
+type AnalysisKind = 'emergency' | 'locations' | 'prices';
+
+async function analyse(kind: AnalysisKind, characters: number, caller: { sourceIp: string; token?: string }) {
+  const result = await analysis[kind](
+    makeApiEvent({
+      method: 'POST',
+      path: `/api/analysis/${kind}`,
+      sourceIp: caller.sourceIp,
+      headers: caller.token === undefined ? {} : { authorization: `Bearer ${caller.token}` },
+      json: { text: 'a'.repeat(characters), targetCurrency: 'USD' },
+    }),
+    makeLambdaContext(),
+  );
+  return { status: result.statusCode, body: JSON.parse(result.body) as unknown };
+}
+
+/** Served means the analyser was asked: the test server's replies are no analysis, so a served call may be a 503. */
+const served = (answer: { status: number }) => answer.status !== 429;
+
+describe('daily analysis ceiling', () => {
+  it('refuses an anonymous viewer past its ceiling with 429 error_daily_analysis_limit on every kind, before the provider is called', async () => {
+    const sourceIp = `${freshNetwork()}::1`;
+    // Each call of a run charges the text: three kinds on the same 20,000 characters, and again.
+    let used = 0;
+    for (const kind of ['prices', 'locations', 'emergency', 'prices'] as const) {
+      const size = Math.min(20_000, analysed.anonymous - used);
+      expect(served(await analyse(kind, size, { sourceIp })), kind).toBe(true);
+      used += size;
+    }
+    expect(used).toBe(analysed.anonymous);
+    const before = chatRequests();
+    for (const kind of ['prices', 'locations', 'emergency'] as const) {
+      expect(await analyse(kind, 1, { sourceIp })).toEqual({
+        status: 429,
+        body: { error: DAILY_LIMIT_KEYS.analysis },
+      });
+    }
+    expect(chatRequests()).toBe(before);
+  });
+
+  it('counts a viewer group: addresses rotating inside one /64 share it, another /64 is served', async () => {
+    const network = freshNetwork();
+    for (let used = 0, host = 1; used < analysed.anonymous; used += 20_000, host += 1) {
+      const size = Math.min(20_000, analysed.anonymous - used);
+      expect(served(await analyse('locations', size, { sourceIp: `${network}::${host.toString(16)}` }))).toBe(
+        true,
+      );
+    }
+    expect((await analyse('emergency', 1, { sourceIp: `${network}:ffff::1` })).status).toBe(429);
+    expect(served(await analyse('emergency', 1, { sourceIp: `${freshNetwork()}::1` }))).toBe(true);
+  });
+
+  it('charges each call at least ANALYSIS_CALL_MIN_CHARACTERS, so short texts cannot buy answers without end', async () => {
+    const sourceIp = `${freshNetwork()}::1`;
+    const calls = Math.floor(analysed.anonymous / ANALYSIS_CALL_MIN_CHARACTERS);
+    for (let call = 0; call < calls; call += 1) {
+      expect(served(await analyse('emergency', 1, { sourceIp }))).toBe(true);
+    }
+    const before = chatRequests();
+    expect((await analyse('emergency', 1, { sourceIp })).status).toBe(429);
+    expect(chatRequests()).toBe(before);
+  });
+
+  it('lets parallel calls take no more than the ceiling', async () => {
+    const sourceIp = `${freshNetwork()}::1`;
+    const size = analysed.anonymous / 6;
+    const results = await Promise.all(
+      Array.from({ length: 9 }, (_, index) =>
+        analyse(index % 2 === 0 ? 'locations' : 'emergency', size, { sourceIp }),
+      ),
+    );
+    expect(results.filter(served)).toHaveLength(6);
+    expect(results.filter((result) => result.status === 429)).toHaveLength(3);
+  });
+
+  it("counts a signed-in caller by account, with the free ceiling; a subscriber's is larger", async () => {
+    const registered = await callApi(localCloudUrl(), 'POST', '/api/auth/register', {
+      json: {
+        email: uniqueEmail('analysis-ceiling'),
+        password: GOOD_PASSWORD,
+        confirmPassword: GOOD_PASSWORD,
+      },
+    });
+    const { token } = registered.body as { token: string };
+    const from = () => ({ sourceIp: `${freshNetwork()}::1`, token });
+    for (let used = 0; used < analysed.user; used += 20_000) {
+      expect(served(await analyse('emergency', Math.min(20_000, analysed.user - used), from()))).toBe(true);
+    }
+    expect(await analyse('emergency', 1, from())).toEqual({
+      status: 429,
+      body: { error: DAILY_LIMIT_KEYS.analysis },
+    });
+
+    const table = await getTable();
+    const sub = String(claimsOf(token)['sub']);
+    const profile = await table.get(userProfileKey(sub), { consistent: true });
+    await table.put({ ...profile!, ...userProfileKey(sub), subscriptionStatus: 'ACTIVE' });
+    expect(served(await analyse('emergency', 20_000, from()))).toBe(true);
+    expect(analysed.subscriber).toBeGreaterThan(analysed.user + 20_000);
   });
 });

@@ -34,6 +34,8 @@ export const DAILY_LIMIT_KEYS = {
   text: 'error_daily_text_limit',
   /** Photo translation: today's photos are used. */
   photos: 'error_daily_photo_limit',
+  /** Analysis: today's analysed characters are used; translation and speech go on. */
+  analysis: 'error_daily_analysis_limit',
 } as const;
 
 /** Form validation (docs/SPEC.md §5). */

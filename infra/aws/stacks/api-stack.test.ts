@@ -149,28 +149,31 @@ describe('API stack', () => {
     }
   });
 
-  it('lets the analysis functions only read the table, and gives the exchange-rate route to the rates area', () => {
+  it("lets the analysis functions read the rates and profiles and only UpdateItem their daily ceiling's counter, and gives the exchange-rate route to the rates area", () => {
     const policies = Object.values(resourcesOfType(api, 'AWS::IAM::Policy')).map(
       (policy) => policy.Properties ?? {},
     );
-    const actionsOf = (functionId: string): string[] => {
+    const tableStatementsOf = (functionId: string) => {
       const role = ((functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] ??
         [])[0];
       return policies
         .filter((policy) => JSON.stringify(policy.Roles).includes(`"${role}"`))
-        .flatMap(
-          (policy) => (policy.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement,
-        )
-        .flatMap((statement) => statement.Action);
+        .flatMap((policy) => (policy.PolicyDocument as { Statement: Properties[] }).Statement)
+        .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'))
+        .map((statement) => ({
+          actions: [statement.Action as string | string[]].flat().sort(),
+          partitions: JSON.stringify(statement.Condition).match(/[A-Z]+(#\*|\b)/g),
+        }));
     };
     for (const path of ['emergency', 'locations', 'prices']) {
       const method = methodFor('POST', `/api/analysis/${path}`);
-      const actions = actionsOf(integratedFunction(method ?? {}));
-      expect(actions, path).toContain('dynamodb:GetItem');
-      expect(
-        actions.filter((action) => /dynamodb:(Put|Update|Delete)Item/.test(action)),
-        path,
-      ).toEqual([]);
+      expect(tableStatementsOf(integratedFunction(method ?? {})), path).toEqual([
+        {
+          actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+          partitions: expect.arrayContaining(['RATES', 'USER#*']),
+        },
+        { actions: ['dynamodb:UpdateItem'], partitions: ['ANALYSED#*'] },
+      ]);
     }
     const rates = functions[integratedFunction(methodFor('GET', '/api/analysis/exchange-rates') ?? {})];
     expect(rates?.Properties?.Handler).toBe('index.exchangeRates');

@@ -8,6 +8,7 @@ import {
   type FakeOpenAiServer,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { MAX_TTS_CHARS } from '@wayfarer/shared/api/voice-output';
+import { DAILY_CEILINGS } from '@wayfarer/shared/constants';
 import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { freePort } from '../free-port';
 import { call, until } from './fault-cloud';
@@ -15,8 +16,9 @@ import { call, until } from './fault-cloud';
 // The daily ceilings against `npm run serve` (what `npm start` runs once the web app is built) in a process of
 // its own, as a self-hosted instance runs: the OpenAI-compatible test server as provider, the gateway's
 // per-viewer limits off (RATE_LIMITS=off) and a reverse proxy in front (TRUSTED_PROXIES, X-Forwarded-For).
-// A script rotating its address inside one /64 is refused well within 50,000 characters of each; a viewer in
-// another /64 is still served.
+// A script rotating its address inside one /64 is refused well within 50,000 characters of translation and of
+// speech synthesis, and at the analysis ceiling (the embedded analyser here: no analysis model is configured); a
+// viewer in another /64 is still served.
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 /** The most characters one viewer group may get through before a refusal, per the issue: well within this. */
@@ -92,15 +94,22 @@ const speechCall = (sourceIp: string, characters: number) =>
 async function untilRefused(
   send: (sourceIp: string, characters: number) => ReturnType<typeof call>,
   network: string,
+  budget = SCRIPT_BUDGET,
 ) {
   let served = 0;
   for (;;) {
     const answer = await send(rotating(network), MAX_TTS_CHARS);
     if (answer.status !== 200) return { served, refusal: answer };
     served += MAX_TTS_CHARS;
-    if (served > SCRIPT_BUDGET) return { served, refusal: undefined };
+    if (served > budget) return { served, refusal: undefined };
   }
 }
+
+const analysisCall = (sourceIp: string, characters: number) =>
+  call(url, 'POST', '/api/analysis/locations', {
+    headers: { 'x-forwarded-for': sourceIp },
+    json: { text: 'a'.repeat(characters) },
+  });
 
 describe('daily ceilings against npm start, RATE_LIMITS=off, behind a trusted proxy', () => {
   it.each([
@@ -116,4 +125,12 @@ describe('daily ceilings against npm start, RATE_LIMITS=off, behind a trusted pr
       expect((await send(rotating(`${prefix}:21`), MAX_TTS_CHARS)).status).toBe(200);
     },
   );
+
+  it('refuses analysis from addresses rotating inside one /64 with 429 at its daily ceiling, on the embedded analyser too; another /64 is served', async () => {
+    const ceiling = DAILY_CEILINGS.analysisCharacters.anonymous;
+    const { served, refusal } = await untilRefused(analysisCall, '2001:db8:50:20', ceiling);
+    expect(refusal).toMatchObject({ status: 429, body: { error: DAILY_LIMIT_KEYS.analysis } });
+    expect(served).toBe(ceiling - (ceiling % MAX_TTS_CHARS));
+    expect((await analysisCall(rotating('2001:db8:50:21'), MAX_TTS_CHARS)).status).toBe(200);
+  });
 });

@@ -53,6 +53,7 @@
  *                                                       subject as for USAGE#); expiresAt
  *   SPOKEN#<subject>#<day>          COUNT               characters sent to speech synthesis that day; expiresAt
  *   PHOTOS#<subject>#<day>          COUNT               photos sent to photo translation that day; expiresAt
+ *   ANALYSED#<subject>#<day>        COUNT               characters sent to analysis that day (each call); expiresAt
  *
  * `expiresAt` (epoch seconds) is the TTL attribute. DynamoDB deletes expired items late, and DynamoDB Local
  * never does: every read here drops items whose `expiresAt` has passed.
@@ -83,6 +84,7 @@ export const TABLE_PARTITIONS = [
   'TRANSLATED#',
   'SPOKEN#',
   'PHOTOS#',
+  'ANALYSED#',
 ] as const;
 export type TablePartition = (typeof TABLE_PARTITIONS)[number];
 
@@ -245,3 +247,6 @@ export const spokenCharactersKey = (subject: string, day: string): TableKey =>
   dailyCountKey('SPOKEN#', subject, day);
 
 export const photosKey = (subject: string, day: string): TableKey => dailyCountKey('PHOTOS#', subject, day);
+
+export const analysedCharactersKey = (subject: string, day: string): TableKey =>
+  dailyCountKey('ANALYSED#', subject, day);

@@ -13,7 +13,13 @@ export type Outcome<T> =
   | { readonly kind: 'idle' }
   | { readonly kind: 'pending' }
   | { readonly kind: 'done'; readonly value: T }
-  | { readonly kind: 'failed' };
+  | { readonly kind: 'failed' }
+  /** Refused by the caller's daily analysis ceiling (docs/SPEC.md §8): the panel says so once, no card shows it. */
+  | { readonly kind: 'limited' };
+
+/** What an analysis call answers when the caller's daily analysis ceiling refused it. */
+export const LIMITED = 'limited';
+export type Limited = typeof LIMITED;
 
 export type AnalysisKind = 'prices' | 'locations' | 'emergency';
 
@@ -28,6 +34,8 @@ export interface AnalysisState {
   readonly currency: string;
   readonly reconverting: boolean;
   readonly conversionFailed: boolean;
+  /** A currency change's prices call was refused by the daily analysis ceiling: the prices shown stay. */
+  readonly reconversionLimited: boolean;
   /** The day and source of the rates the shown prices were converted with (docs/SPEC.md §2). */
   readonly rates?: RatesInfo;
 }
@@ -38,20 +46,24 @@ export type AnalysisAction =
   | {
       readonly type: 'prices_settled';
       readonly run: number;
-      readonly prices: readonly Price[] | null;
+      readonly prices: readonly Price[] | null | Limited;
       readonly rates?: RatesInfo;
     }
   | {
       readonly type: 'locations_settled';
       readonly run: number;
-      readonly locations: readonly Location[] | null;
+      readonly locations: readonly Location[] | null | Limited;
     }
-  | { readonly type: 'emergency_settled'; readonly run: number; readonly emergency: EmergencyResult | null }
+  | {
+      readonly type: 'emergency_settled';
+      readonly run: number;
+      readonly emergency: EmergencyResult | null | Limited;
+    }
   | { readonly type: 'currency_changed'; readonly currency: string }
   | {
       readonly type: 'reconverted';
       readonly run: number;
-      readonly prices: readonly Price[] | null;
+      readonly prices: readonly Price[] | null | Limited;
       readonly rates?: RatesInfo;
     }
   | { readonly type: 'reset' };
@@ -59,6 +71,7 @@ export type AnalysisAction =
 const idle = { kind: 'idle' } as const;
 const pending = { kind: 'pending' } as const;
 const failed = { kind: 'failed' } as const;
+const limited = { kind: 'limited' } as const;
 
 export function initialAnalysisState(currency: string): AnalysisState {
   return {
@@ -71,15 +84,17 @@ export function initialAnalysisState(currency: string): AnalysisState {
     currency,
     reconverting: false,
     conversionFailed: false,
+    reconversionLimited: false,
   };
 }
 
-function settle<T>(value: T | null): Outcome<T> {
-  return value === null ? failed : { kind: 'done', value };
+function settle<T>(value: T | null | Limited, keep: (value: T) => T = (same) => same): Outcome<T> {
+  if (value === LIMITED) return limited;
+  return value === null ? failed : { kind: 'done', value: keep(value) };
 }
 
 function isSettled(outcome: Outcome<unknown>): boolean {
-  return outcome.kind === 'done' || outcome.kind === 'failed';
+  return outcome.kind === 'done' || outcome.kind === 'failed' || outcome.kind === 'limited';
 }
 
 export function isRunning(state: AnalysisState): boolean {
@@ -109,6 +124,7 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
         emergency: pending,
         reconverting: false,
         conversionFailed: false,
+        reconversionLimited: false,
         rates: undefined,
       };
     case 'ticked':
@@ -117,14 +133,14 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
       if (action.run !== state.run) return state;
       return withProgress({
         ...state,
-        prices: settle(action.prices && filterPrices(action.prices)),
+        prices: settle(action.prices, filterPrices),
         ...(action.rates ? { rates: action.rates } : {}),
       });
     case 'locations_settled':
       if (action.run !== state.run) return state;
       return withProgress({
         ...state,
-        locations: settle(action.locations && filterLocations(action.locations)),
+        locations: settle(action.locations, filterLocations),
       });
     case 'emergency_settled':
       if (action.run !== state.run) return state;
@@ -132,10 +148,17 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
     case 'currency_changed': {
       // docs/SPEC.md §4: the selector is disabled while prices already found are reconverted.
       const hasPrices = state.prices.kind === 'done' && state.prices.value.length > 0;
-      return { ...state, currency: action.currency, reconverting: hasPrices, conversionFailed: false };
+      return {
+        ...state,
+        currency: action.currency,
+        reconverting: hasPrices,
+        conversionFailed: false,
+        reconversionLimited: false,
+      };
     }
     case 'reconverted':
       if (action.run !== state.run || !state.reconverting) return state;
+      if (action.prices === LIMITED) return { ...state, reconverting: false, reconversionLimited: true };
       return action.prices === null
         ? { ...state, reconverting: false, conversionFailed: true }
         : {
@@ -165,6 +188,16 @@ export function hasNoResults(state: AnalysisState): boolean {
     foundNothing(state.locations) &&
     state.emergency.kind === 'done' &&
     !state.emergency.value.isEmergency
+  );
+}
+
+/** docs/SPEC.md §8: a call of this run (or its currency change) was refused by the daily analysis ceiling. */
+export function isLimited(state: AnalysisState): boolean {
+  return (
+    state.reconversionLimited ||
+    state.prices.kind === 'limited' ||
+    state.locations.kind === 'limited' ||
+    state.emergency.kind === 'limited'
   );
 }
 

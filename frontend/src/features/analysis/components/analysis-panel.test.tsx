@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aLocation, anEmergency, aPrice, renderInEnglish } from '../testing/analysis-fixtures';
 import en from '../../../../../locales/en/translation.json';
+import { LIMITED } from '../analysis-model';
 import { AnalysisPanel } from './analysis-panel';
 
 const mocks = vi.hoisted(() => ({
@@ -90,6 +91,37 @@ describe('analysis panel', () => {
     await renderInEnglish(<AnalysisPanel transcript="hello" />);
     expect(await screen.findByTestId('analysis-error')).toHaveTextContent(en.analysis_failed);
     expect(screen.queryByTestId('price-card')).toBeNull();
+  });
+
+  it('shows the daily analysis limit as the limit it is, not as a failure, and keeps what was found', async () => {
+    mocks.analyzePrices.mockResolvedValue(LIMITED);
+    mocks.analyzeEmergency.mockResolvedValue(LIMITED);
+    await renderInEnglish(<AnalysisPanel transcript="the Eiffel Tower" />);
+    expect(await screen.findByTestId('analysis-limit')).toHaveTextContent(en.error_daily_analysis_limit);
+    expect(screen.getByTestId('location-item')).toBeInTheDocument();
+    expect(screen.queryByTestId('price-card')).toBeNull();
+    expect(screen.queryByTestId('emergency-card')).toBeNull();
+    expect(screen.queryByText('We could not analyse the prices.')).toBeNull();
+    expect(screen.getByTestId('analysis-progress')).toHaveAttribute('data-value', '100');
+  });
+
+  it('shows the daily analysis limit, not analysis_failed, when all three are refused by it', async () => {
+    for (const call of Object.values(mocks)) call.mockResolvedValue(LIMITED);
+    await renderInEnglish(<AnalysisPanel transcript="hello" />);
+    expect(await screen.findByTestId('analysis-limit')).toHaveTextContent(en.error_daily_analysis_limit);
+    expect(screen.queryByTestId('analysis-error')).toBeNull();
+    expect(screen.queryByTestId('analysis-no-results')).toBeNull();
+  });
+
+  it('shows the daily analysis limit when a currency change is refused by it, keeping the prices shown', async () => {
+    const user = userEvent.setup();
+    await renderInEnglish(<AnalysisPanel transcript="25 euros" />);
+    await screen.findByTestId('price-item');
+    mocks.analyzePrices.mockResolvedValue(LIMITED);
+    await user.selectOptions(screen.getByTestId('currency-select'), 'USD');
+    expect(await screen.findByTestId('analysis-limit')).toHaveTextContent(en.error_daily_analysis_limit);
+    expect(screen.getByTestId('price-item')).toBeInTheDocument();
+    expect(screen.getByTestId('currency-select')).toBeEnabled();
   });
 
   it('hides each card that found nothing', async () => {

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { currencyForLanguage } from '@wayfarer/shared/domain/languages';
 import {
   hasEmergency,
   hasNoResults,
   hasWholeFailure,
+  isLimited,
   isRunning,
   type AnalysisState,
   type Outcome,
@@ -80,6 +82,11 @@ export function AnalysisPanel({ transcript, targetLanguage, kept, onSettled }: A
         {t('voice_analysis_panel_title')}
       </h2>
       {started && <AnalysisProgress value={state.progress} />}
+      {isLimited(state) && (
+        <p className="analysis-card analysis-limit" role="status" data-testid="analysis-limit">
+          {t(DAILY_LIMIT_KEYS.analysis)}
+        </p>
+      )}
       {wholeFailure ? (
         <p className="analysis-card analysis-failure" role="alert" data-testid="analysis-error">
           {t('analysis_failed')}

@@ -1,9 +1,20 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ANALYSIS_PROGRESS_TICK_MS } from '../../../lib/ui-constants';
-import { analyzeEmergency, analyzeLocations, analyzePrices } from '../api';
-import { analysisReducer, initialAnalysisState, isRunning, type AnalysisState } from '../analysis-model';
+import { analyzeEmergency, analyzeLocations, analyzePrices, type ConvertedPrices } from '../api';
+import {
+  analysisReducer,
+  initialAnalysisState,
+  isRunning,
+  LIMITED,
+  type AnalysisState,
+  type Limited,
+} from '../analysis-model';
 
 const ignoreAbort = () => undefined;
+
+/** A prices answer as the reducer takes it: the prices and their rates, null (failed) or LIMITED. */
+const pricesOf = (answer: ConvertedPrices | null | Limited) =>
+  answer === null || answer === LIMITED ? { prices: answer } : answer;
 
 /**
  * Runs the analysis of docs/SPEC.md §4 for the panel: each new non-empty transcript sends the three calls in
@@ -37,9 +48,7 @@ export function useAnalysis(transcript: string, defaultCurrency: string, kept?: 
     const run = ++runs.current;
     dispatch({ type: 'started', run, text });
     analyzePrices(text, currency.current, signal)
-      .then((answer) =>
-        dispatch({ type: 'prices_settled', run, prices: answer?.prices ?? null, rates: answer?.rates }),
-      )
+      .then((answer) => dispatch({ type: 'prices_settled', run, ...pricesOf(answer) }))
       .catch(ignoreAbort);
     analyzeLocations(text, signal)
       .then((locations) => dispatch({ type: 'locations_settled', run, locations }))
@@ -67,9 +76,7 @@ export function useAnalysis(transcript: string, defaultCurrency: string, kept?: 
       const controller = new AbortController();
       reconversion.current = controller;
       analyzePrices(analysedText, next, controller.signal)
-        .then((answer) =>
-          dispatch({ type: 'reconverted', run, prices: answer?.prices ?? null, rates: answer?.rates }),
-        )
+        .then((answer) => dispatch({ type: 'reconverted', run, ...pricesOf(answer) }))
         .catch(ignoreAbort);
     },
     [prices, run, analysedText],
