@@ -20,6 +20,7 @@ import { round, usd } from './format';
 import { PRICES, PRICES_CHECKED } from './prices';
 import { renderRelayCost } from './relay-cost';
 import { apiWebAclFigures, WCU_SOURCES } from './waf-capacity';
+import { renderWorstDay } from './worst-day';
 
 /** What one daily active traveller does on an average day. Estimates, not measurements: change them as data comes. */
 export const ASSUMPTIONS = {
@@ -386,6 +387,8 @@ export function renderCostModel(): string {
   lines.push(renderRelayCost());
   lines.push('');
   lines.push(renderConcurrency());
+  lines.push('');
+  lines.push(renderWorstDay());
   lines.push('');
   lines.push(`Prices as of ${PRICES_CHECKED}; sources in infra/aws/cost-model/prices.ts.`);
   return lines.join('\n');

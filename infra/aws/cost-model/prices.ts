@@ -121,6 +121,11 @@ export const PRICES = {
     per: 'share of each card payment (2.9%, US cards)',
     source: 'https://stripe.com/pricing',
   },
+  sesThousandMails: {
+    usd: 0.1,
+    per: '1,000 e-mails sent with Amazon SES (outbound, from a Lambda)',
+    source: 'https://aws.amazon.com/ses/pricing/',
+  },
   stripeFixed: { usd: 0.3, per: 'card payment (fixed part)', source: 'https://stripe.com/pricing' },
   stripeBillingPercent: {
     usd: 0.007,
