@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { verifyEmailRequestSchema } from '@wayfarer/shared/api/auth';
 import { PAGE_QUERY } from '@wayfarer/shared/api/pages';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { ApiError } from '../../../lib/api-client';
@@ -22,7 +23,10 @@ export function VerifyEmailPage() {
   const { t } = useTranslation();
   const showMessage = useShowMessage();
   const [searchParams] = useSearchParams();
-  const token = searchParams.get(PAGE_QUERY.verifyToken)?.trim() ?? '';
+  // A link cut short or mistyped is the same invalid link to the traveller: checked with the route's own schema,
+  // it is never sent (the server would refuse it as malformed input, not as a link).
+  const given = searchParams.get(PAGE_QUERY.verifyToken)?.trim() ?? '';
+  const token = verifyEmailRequestSchema.safeParse({ token: given }).success ? given : '';
   const [outcome, setOutcome] = useState<Outcome>(() =>
     token ? { state: 'checking' } : { state: 'failed', message: ACCOUNT_ERROR_KEYS.verifyEmailInvalidToken },
   );
