@@ -142,6 +142,52 @@ describe('daily translation ceiling', () => {
   });
 });
 
+/** A new free account, signed in: its token and sub. */
+async function freeAccount(label: string) {
+  const registered = await callApi(localCloudUrl(), 'POST', '/api/auth/register', {
+    json: { email: uniqueEmail(label), password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+  });
+  const { token } = registered.body as { token: string };
+  return { token, sub: String(claimsOf(token)['sub']) };
+}
+
+async function subscribe(sub: string) {
+  const table = await getTable();
+  const profile = await table.get(userProfileKey(sub), { consistent: true });
+  await table.put({ ...profile!, ...userProfileKey(sub), subscriptionStatus: 'ACTIVE' });
+}
+
+describe("daily translation ceiling of a viewer group's free accounts", () => {
+  it('refuses free accounts calling from one /64 once together they pass accountsOfViewerGroup, each under its own ceiling; another /64 and a subscriber are served', async () => {
+    const network = freshNetwork();
+    const accounts = [await freeAccount('pool-a'), await freeAccount('pool-b'), await freeAccount('pool-c')];
+    const size = translation.anonymous;
+    const calls = translation.accountsOfViewerGroup / size;
+    // Round robin, each call from another address of the /64: every account ends well under its own ceiling.
+    for (let call = 0; call < calls; call += 1) {
+      const { token } = accounts[call % accounts.length]!;
+      expect(
+        (await translate(size, { sourceIp: `${network}::${(call + 1).toString(16)}`, token })).status,
+      ).toBe(200);
+    }
+    expect(Math.ceil(calls / accounts.length) * size).toBeLessThan(translation.user);
+
+    const last = accounts[2]!;
+    const before = chatRequests();
+    expect(await translate(1, { sourceIp: `${network}:ffff::1`, token: last.token })).toEqual({
+      status: 429,
+      error: { error: DAILY_LIMIT_KEYS.text },
+    });
+    expect(chatRequests()).toBe(before);
+
+    // The same free account from another /64 has that group's pool.
+    expect((await translate(1, { sourceIp: `${freshNetwork()}::1`, token: last.token })).status).toBe(200);
+    // A subscriber is exempt from the pool.
+    await subscribe(last.sub);
+    expect((await translate(size, { sourceIp: `${network}:ffff::1`, token: last.token })).status).toBe(200);
+  });
+});
+
 async function synthesise(characters: number, sourceIp: string) {
   const response = await invokeStreamingHandler(
     speak,
