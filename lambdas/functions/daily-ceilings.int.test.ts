@@ -188,7 +188,7 @@ describe("daily translation ceiling of a viewer group's free accounts", () => {
   });
 });
 
-async function synthesise(characters: number, sourceIp: string) {
+async function synthesise(characters: number, sourceIp: string, token?: string) {
   const response = await invokeStreamingHandler(
     speak,
     makeApiEvent({
@@ -196,6 +196,7 @@ async function synthesise(characters: number, sourceIp: string) {
       path: '/api/tts/openai',
       pathParameters: { provider: 'openai' },
       sourceIp,
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
       json: { text: 'a'.repeat(characters), language: 'en', gender: 'female' },
     }),
   );
@@ -228,6 +229,33 @@ describe('daily speech synthesis ceiling', () => {
     const results = await Promise.all(Array.from({ length: 13 }, () => synthesise(size, sourceIp)));
     expect(results.filter((result) => result.status === 200)).toHaveLength(10);
     expect(results.filter((result) => result.status === 429)).toHaveLength(3);
+  });
+});
+
+describe("daily speech synthesis ceiling of a viewer group's free accounts", () => {
+  it('refuses free accounts calling from one /64 once together they pass accountsOfViewerGroup; another /64 is served', async () => {
+    const network = freshNetwork();
+    const accounts = [
+      await freeAccount('spoken-a'),
+      await freeAccount('spoken-b'),
+      await freeAccount('spoken-c'),
+    ];
+    const calls = speech.accountsOfViewerGroup / MAX_TTS_CHARS;
+    for (let call = 0; call < calls; call += 1) {
+      const { token } = accounts[call % accounts.length]!;
+      expect((await synthesise(MAX_TTS_CHARS, `${network}::${(call + 1).toString(16)}`, token)).status).toBe(
+        200,
+      );
+    }
+    expect(Math.ceil(calls / accounts.length) * MAX_TTS_CHARS).toBeLessThan(speech.user);
+    const { token } = accounts[0]!;
+    const before = speechRequests();
+    expect(await synthesise(1, `${network}:ffff::1`, token)).toEqual({
+      status: 429,
+      body: { error: DAILY_LIMIT_KEYS.text },
+    });
+    expect(speechRequests()).toBe(before);
+    expect((await synthesise(1, `${freshNetwork()}::1`, token)).status).toBe(200);
   });
 });
 
