@@ -40,8 +40,21 @@ describe('business constants of docs/SPEC.md §9', () => {
     expect(DAILY_CEILINGS.translateCharacters).toEqual({
       anonymous: 18_000,
       user: 54_000,
+      accountsOfViewerGroup: 108_000,
       subscriber: 864_000,
     });
+  });
+
+  it("sizes a viewer group's pool of free accounts at two accounts' days, in every text ceiling", () => {
+    const { DAILY_CEILINGS } = constants;
+    for (const ceiling of [
+      DAILY_CEILINGS.translateCharacters,
+      DAILY_CEILINGS.speechCharacters,
+      DAILY_CEILINGS.analysisCharacters,
+    ]) {
+      expect(ceiling.accountsOfViewerGroup).toBe(2 * ceiling.user);
+      expect(ceiling.accountsOfViewerGroup).toBeLessThan(ceiling.subscriber);
+    }
   });
 
   it("sizes the daily analysis ceiling from a day of speech: a day's transcript analysed three times, each with a currency change, fits", () => {
@@ -53,7 +66,12 @@ describe('business constants of docs/SPEC.md §9', () => {
     expect(ceiling.user).toBeGreaterThanOrEqual(day(SPEECH_ALLOWANCE_SECONDS.user));
     expect(ceiling.anonymous).toBeLessThan(ceiling.user);
     expect(ceiling.user).toBeLessThan(ceiling.subscriber);
-    expect(ceiling).toEqual({ anonymous: 72_000, user: 216_000, subscriber: 3_456_000 });
+    expect(ceiling).toEqual({
+      anonymous: 72_000,
+      user: 216_000,
+      accountsOfViewerGroup: 432_000,
+      subscriber: 3_456_000,
+    });
   });
 
   it('gives a subscriber 100 photo translations a day', () => {

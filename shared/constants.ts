@@ -112,9 +112,19 @@ export const SUBSCRIBER_CEILING_SPEECH_SECONDS = 4 * 60 * 60;
 const textCeiling = (speechSeconds: number) =>
   speechSeconds * SPEECH_CHARACTERS_PER_SECOND * DAILY_CEILING_HEADROOM;
 
+/**
+ * How many free accounts' days the pool of one viewer group (IPv4 address, IPv6 /64) holds: every call of a free
+ * account also charges the pool of the group it calls from (`accountsOfViewerGroup`), so making accounts (20 a
+ * day a group, ACCOUNTS_PER_VIEWER_GROUP in lambdas/domain/attempt-limits.ts) does not multiply the group's day.
+ * 2 is a household, or a couple travelling with two free accounts behind one hotel address, each speaking a whole
+ * allowance. Past it a free account calls from another network, or subscribes (a subscriber is not held by it).
+ */
+export const ACCOUNTS_OF_VIEWER_GROUP = 2;
+
 const textCeilings = {
   anonymous: textCeiling(SPEECH_ALLOWANCE_SECONDS.anonymous),
   user: textCeiling(SPEECH_ALLOWANCE_SECONDS.user),
+  accountsOfViewerGroup: ACCOUNTS_OF_VIEWER_GROUP * textCeiling(SPEECH_ALLOWANCE_SECONDS.user),
   subscriber: textCeiling(SUBSCRIBER_CEILING_SPEECH_SECONDS),
 } as const;
 
@@ -142,6 +152,9 @@ const analysisCeiling = (speechSeconds: number) =>
  *   counted (the three of a run each charge the text, at least ANALYSIS_CALL_MIN_CHARACTERS). A day of the caller's speech allowance at
  *   SPEECH_CHARACTERS_PER_SECOND, ANALYSIS_CEILING_HEADROOM times over: a whole day's transcript analysed three
  *   times with a currency change each time fits; a script is refused after 72,000 characters a viewer group.
+ * - accountsOfViewerGroup (of each of the three): what the free accounts calling from one viewer group share, on
+ *   top of each account's own `user` ceiling, ACCOUNTS_OF_VIEWER_GROUP accounts' worth. Subscribers are not held
+ *   by it.
  * - photos: photos sent to POST /api/vision/translate-image (subscribers only): a day of menus and signs is a few
  *   dozen.
  */
@@ -151,6 +164,7 @@ export const DAILY_CEILINGS = {
   analysisCharacters: {
     anonymous: analysisCeiling(SPEECH_ALLOWANCE_SECONDS.anonymous),
     user: analysisCeiling(SPEECH_ALLOWANCE_SECONDS.user),
+    accountsOfViewerGroup: ACCOUNTS_OF_VIEWER_GROUP * analysisCeiling(SPEECH_ALLOWANCE_SECONDS.user),
     subscriber: analysisCeiling(SUBSCRIBER_CEILING_SPEECH_SECONDS),
   },
   photos: { subscriber: 100 },

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MissingIpHashSecretError, usageCallerOf, usageSubject } from './usage-subject';
+import {
+  isAnonymousSubject,
+  MissingIpHashSecretError,
+  usageCallerOf,
+  usageSubject,
+  viewerGroupAccountsSubject,
+} from './usage-subject';
 
 describe('usageSubject', () => {
   it('counts signed-in callers by their sub', () => {
-    expect(usageSubject({ kind: 'user', sub: 'abc-123' }, 'secret')).toBe('abc-123');
+    expect(usageSubject({ kind: 'user', sub: 'abc-123', sourceIp: '203.0.113.7' }, 'secret')).toBe('abc-123');
   });
 
   it('counts anonymous callers by a keyed hash of their IP, never the IP', () => {
@@ -28,11 +34,26 @@ describe('usageSubject', () => {
     );
   });
 
-  it('takes the address only for anonymous callers', () => {
+  it("takes the caller's address, a signed-in caller's with its sub", () => {
     expect(usageCallerOf({ kind: 'anonymous' }, '203.0.113.7')).toEqual({
       kind: 'anonymous',
       sourceIp: '203.0.113.7',
     });
-    expect(usageCallerOf({ kind: 'user', sub: 's' }, '203.0.113.7')).toEqual({ kind: 'user', sub: 's' });
+    expect(usageCallerOf({ kind: 'user', sub: 's' }, '203.0.113.7')).toEqual({
+      kind: 'user',
+      sub: 's',
+      sourceIp: '203.0.113.7',
+    });
+  });
+});
+
+describe('viewerGroupAccountsSubject', () => {
+  it("counts a viewer group's free accounts apart from the group's anonymous day, by /64, never by the IP", () => {
+    const pool = viewerGroupAccountsSubject('2001:db8:1:2::1', 'secret');
+    expect(pool).toBe(viewerGroupAccountsSubject('2001:db8:1:2:ffff::9', 'secret'));
+    expect(pool).not.toBe(viewerGroupAccountsSubject('2001:db8:1:3::1', 'secret'));
+    expect(pool).not.toBe(usageSubject({ kind: 'anonymous', sourceIp: '2001:db8:1:2::1' }, 'secret'));
+    expect(pool).toMatch(/^accounts-ip-[0-9a-f]{64}$/);
+    expect(isAnonymousSubject(pool)).toBe(false);
   });
 });

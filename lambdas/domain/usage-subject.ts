@@ -4,7 +4,12 @@ import { viewerGroup } from '@wayfarer/shared/api/rate-limits';
 /** Who a usage figure belongs to, as the http stack tells us. */
 export type UsageCaller =
   | { readonly kind: 'anonymous'; readonly sourceIp: string | undefined }
-  | { readonly kind: 'user'; readonly sub: string };
+  | {
+      readonly kind: 'user';
+      readonly sub: string;
+      /** The address the call comes from: a free account's calls also count against its viewer group's pool. */
+      readonly sourceIp: string | undefined;
+    };
 
 /** Keeps the two kinds of subject apart even if a sub ever looked like a hash. */
 const ANONYMOUS_PREFIX = 'ip-';
@@ -40,13 +45,27 @@ export function viewerHash(sourceIp: string | undefined, ipHashSecret: string | 
   return usageSubject({ kind: 'anonymous', sourceIp }, ipHashSecret);
 }
 
+/** Keeps a viewer group's pool of free accounts apart from the group's own anonymous count. */
+const ACCOUNTS_PREFIX = 'accounts-';
+
+/**
+ * The subject the free accounts calling from one viewer group share (DAILY_CEILINGS.*.accountsOfViewerGroup): the
+ * group's keyed hash, as an anonymous caller's, under its own prefix so the two days are counted apart.
+ */
+export function viewerGroupAccountsSubject(
+  sourceIp: string | undefined,
+  ipHashSecret: string | undefined,
+): string {
+  return `${ACCOUNTS_PREFIX}${viewerHash(sourceIp, ipHashSecret)}`;
+}
+
 /** True for the subject of an anonymous caller (a keyed IP hash), false for a user's sub. */
 export const isAnonymousSubject = (subject: string): boolean => subject.startsWith(ANONYMOUS_PREFIX);
 
-/** The http stack's caller, as usage sees it: the address matters only for anonymous callers. */
+/** The http stack's caller, as usage sees it: an anonymous caller by its address, a signed-in one by its sub. */
 export function usageCallerOf(
   auth: { readonly kind: 'anonymous' } | { readonly kind: 'user'; readonly sub: string },
   sourceIp: string | undefined,
 ): UsageCaller {
-  return auth.kind === 'user' ? { kind: 'user', sub: auth.sub } : { kind: 'anonymous', sourceIp };
+  return auth.kind === 'user' ? { kind: 'user', sub: auth.sub, sourceIp } : { kind: 'anonymous', sourceIp };
 }

@@ -142,7 +142,53 @@ describe('daily translation ceiling', () => {
   });
 });
 
-async function synthesise(characters: number, sourceIp: string) {
+/** A new free account, signed in: its token and sub. */
+async function freeAccount(label: string) {
+  const registered = await callApi(localCloudUrl(), 'POST', '/api/auth/register', {
+    json: { email: uniqueEmail(label), password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+  });
+  const { token } = registered.body as { token: string };
+  return { token, sub: String(claimsOf(token)['sub']) };
+}
+
+async function subscribe(sub: string) {
+  const table = await getTable();
+  const profile = await table.get(userProfileKey(sub), { consistent: true });
+  await table.put({ ...profile!, ...userProfileKey(sub), subscriptionStatus: 'ACTIVE' });
+}
+
+describe("daily translation ceiling of a viewer group's free accounts", () => {
+  it('refuses free accounts calling from one /64 once together they pass accountsOfViewerGroup, each under its own ceiling; another /64 and a subscriber are served', async () => {
+    const network = freshNetwork();
+    const accounts = [await freeAccount('pool-a'), await freeAccount('pool-b'), await freeAccount('pool-c')];
+    const size = translation.anonymous;
+    const calls = translation.accountsOfViewerGroup / size;
+    // Round robin, each call from another address of the /64: every account ends well under its own ceiling.
+    for (let call = 0; call < calls; call += 1) {
+      const { token } = accounts[call % accounts.length]!;
+      expect(
+        (await translate(size, { sourceIp: `${network}::${(call + 1).toString(16)}`, token })).status,
+      ).toBe(200);
+    }
+    expect(Math.ceil(calls / accounts.length) * size).toBeLessThan(translation.user);
+
+    const last = accounts[2]!;
+    const before = chatRequests();
+    expect(await translate(1, { sourceIp: `${network}:ffff::1`, token: last.token })).toEqual({
+      status: 429,
+      error: { error: DAILY_LIMIT_KEYS.text },
+    });
+    expect(chatRequests()).toBe(before);
+
+    // The same free account from another /64 has that group's pool.
+    expect((await translate(1, { sourceIp: `${freshNetwork()}::1`, token: last.token })).status).toBe(200);
+    // A subscriber is exempt from the pool.
+    await subscribe(last.sub);
+    expect((await translate(size, { sourceIp: `${network}:ffff::1`, token: last.token })).status).toBe(200);
+  });
+});
+
+async function synthesise(characters: number, sourceIp: string, token?: string) {
   const response = await invokeStreamingHandler(
     speak,
     makeApiEvent({
@@ -150,6 +196,7 @@ async function synthesise(characters: number, sourceIp: string) {
       path: '/api/tts/openai',
       pathParameters: { provider: 'openai' },
       sourceIp,
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
       json: { text: 'a'.repeat(characters), language: 'en', gender: 'female' },
     }),
   );
@@ -182,6 +229,33 @@ describe('daily speech synthesis ceiling', () => {
     const results = await Promise.all(Array.from({ length: 13 }, () => synthesise(size, sourceIp)));
     expect(results.filter((result) => result.status === 200)).toHaveLength(10);
     expect(results.filter((result) => result.status === 429)).toHaveLength(3);
+  });
+});
+
+describe("daily speech synthesis ceiling of a viewer group's free accounts", () => {
+  it('refuses free accounts calling from one /64 once together they pass accountsOfViewerGroup; another /64 is served', async () => {
+    const network = freshNetwork();
+    const accounts = [
+      await freeAccount('spoken-a'),
+      await freeAccount('spoken-b'),
+      await freeAccount('spoken-c'),
+    ];
+    const calls = speech.accountsOfViewerGroup / MAX_TTS_CHARS;
+    for (let call = 0; call < calls; call += 1) {
+      const { token } = accounts[call % accounts.length]!;
+      expect((await synthesise(MAX_TTS_CHARS, `${network}::${(call + 1).toString(16)}`, token)).status).toBe(
+        200,
+      );
+    }
+    expect(Math.ceil(calls / accounts.length) * MAX_TTS_CHARS).toBeLessThan(speech.user);
+    const { token } = accounts[0]!;
+    const before = speechRequests();
+    expect(await synthesise(1, `${network}:ffff::1`, token)).toEqual({
+      status: 429,
+      body: { error: DAILY_LIMIT_KEYS.text },
+    });
+    expect(speechRequests()).toBe(before);
+    expect((await synthesise(1, `${freshNetwork()}::1`, token)).status).toBe(200);
   });
 });
 

@@ -45,13 +45,23 @@ describe('issueSpeechTicket', () => {
       ttlSeconds: 120,
       observedSeconds: 20,
     });
-    const outcome = await issueSpeechTicket(ports, policy, { kind: 'user', sub: 'user-1' }, '198.51.100.4');
+    const outcome = await issueSpeechTicket(
+      ports,
+      policy,
+      { kind: 'user', sub: 'user-1', sourceIp: '198.51.100.4' },
+      '198.51.100.4',
+    );
     expect(outcome.kind === 'issued' && outcome.response.seconds_left).toBe(100);
   });
 
   it("a subscriber's ticket has no seconds left to count down (null)", async () => {
     const { ports } = setUp({ paid: { subscriptionStatus: 'ACTIVE' } });
-    const outcome = await issueSpeechTicket(ports, policy, { kind: 'user', sub: 'paid' }, '198.51.100.4');
+    const outcome = await issueSpeechTicket(
+      ports,
+      policy,
+      { kind: 'user', sub: 'paid', sourceIp: '198.51.100.4' },
+      '198.51.100.4',
+    );
     expect(outcome.kind === 'issued' && outcome.response.seconds_left).toBeNull();
   });
 
@@ -75,7 +85,7 @@ describe('issueSpeechTicket', () => {
     const outcome = await issueSpeechTicket(
       ports,
       policy,
-      { kind: 'user', sub: 'user-1' },
+      { kind: 'user', sub: 'user-1', sourceIp: '198.51.100.4' },
       '2001:db8:1:2::5',
     );
     if (outcome.kind !== 'issued') throw new Error('no ticket');
