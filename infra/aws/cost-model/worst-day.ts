@@ -9,7 +9,8 @@
  * all group a /64 as one caller, `viewerGroup`), so one address and one /64 cost the same; a botnet of 1,000
  * addresses is 1,000 viewer groups, bounded together by the ceilings on all callers (API Gateway's method throttles,
  * the streaming functions' concurrency, the relay's sockets). Each viewer group also holds the free accounts it
- * could make at the registration limit over WORST_DAY.accountDays: a free account has allowances of its own.
+ * could make at the registration limit over WORST_DAY.accountDays: each brings its own speech allowance, while their
+ * text ceilings together are held by the group's pool.
  * Paid accounts are left out (the attacker pays for each) but for photos, which only subscribers can send: that row
  * is per subscriber account.
  */
@@ -66,9 +67,15 @@ const callsADay = (limit: ViewerRateLimit) => (limit.requests * DAY_SECONDS) / l
 /** Free accounts one viewer group holds on its worst day. */
 export const accountsPerViewerGroup = () => ACCOUNTS_PER_VIEWER_GROUP * W.accountDays;
 
-/** A daily ceiling's characters for one viewer group: its anonymous ceiling and its free accounts' ones. */
-const ceilingOfGroup = (ceiling: { readonly anonymous: number; readonly user: number }) =>
-  ceiling.anonymous + accountsPerViewerGroup() * ceiling.user;
+/**
+ * A daily ceiling's characters for one viewer group: its anonymous ceiling and what its free accounts may use
+ * together (each its own `user` ceiling, all of them at most the group's pool, `accountsOfViewerGroup`).
+ */
+const ceilingOfGroup = (ceiling: {
+  readonly anonymous: number;
+  readonly user: number;
+  readonly accountsOfViewerGroup: number;
+}) => ceiling.anonymous + Math.min(accountsPerViewerGroup() * ceiling.user, ceiling.accountsOfViewerGroup);
 
 const inputUsd = (tokens: number) => (tokens / MILLION) * P.openAiInputMillionTokens.usd;
 const outputUsd = (tokens: number) => (tokens / MILLION) * P.openAiOutputMillionTokens.usd;
@@ -115,7 +122,7 @@ function translationRow(): WorstDayRow {
     route: 'translation (OpenAI)',
     perViewerGroup,
     allCallers,
-    basis: `${round(characters)} characters a day (daily ceilings: ${round(DAILY_CEILINGS.translateCharacters.anonymous)} anonymous + accounts x ${round(DAILY_CEILINGS.translateCharacters.user)}), each call's answer at its cap`,
+    basis: `${round(characters)} characters a day (daily ceilings: ${round(DAILY_CEILINGS.translateCharacters.anonymous)} anonymous + the free accounts' pool of ${round(DAILY_CEILINGS.translateCharacters.accountsOfViewerGroup)}), each call's answer at its cap`,
   };
 }
 
@@ -126,7 +133,7 @@ function speechSynthesisRow(): WorstDayRow {
     route: 'speech synthesis (Aura or OpenAI)',
     perViewerGroup: (characters / 1000) * perThousand,
     allCallers: Infinity,
-    basis: `${round(characters)} characters a day (daily ceilings: ${round(DAILY_CEILINGS.speechCharacters.anonymous)} anonymous + accounts x ${round(DAILY_CEILINGS.speechCharacters.user)}) at the dearer voice`,
+    basis: `${round(characters)} characters a day (daily ceilings: ${round(DAILY_CEILINGS.speechCharacters.anonymous)} anonymous + the free accounts' pool of ${round(DAILY_CEILINGS.speechCharacters.accountsOfViewerGroup)}) at the dearer voice`,
   };
 }
 
@@ -139,7 +146,7 @@ function analysisRow(): WorstDayRow {
     route: 'analysis (OpenAI)',
     perViewerGroup: modelUsd(characters, calls, ANSWER_SIZING.prices),
     allCallers: modelUsd(analysisCalls * MAX_TEXT_CHARS, analysisCalls, ANSWER_SIZING.prices),
-    basis: `${round(characters)} characters a day (daily ceilings: ${round(DAILY_CEILINGS.analysisCharacters.anonymous)} anonymous + accounts x ${round(DAILY_CEILINGS.analysisCharacters.user)}) in at most ${round(calls)} calls (each charges at least ${ANALYSIS_CALL_MIN_CHARACTERS}), each answer at the list's cap`,
+    basis: `${round(characters)} characters a day (daily ceilings: ${round(DAILY_CEILINGS.analysisCharacters.anonymous)} anonymous + the free accounts' pool of ${round(DAILY_CEILINGS.analysisCharacters.accountsOfViewerGroup)}) in at most ${round(calls)} calls (each charges at least ${ANALYSIS_CALL_MIN_CHARACTERS}), each answer at the list's cap`,
   };
 }
 
