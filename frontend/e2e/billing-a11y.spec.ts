@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
-import { COLOUR_RULES, seriousAxeViolations } from './support/serious-axe-violations';
+import { THEME_WALKS, seriousAxeViolations } from './support/serious-axe-violations';
 
 // The subscription pages with no serious or critical axe violations, as a signed-in user without a plan sees them
 // (billing-flow.spec.ts checks the manage page's ACTIVE and cancel-pending states): in the light theme with every
@@ -30,12 +30,7 @@ async function signInNewUser(page: Page): Promise<void> {
   });
 }
 
-const walks = [
-  { theme: 'light', title: 'light theme @layout', rules: undefined },
-  { theme: 'dark', title: 'dark theme', rules: COLOUR_RULES },
-] as const;
-
-for (const { theme, title, rules } of walks) {
+for (const { theme, title, rules } of THEME_WALKS) {
   test.describe(title, () => {
     test.beforeEach(async ({ page }) => {
       await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
-import { COLOUR_RULES, axeViolations, seriousAxeViolations } from './support/serious-axe-violations';
+import { THEME_WALKS, axeViolations, seriousAxeViolations } from './support/serious-axe-violations';
 
 // No serious or critical axe violations on these screens; the home and 404 screens, the first a visitor meets,
 // none of any impact. The light theme is checked with every rule at both sizes; the dark theme changes only the
@@ -35,12 +35,7 @@ async function iconControlsWithoutTooltip(page: Page): Promise<string[]> {
   );
 }
 
-const walks = [
-  { theme: 'light', title: 'light theme @layout', rules: undefined },
-  { theme: 'dark', title: 'dark theme', rules: COLOUR_RULES },
-] as const;
-
-for (const { theme, title, rules } of walks) {
+for (const { theme, title, rules } of THEME_WALKS) {
   test.describe(title, () => {
     test.beforeEach(async ({ page }) => {
       await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {

@@ -20,3 +20,12 @@ export async function axeViolations(page: Page, rules?: readonly string[]) {
 export async function seriousAxeViolations(page: Page, rules?: readonly string[]) {
   return (await axeViolations(page, rules)).filter((violation) => blocking.has(violation.impact ?? ''));
 }
+
+/**
+ * The a11y walks' themes: every rule in the light theme at both sizes (`@layout`), the colour rules in the dark
+ * theme on the phone.
+ */
+export const THEME_WALKS = [
+  { theme: 'light', title: 'light theme @layout', rules: undefined },
+  { theme: 'dark', title: 'dark theme', rules: COLOUR_RULES },
+] as const;
