@@ -130,7 +130,7 @@ test('suggestions, recent languages, and no translation engine', async ({ page: 
   await test.step('without a translation engine the switch is off and says what the traveller can still do, naming no setting', async () => {
     page = await nextPage(page);
     // The shared local cloud runs with no OpenAI key and no OPENAI_BASE_URL, and this is a browser that cannot
-    // translate on the device either (issue 29: device-translation.spec.ts covers one that can).
+    // translate on the device either (device-translation.spec.ts covers one that can).
     await hideDeviceTranslator(page);
     await page.goto('/');
     const toggle = page.getByTestId('translation-switch');

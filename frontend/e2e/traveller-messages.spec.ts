@@ -70,7 +70,8 @@ for (const { lang, locale } of WALK_LOCALES) {
       let page = firstPage;
 
       await test.step('the voice screen with no translation engine says what the traveller can still do', async () => {
-        // A browser that cannot translate on the device either (Debian's Chromium has the Translator API: issue 29).
+        // A browser that cannot translate on the device either: Debian's Chromium has the Translator API, which would
+        // otherwise offer a download this machine cannot make (docs/E2E.md, On-device translation).
         await hideDeviceTranslator(page);
         await page.goto('/');
         await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}\\b`));

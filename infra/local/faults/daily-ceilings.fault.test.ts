@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startOpenAiCompatibleServer,
@@ -10,8 +6,7 @@ import {
 import { MAX_TTS_CHARS } from '@wayfarer/shared/api/voice-output';
 import { DAILY_CEILINGS } from '@wayfarer/shared/constants';
 import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
-import { freePort } from '../free-port';
-import { call, until } from './fault-cloud';
+import { call, startServedApp, type ServedApp } from './fault-cloud';
 
 // The daily ceilings against `npm run serve` (what `npm start` runs once the web app is built) in a process of
 // its own, as a self-hosted instance runs: the OpenAI-compatible test server as provider, the gateway's
@@ -20,58 +15,35 @@ import { call, until } from './fault-cloud';
 // speech synthesis, and at the analysis ceiling (the embedded analyser here: no analysis model is configured); a
 // viewer in another /64 is still served.
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 /** The most characters one viewer group may get through before a refusal, per the issue: well within this. */
 const SCRIPT_BUDGET = 50_000;
 
 let fake: FakeOpenAiServer;
-let dataDir: string;
-let server: ChildProcess | undefined;
+let app: ServedApp | undefined;
 let url: string;
 
 beforeAll(async () => {
   fake = await startOpenAiCompatibleServer();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-ceilings-'));
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      TRUSTED_PROXIES: '127.0.0.1',
-      OPENAI_API_KEY: 'sk-local-test',
-      OPENAI_BASE_URL: `${fake.url}/v1`,
-      OPENAI_MODEL_TRANSLATE: 'test-translate',
-      OPENAI_MODEL_TTS: 'test-tts',
-      TTS_ENGINE: 'cloud',
-      // Speech recognition from a provider that is never called: the server is ready without loading the
-      // embedded speech model, which nothing here needs.
-      STT_ENGINE: 'cloud',
-      DEEPGRAM_API_KEY: 'unused-by-this-test',
-      DEEPGRAM_LISTEN_URL: 'ws://127.0.0.1:9/v1/listen',
-    },
-    detached: true,
-    stdio: 'ignore',
+  app = await startServedApp({
+    RATE_LIMITS: 'off',
+    TRUSTED_PROXIES: '127.0.0.1',
+    OPENAI_API_KEY: 'sk-local-test',
+    OPENAI_BASE_URL: `${fake.url}/v1`,
+    OPENAI_MODEL_TRANSLATE: 'test-translate',
+    OPENAI_MODEL_TTS: 'test-tts',
+    TTS_ENGINE: 'cloud',
+    // Speech recognition from a provider that is never called: the server is ready without loading the
+    // embedded speech model, which nothing here needs.
+    STT_ENGINE: 'cloud',
+    DEEPGRAM_API_KEY: 'unused-by-this-test',
+    DEEPGRAM_LISTEN_URL: 'ws://127.0.0.1:9/v1/listen',
   });
-  await until(
-    'GET /api/health answers 200',
-    async () => (await call(url, 'GET', '/api/health')).status === 200,
-    150_000,
-  );
+  url = app.url;
 }, 180_000);
 
 afterAll(async () => {
-  if (server?.pid !== undefined && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    process.kill(-server.pid, 'SIGTERM');
-    await exited;
-  }
+  await app?.stop();
   await fake?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 /** An address inside the /64 `network` (four groups), a new one each call: a script with a routed /64. */

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import {
   createServer,
   request as forward,
@@ -8,10 +6,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from './fault-cloud';
+import { startServedApp, until, type ServedApp } from './fault-cloud';
 import { freePort } from '../free-port';
 
 // `npm run serve` (what `npm start` runs once the app is built) behind a reverse proxy on this machine, as a
@@ -19,13 +15,11 @@ import { freePort } from '../free-port';
 // default is the upstream's own, localhost:PORT) and whether or not it adds X-Forwarded-For, nobody reaches
 // `/__local/` through it; the mail still lands in the outbox, on the local port.
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Travel!2024x';
 
-let dataDir: string;
+let app: ServedApp | undefined;
 let port: number;
 let localRoutesPort: number;
-let server: ChildProcess | undefined;
 let proxy: Server;
 let proxyUrl: string;
 
@@ -54,40 +48,25 @@ function reverseProxy(request: IncomingMessage, response: ServerResponse): void 
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-behind-proxy-'));
-  port = await freePort();
   localRoutesPort = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOCAL_ROUTES_PORT: String(localRoutesPort),
-      DATA_DIR: dataDir,
-      TRUSTED_PROXIES: '127.0.0.1',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    detached: true,
-    stdio: 'ignore',
+  app = await startServedApp({
+    LOCAL_ROUTES_PORT: String(localRoutesPort),
+    TRUSTED_PROXIES: '127.0.0.1',
+    RATE_LIMITS: 'off',
   });
+  port = app.port;
   proxy = createServer(reverseProxy);
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   await until(
     'GET /api/health through the proxy answers 200',
     async () => (await fetch(`${proxyUrl}/api/health`)).status === 200,
-    170_000,
   );
 }, 180_000);
 
 afterAll(async () => {
   proxy?.close();
-  if (server?.pid !== undefined && server.exitCode === null) {
-    process.kill(-server.pid, 'SIGTERM');
-    await new Promise((resolve) => server?.once('exit', resolve));
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 describe('npm start behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
