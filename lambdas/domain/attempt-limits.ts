@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
 import { viewerGroup } from '@wayfarer/shared/api/rate-limits';
-import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { HttpError, RateLimitedError } from '../http/errors';
 import type { AttemptCounters, AttemptWindows } from '../ports/identity';
 import type { Clock } from '../ports/platform';
@@ -119,7 +119,7 @@ export function createAccountPlaces({
     const counter = counterName(counterSecret, 'accounts-viewer-group', group);
     const now = clock.now();
     if (!(await attempts.reserve(counter, ACCOUNTS_WINDOW_SECONDS, now, perViewerGroup))) {
-      throw new HttpError(429, ACCOUNT_ERROR_KEYS.registrationNetworkLimit);
+      throw new HttpError(429, DAILY_LIMIT_KEYS.accounts);
     }
     // Given back in the window it was taken from, even when the registration ends after midnight.
     return { release: () => attempts.release(counter, ACCOUNTS_WINDOW_SECONDS, now) };

@@ -36,6 +36,8 @@ export const DAILY_LIMIT_KEYS = {
   photos: 'error_daily_photo_limit',
   /** Analysis: today's analysed characters are used; translation and speech go on. */
   analysis: 'error_daily_analysis_limit',
+  /** Registration: the caller's network has opened as many accounts today as one network may (docs/SPEC.md §9). */
+  accounts: 'error_registration_network_limit',
 } as const;
 
 /** Form validation (docs/SPEC.md §5). */
@@ -102,8 +104,6 @@ export const PHOTO_ERROR_KEYS = {
 export const ACCOUNT_ERROR_KEYS = {
   loginFailed: 'error_login_failed',
   registrationFailed: 'error_registration_failed',
-  /** 429 on register: the caller's network has opened as many accounts today as one network may (docs/SPEC.md §9). */
-  registrationNetworkLimit: 'error_registration_network_limit',
   passwordResetRequestFailed: 'error_pass_reset_failed',
   resetPasswordFailed: 'reset_password_failed_error',
   resetPasswordUnexpected: 'reset_password_unexpected_error',

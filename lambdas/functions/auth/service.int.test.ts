@@ -23,7 +23,7 @@ import {
 } from '../../domain/reset-link';
 import { createResetRequestService } from '../reset-request/service';
 import { ACCOUNTS_PER_VIEWER_GROUP, ATTEMPT_LIMITS } from '../../domain/attempt-limits';
-import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { ACCOUNT_ERROR_KEYS, DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { createAuthService } from './service';
 import { getConfig } from '../../config';
 import { getTable } from '../../providers';
@@ -319,7 +319,7 @@ describe('accounts created per viewer group per day', () => {
       expect(await statusOf(service.register(registrationOf(), { ip: addressOf(index) }))).toBe('ok');
     }
   }
-  const refusal = { statusCode: 429, message: ACCOUNT_ERROR_KEYS.registrationNetworkLimit };
+  const refusal = { statusCode: 429, message: DAILY_LIMIT_KEYS.accounts };
 
   it('refuses the account past ACCOUNTS_PER_VIEWER_GROUP from one address in a UTC day, and takes it the next day', async () => {
     const { service, advance } = setUp();

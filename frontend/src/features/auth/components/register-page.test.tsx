@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_ERROR_KEYS, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { DAILY_LIMIT_KEYS, RATE_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
 import en from '../../../../../locales/en/translation.json';
 import { renderAppAt } from '../../../testing/render-app';
 
@@ -47,7 +47,7 @@ describe('a refused registration', () => {
   it.each([
     [
       'that no more accounts can be made from this network today',
-      ACCOUNT_ERROR_KEYS.registrationNetworkLimit,
+      DAILY_LIMIT_KEYS.accounts,
     ],
     ['too many attempts for any other 429', RATE_LIMIT_KEYS.auth],
   ])(

@@ -13,18 +13,6 @@ import { AuthField, AuthSubmit } from './auth-field';
 import { AuthPageFrame } from './auth-page-frame';
 import './auth-form.css';
 
-/**
- * What a failed registration says: docs/SPEC.md §8's mapping, except that a 429 telling that this network has
- * opened its accounts for the day says so (the auth class's key would send the traveller to wait minutes).
- */
-function registrationFailure(error: unknown): string {
-  if (!(error instanceof ApiError)) return ACCOUNT_ERROR_KEYS.registrationFailed;
-  if (error.status === 429 && error.serverMessage === ACCOUNT_ERROR_KEYS.registrationNetworkLimit) {
-    return ACCOUNT_ERROR_KEYS.registrationNetworkLimit;
-  }
-  return error.message;
-}
-
 function RegisterForm() {
   const { t } = useTranslation();
   const showMessage = useShowMessage();
@@ -41,7 +29,9 @@ function RegisterForm() {
         requestVerificationMail({ email: values.email }).catch(() => undefined);
         toast.success(t('register_verification_sent'));
       } catch (error) {
-        toast.error(showMessage(registrationFailure(error)));
+        toast.error(
+          showMessage(error instanceof ApiError ? error.message : ACCOUNT_ERROR_KEYS.registrationFailed),
+        );
       }
     });
   };
