@@ -81,8 +81,8 @@ export default defineConfig({
           exclude: ALWAYS_EXCLUDED,
           environment: 'node',
           globalSetup: ['infra/local/testing/global-setup.ts'],
-          // One local cloud serves every file; files run one at a time, after the other projects.
-          fileParallelism: false,
+          // One local cloud serves every file, two files at a time: each file makes its own accounts and items, and
+          // much of a file's time is waiting on that cloud, which the other file's work fills.
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
