@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
-import { locationTypeSchema, type LocationType } from '@wayfarer/shared/api/analysis';
 import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
@@ -94,58 +93,4 @@ test('speech with a price, a landmark and an emergency fills all three cards; a 
   expect(Number(await price.getAttribute('data-converted'))).not.toBe(inPounds);
   await expect(select).toBeEnabled();
   await expect(select).toHaveValue('EUR');
-});
-
-const EVERY_TYPE = locationTypeSchema.options;
-
-// docs/SPEC.md §2's link sets, as the location card builds them (frontend/src/features/analysis/location-links.ts).
-const EXPECTED_LINKS: Record<LocationType, { links: string[]; rides: boolean }> = {
-  restaurant: { links: ['maps', 'navigation', 'travel'], rides: true },
-  hotel: { links: ['maps', 'navigation', 'booking', 'travel'], rides: true },
-  landmark: { links: ['maps', 'navigation', 'travel', 'encyclopedia'], rides: true },
-  attraction: { links: ['maps', 'navigation', 'travel', 'encyclopedia'], rides: true },
-  museum: { links: ['maps', 'navigation', 'travel', 'encyclopedia'], rides: true },
-  airport: { links: ['maps', 'navigation'], rides: true },
-  station: { links: ['maps', 'navigation'], rides: true },
-  city: { links: ['maps', 'travel', 'encyclopedia', 'weather', 'booking'], rides: false },
-  country: { links: ['maps', 'travel', 'encyclopedia', 'weather'], rides: false },
-  region: { links: ['maps', 'travel', 'encyclopedia', 'weather'], rides: false },
-  park: { links: ['maps', 'navigation', 'encyclopedia', 'weather'], rides: true },
-  building: { links: ['maps', 'navigation'], rides: true },
-  address: { links: ['maps', 'navigation'], rides: true },
-  other: { links: ['maps', 'navigation', 'encyclopedia'], rides: true },
-};
-
-test('each location type gets its own link set in the browser', async ({ page }) => {
-  // Speech cannot name a place of every type, so this answer is the server's for one run.
-  await page.route('**/api/analysis/locations', (route) =>
-    route.fulfill({
-      json: {
-        locations: EVERY_TYPE.map((type, index) => ({
-          originalText: `place ${index}`,
-          name: `Place ${type}`,
-          address: '',
-          type,
-          latitude: '51.5',
-          longitude: '-0.12',
-        })),
-      },
-    }),
-  );
-  await speakAndAnalyze(page);
-  for (const type of EVERY_TYPE) {
-    const item = page.locator(`[data-testid="location-item"][data-type="${type}"]`);
-    await expect(item).toHaveCount(1);
-    const kinds = await item
-      .getByTestId('location-link')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('data-kind')));
-    expect(kinds, type).toEqual(EXPECTED_LINKS[type].links);
-    await expect(item.getByTestId('location-ride')).toHaveCount(EXPECTED_LINKS[type].rides ? 8 : 0);
-  }
-  // The ride-hailing dropdown opens on demand.
-  const rides = page
-    .locator('[data-testid="location-item"][data-type="airport"]')
-    .getByTestId('location-rides');
-  await rides.locator('summary').click();
-  await expect(rides.getByTestId('location-ride').first()).toBeVisible();
 });
