@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -15,6 +15,7 @@ import type * as StaticFirstScreenModule from './src/app/static-first-screen';
 import type * as FirstScreenBootModule from './src/app/first-screen-boot';
 import type * as I18nOptionsModule from './src/app/i18n-options';
 import type * as LanguageDetectorModule from './src/app/language-detector';
+import type * as PseudoLocaleModule from './src/lib/pseudo-locale';
 import type * as ServerPaths from '@wayfarer/shared/api/server-paths';
 import type * as RouteTable from '@wayfarer/shared/api/route-table';
 import type * as Pages from '@wayfarer/shared/api/pages';
@@ -82,6 +83,16 @@ const { module: i18nOptions } = await runnerImport<typeof I18nOptionsModule>('./
 const { module: languageDetector } = await runnerImport<typeof LanguageDetectorModule>(
   './src/app/language-detector.ts',
 );
+/** locales/<language>/translation.json of a supported language; the build stops, naming it, when it is missing. */
+function supportedLocale(language: string): Record<string, unknown> {
+  const file = path.join(frontendRoot, '..', 'locales', language, 'translation.json');
+  if (!existsSync(file))
+    throw new Error(
+      `SUPPORTED_UI_LANGUAGES has ${language}, but locales/${language}/translation.json is missing`,
+    );
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
 function firstScreenSkeleton(): Plugin {
   const markup = renderToStaticMarkup(
     createElement(shellSkeleton.ShellSkeleton, null, createElement(shellSkeleton.HomeSkeleton)),
@@ -94,17 +105,13 @@ function firstScreenSkeleton(): Plugin {
     lookupLocalStorage: detection.lookupLocalStorage,
     lookupSessionStorage: detection.lookupSessionStorage ?? languageDetector.DEFAULT_SESSION_STORAGE_KEY,
     supported: constants.SUPPORTED_UI_LANGUAGES,
+    rightToLeft: constants.RIGHT_TO_LEFT_UI_LANGUAGES,
     heroDismissedKey: constants.LOCAL_STORAGE_KEYS.heroDismissed,
     homePath: pages.PAGES.home,
     screens: Object.fromEntries(
       constants.SUPPORTED_UI_LANGUAGES.map((language) => [
         language,
-        staticFirstScreen.renderStaticFirstScreen(
-          language,
-          JSON.parse(
-            readFileSync(path.join(frontendRoot, '..', 'locales', language, 'translation.json'), 'utf8'),
-          ) as Record<string, unknown>,
-        ),
+        staticFirstScreen.renderStaticFirstScreen(language, supportedLocale(language)),
       ]),
     ),
   };
@@ -160,6 +167,30 @@ function amplifyThemeCss(): Plugin {
             .filter((line) => !line.trimStart().startsWith('--amplify-components-'))
             .join('\n')
         : undefined,
+  };
+}
+
+// The pseudo-locale (src/lib/pseudo-locale.ts) on the dev server: GET /locales/qps/translation.json, made from
+// locales/en at each request, so `?lng=qps` shows every screen accented and 40% longer while developing.
+const { module: pseudoLocale } = await runnerImport<typeof PseudoLocaleModule>('./src/lib/pseudo-locale.ts');
+function pseudoLocaleOnDevServer(): Plugin {
+  const url = constants.LOCALE_LOAD_PATH.replace('{{lng}}', constants.PSEUDO_LANGUAGE).replace(
+    '{{ns}}',
+    'translation',
+  );
+  return {
+    name: 'wayfarer-pseudo-locale',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.url?.split('?')[0] !== url) return next();
+        const english = JSON.parse(
+          readFileSync(path.join(frontendRoot, '..', 'locales', 'en', 'translation.json'), 'utf8'),
+        ) as Record<string, string>;
+        response.setHeader('Content-Type', 'application/json; charset=utf-8');
+        response.end(JSON.stringify(pseudoLocale.pseudoTranslation(english)));
+      });
+    },
   };
 }
 
@@ -314,6 +345,27 @@ function initialJsBudget(): Plugin {
   };
 }
 
+// docs/DESIGN.md §8: index.html, with the first screen in every interface language, at most 8 KB as brotli (quality
+// 11, what the server sends a browser). The build fails above it.
+const INDEX_HTML_BUDGET_BYTES = 8 * KB;
+function indexHtmlBudget(): Plugin {
+  return {
+    name: 'wayfarer-index-html-budget',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return this.error('index.html budget: the build wrote no index.html');
+      const source = Buffer.from(html.source);
+      const bytes = brotliCompressSync(source, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+      }).length;
+      const figure = `index.html is ${(bytes / KB).toFixed(1)} KB brotli (${(source.length / KB).toFixed(1)} KB raw); budget ${INDEX_HTML_BUDGET_BYTES / KB} KB`;
+      if (bytes > INDEX_HTML_BUDGET_BYTES) this.error(`${figure}: over budget (docs/DESIGN.md §8)`);
+      this.info(figure);
+    },
+  };
+}
+
 /** The browser chrome's colour for each colour scheme: the page backgrounds of the light and dark themes. */
 const APP_THEME_COLORS = { light: '#ffffff', dark: '#0d1a26' } as const;
 
@@ -342,9 +394,11 @@ export default defineConfig({
     capabilitiesPreload(),
     amplifyThemeCss(),
     bundleLocales(),
+    pseudoLocaleOnDevServer(),
     themeColorMeta(),
     installableApp(),
     initialJsBudget(),
+    indexHtmlBudget(),
     precompress(),
   ],
   resolve: {

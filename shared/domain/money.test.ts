@@ -84,6 +84,14 @@ describe('formatCurrency', () => {
     expect(formatCurrency(1500, 'JPY')).toBe('¥1,500');
   });
 
+  it("formats in the given locale's style", () => {
+    expect(formatCurrency(1500, 'JPY', 'ja-JP')).toBe(
+      new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' }).format(1500),
+    );
+    expect(formatCurrency(12, 'EUR', 'fr-FR')).toMatch(/^12,00\s€$/);
+    expect(formatCurrency(12, 'EUR', 'en-US')).toBe('€12.00');
+  });
+
   it('falls back to "amount CODE" for an invalid code', () => {
     expect(formatCurrency(12.5, 'n/a')).toBe('12.5 n/a');
     expect(formatCurrency(3, 'EURO')).toBe('3 EURO');

@@ -80,15 +80,16 @@ export function convertPrice<P extends { readonly amount: number; readonly curre
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * docs/SPEC.md §5: en-US currency style ("$1,234.50", "€12.00"); a code Intl rejects gives "amount CODE" instead of
- * an exception in the middle of rendering.
+ * docs/SPEC.md §5: the currency style of `locale`, en-US unless told ("$1,234.50", "€12.00"; ja-JP "￥1,500"); a code
+ * Intl rejects gives "amount CODE" instead of an exception in the middle of rendering.
  */
-export function formatCurrency(amount: number, currency: string): string {
+export function formatCurrency(amount: number, currency: string, locale: string = FORMAT_LOCALE): string {
   try {
-    let formatter = formatters.get(currency);
+    const key = `${locale}|${currency}`;
+    let formatter = formatters.get(key);
     if (!formatter) {
-      formatter = new Intl.NumberFormat(FORMAT_LOCALE, { style: 'currency', currency });
-      formatters.set(currency, formatter);
+      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+      formatters.set(key, formatter);
     }
     return formatter.format(amount);
   } catch {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_STORAGE_KEYS, SUPPORTED_UI_LANGUAGES } from '../lib/ui-constants';
+import { LOCAL_STORAGE_KEYS, RIGHT_TO_LEFT_UI_LANGUAGES, SUPPORTED_UI_LANGUAGES } from '../lib/ui-constants';
 import { bootFirstScreen, type FirstScreenBoot } from './first-screen-boot';
 import { detectionOptions, languageOptions } from './i18n-options';
 import { DEFAULT_SESSION_STORAGE_KEY, LanguageDetector } from './language-detector';
@@ -15,6 +15,7 @@ const boot: FirstScreenBoot = {
   lookupLocalStorage: detectionOptions.lookupLocalStorage,
   lookupSessionStorage: detectionOptions.lookupSessionStorage ?? DEFAULT_SESSION_STORAGE_KEY,
   supported: SUPPORTED_UI_LANGUAGES,
+  rightToLeft: RIGHT_TO_LEFT_UI_LANGUAGES,
   heroDismissedKey: LOCAL_STORAGE_KEYS.heroDismissed,
   homePath: '/',
   screens: Object.fromEntries(
@@ -59,6 +60,7 @@ describe("index.html's first screen in the visitor's language (docs/DESIGN.md §
     sessionStorage.clear();
     document.cookie = `${detectionOptions.lookupCookie}=; max-age=0`;
     document.documentElement.setAttribute('lang', 'en');
+    document.documentElement.removeAttribute('dir');
   });
 
   const cases: Array<[string, () => void]> = [
@@ -68,6 +70,10 @@ describe("index.html's first screen in the visitor's language (docs/DESIGN.md §
     ['an underscored Spanish code', () => (browserLanguages = ['es_MX'])],
     ['a Japanese browser that also reads German', () => (browserLanguages = ['ja-JP', 'ja', 'de'])],
     ['a Japanese-only browser', () => (browserLanguages = ['ja-JP', 'ja'])],
+    ['a Simplified Chinese browser with a script subtag', () => (browserLanguages = ['zh-Hans-CN'])],
+    ['a Traditional Chinese browser (Simplified is its language part)', () => (browserLanguages = ['zh-TW'])],
+    ['an Egyptian Arabic browser', () => (browserLanguages = ['ar-EG', 'en'])],
+    ['a Korean browser', () => (browserLanguages = ['ko-KR'])],
     ['a bare upper-case code i18next does not take', () => (browserLanguages = ['FR', 'es'])],
     [
       'a stored choice over the browser',
@@ -75,7 +81,7 @@ describe("index.html's first screen in the visitor's language (docs/DESIGN.md §
     ],
     [
       'a stored choice of an unsupported language',
-      () => localStorage.setItem(detectionOptions.lookupLocalStorage, 'it'),
+      () => localStorage.setItem(detectionOptions.lookupLocalStorage, 'sw'),
     ],
     [
       'the query string over the stored choice',
@@ -94,6 +100,20 @@ describe("index.html's first screen in the visitor's language (docs/DESIGN.md §
       const app = await languageOfTheApp();
       expect(bootedLanguage()).toBe(app);
     });
+
+  it('sets the document to right to left and its language before the first paint, for Arabic', () => {
+    browserLanguages = ['ar-SA'];
+    expect(bootedLanguage()).toBe('ar');
+    expect(document.documentElement.getAttribute('dir')).toBe('rtl');
+    expect(document.documentElement.getAttribute('lang')).toBe('ar');
+  });
+
+  it('leaves a left-to-right language left to right', () => {
+    browserLanguages = ['ja-JP'];
+    expect(bootedLanguage()).toBe('ja');
+    expect(document.documentElement.getAttribute('dir')).toBe('ltr');
+    expect(document.documentElement.getAttribute('lang')).toBe('ja');
+  });
 
   it('keeps the neutral outline off the home screen', () => {
     window.history.replaceState(null, '', '/history');

@@ -19,6 +19,8 @@ export interface FirstScreenBoot {
   readonly lookupSessionStorage: string;
   /** The interface languages i18next supports. */
   readonly supported: readonly string[];
+  /** Those written right to left (ui-constants RIGHT_TO_LEFT_UI_LANGUAGES). */
+  readonly rightToLeft: readonly string[];
   /** The local storage key that says the hero banner was dismissed (its value then is "true"). */
   readonly heroDismissedKey: string;
   /** The path of the home screen: only there is the first screen the voice screen. */
@@ -76,6 +78,12 @@ export function bootFirstScreen(boot: FirstScreenBoot): void {
     return canonical.split('-')[0] ?? canonical;
   };
   const language = codes.map(languagePart).find((part) => boot.supported.includes(part) || part === 'cimode');
+  // The document's language and direction as i18next sets them once it runs (i18n.ts), so an Arabic first screen is
+  // laid out right to left from the first paint instead of flipping when the script arrives.
+  if (language && boot.supported.includes(language)) {
+    document.documentElement.lang = language;
+    document.documentElement.dir = boot.rightToLeft.includes(language) ? 'rtl' : 'ltr';
+  }
   const screen = language && window.location.pathname === boot.homePath ? boot.screens[language] : undefined;
   if (screen) root.innerHTML = screen;
   if (read(() => window.localStorage.getItem(boot.heroDismissedKey)) === 'true')

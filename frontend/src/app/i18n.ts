@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LanguageDetector } from './language-detector';
 import { LocaleBackend } from './locale-backend';
+import { PSEUDO_LANGUAGE } from '../lib/ui-constants';
 import { backendOptions, detectionOptions, languageOptions, loaderOptions } from './i18n-options';
 
 function followLanguageOnDocument(language: string): void {
@@ -17,6 +18,10 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     ...languageOptions,
+    // The dev server also answers the pseudo-locale (`?lng=qps`, vite.config.ts); builds do not have it.
+    supportedLngs: import.meta.env.DEV
+      ? [...languageOptions.supportedLngs, PSEUDO_LANGUAGE]
+      : languageOptions.supportedLngs,
     ...loaderOptions,
     detection: detectionOptions,
     backend: backendOptions,

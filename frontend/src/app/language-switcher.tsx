@@ -10,6 +10,16 @@ const languageNames: Record<UiLanguage, string> = {
   fr: 'Français',
   es: 'Español',
   de: 'Deutsch',
+  it: 'Italiano',
+  pt: 'Português',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  tr: 'Türkçe',
+  ar: 'العربية',
+  hi: 'हिन्दी',
+  ja: '日本語',
+  ko: '한국어',
+  zh: '简体中文',
 };
 
 // The detector reads the i18next cookie before local storage (docs/SPEC.md §1 order) but only writes local storage, so a
@@ -42,7 +52,7 @@ export function LanguageSwitcher() {
         onChange={(event) => choose(event.target.value)}
       >
         {SUPPORTED_UI_LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={code}>
+          <option key={code} value={code} lang={code} dir="auto">
             {languageNames[code]}
           </option>
         ))}

@@ -19,8 +19,15 @@ describe('formatDate', () => {
     expect(formatDate(date, 'de', utc)).toBe('November 22, 2026');
   });
 
+  it('writes each further interface language with its own Intl data (ja, zh, ar)', () => {
+    expect(formatDate(date, 'ja', utc)).toBe('2026年11月22日');
+    expect(formatDate(date, 'zh-CN', utc)).toBe('2026年11月22日');
+    expect(formatDate(date, 'ar', utc)).toBe(new Intl.DateTimeFormat('ar', utc).format(date));
+    expect(formatDate(date, 'ar', utc)).toMatch(/نوفمبر/);
+  });
+
   it('falls back to English for a language without format data', () => {
-    expect(dateFormatLocale('ja')).toBe(dateFormatLocale('en'));
+    expect(dateFormatLocale('sw')).toBe(dateFormatLocale('en'));
   });
 
   it('accepts ISO strings and timestamps, and other formats', () => {

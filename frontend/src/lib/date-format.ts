@@ -2,12 +2,23 @@ import { FALLBACK_LANGUAGE, SUPPORTED_UI_LANGUAGES } from './ui-constants';
 
 type UiLanguage = (typeof SUPPORTED_UI_LANGUAGES)[number];
 
-// docs/SPEC.md §1: dates have format data for en and fr only; es and de borrow the English format data.
+// docs/SPEC.md §1: each interface language formats dates with its own Intl data, except es and de, which borrow
+// the English format data.
 const formatLocaleByLanguage: Record<UiLanguage, string> = {
   en: 'en-US',
   fr: 'fr-FR',
   es: 'en-US',
   de: 'en-US',
+  it: 'it-IT',
+  pt: 'pt-BR',
+  nl: 'nl-NL',
+  pl: 'pl-PL',
+  tr: 'tr-TR',
+  ar: 'ar',
+  hi: 'hi-IN',
+  ja: 'ja-JP',
+  ko: 'ko-KR',
+  zh: 'zh-CN',
 };
 
 function isUiLanguage(language: string): language is UiLanguage {
@@ -20,7 +31,7 @@ export function dateFormatLocale(language: string): string {
   return formatLocaleByLanguage[isUiLanguage(base) ? base : FALLBACK_LANGUAGE];
 }
 
-/** A calendar date for the interface language, e.g. "November 22, 2026" (en) or "22 novembre 2026" (fr). */
+/** A calendar date for the interface language, e.g. "November 22, 2026" (en), "22 novembre 2026" (fr), "2026年11月22日" (ja). */
 export function formatDate(
   date: Date | string | number,
   language: string,

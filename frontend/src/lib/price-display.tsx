@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Price } from '@wayfarer/shared/api/analysis';
 import { CURRENCY_OPTIONS } from '@wayfarer/shared/domain/currencies';
 import { formatCurrency } from '@wayfarer/shared/domain/money';
+import { dateFormatLocale } from './date-format';
 import './price-display.css';
 
 // The price converter's parts, shared by the analysis card and the photo screen (docs/SPEC.md §2): both show a
@@ -57,19 +58,23 @@ export function priceItemData(price: Price) {
 
 /** The price as found and, unless it already is in the target currency, converted (price_no_rate_available without). */
 export function PriceAmounts({ price, convertedLabel }: { price: Price; convertedLabel: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The interface language's number and currency style, the same format data as its dates.
+  const locale = dateFormatLocale(i18n.resolvedLanguage ?? i18n.language);
   return (
     <div className="price-amounts">
-      <span className="price-original">{formatCurrency(price.amount, price.currency)}</span>
+      <span className="price-original">{formatCurrency(price.amount, price.currency, locale)}</span>
       {!price.isAlreadyInTargetCurrency && (
         <>
-          <span aria-hidden="true">→</span>
+          <span aria-hidden="true" className="direction-arrow">
+            →
+          </span>
           <span className="visually-hidden">{convertedLabel}</span>
           {price.convertedAmount === undefined || !price.targetCurrency ? (
             <span className="price-no-rate">{t('price_no_rate_available')}</span>
           ) : (
             <strong className="price-converted">
-              {formatCurrency(price.convertedAmount, price.targetCurrency)}
+              {formatCurrency(price.convertedAmount, price.targetCurrency, locale)}
             </strong>
           )}
         </>

@@ -54,8 +54,34 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const FALLBACK_LANGUAGE = 'en';
 
-/** Interface languages that have a complete locales/{lng}/ folder (docs/SPEC.md §1 date formats: en, fr, es, de). */
-export const SUPPORTED_UI_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
+/**
+ * Interface languages, each with a complete locales/{lng}/ folder, in the order the language menu lists them
+ * (docs/SPEC.md §1). zh is Simplified Chinese; with `load: 'languageOnly'` zh-CN, zh-Hans, zh-SG and also zh-TW,
+ * zh-HK and zh-Hant resolve to it (docs/SPEC.md §1 says why Traditional readers get it rather than English).
+ */
+export const SUPPORTED_UI_LANGUAGES = [
+  'en',
+  'fr',
+  'es',
+  'de',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'tr',
+  'ar',
+  'hi',
+  'ja',
+  'ko',
+  'zh',
+] as const;
+/** Interface languages written right to left: the document gets dir="rtl" (i18next's own list agrees). */
+export const RIGHT_TO_LEFT_UI_LANGUAGES: readonly (typeof SUPPORTED_UI_LANGUAGES)[number][] = ['ar'];
+/**
+ * The pseudo-locale for development (frontend/src/lib/pseudo-locale.ts): en made about 40% longer and accented.
+ * Not a product language: the dev server serves it (`?lng=qps`) and e2e puts it in place of en; no build ships it.
+ */
+export const PSEUDO_LANGUAGE = 'qps';
 /** Locale files exist per language only ("en", not "en-GB"): i18next `load: 'languageOnly'`. */
 export const LOCALE_LOAD = 'languageOnly';
 export const LOCALE_MAX_PARALLEL_READS = 10;

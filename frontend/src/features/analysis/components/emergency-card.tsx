@@ -80,7 +80,7 @@ export function EmergencyCard({ outcome }: { outcome: Outcome<EmergencyResult> }
           {result.detectedIssues.length > 0 && (
             <ul className="emergency-issues" aria-label={t('analysis_emergency_issues')}>
               {result.detectedIssues.map((issue) => (
-                <li key={issue} className="analysis-badge" data-testid="emergency-issue">
+                <li key={issue} className="analysis-badge" data-testid="emergency-issue" dir="auto">
                   {issue}
                 </li>
               ))}
@@ -127,7 +127,9 @@ export function EmergencyCard({ outcome }: { outcome: Outcome<EmergencyResult> }
                     </a>
                     <span className="analysis-badge">{t(FACILITY_KEYS[facility.type])}</span>
                     {facility.address.trim() !== '' && (
-                      <span className="analysis-detail">{facility.address}</span>
+                      <span className="analysis-detail" dir="auto">
+                        {facility.address}
+                      </span>
                     )}
                   </li>
                 ))}

@@ -72,10 +72,14 @@ export function LocationItem({ location }: { location: Location }) {
       data-lng={location.longitude}
     >
       <div className="location-heading">
-        <strong>{location.name}</strong>
+        <strong dir="auto">{location.name}</strong>
         <span className="analysis-badge">{t(TYPE_LABEL_KEYS[location.type])}</span>
       </div>
-      {location.address.trim() !== '' && <p className="analysis-detail">{location.address}</p>}
+      {location.address.trim() !== '' && (
+        <p className="analysis-detail" dir="auto">
+          {location.address}
+        </p>
+      )}
       {gps && (
         <p className="location-gps">
           <span>

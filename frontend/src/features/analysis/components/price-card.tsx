@@ -62,7 +62,11 @@ export function PriceCard({
             >
               <PriceAmounts price={price} convertedLabel={t('analysis_price_converted')} />
               <p className="analysis-quote">“{price.originalText}”</p>
-              {price.context.trim() !== '' && <p className="analysis-detail">{price.context}</p>}
+              {price.context.trim() !== '' && (
+                <p className="analysis-detail" dir="auto">
+                  {price.context}
+                </p>
+              )}
             </li>
           ))}
       </ul>

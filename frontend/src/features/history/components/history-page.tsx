@@ -71,12 +71,14 @@ function SessionDetail({
       </h2>
       <section className="history-text">
         <h3>{t('history_original')}</h3>
-        <p data-testid="history-detail-transcript">{session.transcript}</p>
+        <p data-testid="history-detail-transcript" dir="auto">
+          {session.transcript}
+        </p>
       </section>
       {session.translation !== '' && (
         <section className="history-text">
           <h3>{t('history_translation', { language: languageName(session.targetLanguage) })}</h3>
-          <p data-testid="history-detail-translation" lang={session.targetLanguage}>
+          <p data-testid="history-detail-translation" lang={session.targetLanguage} dir="auto">
             {session.translation}
           </p>
         </section>

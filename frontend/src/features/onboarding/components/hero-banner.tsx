@@ -16,7 +16,7 @@ const stepIcon: Record<HeroStep, React.JSX.Element> = {
     </svg>
   ),
   transcribe: (
-    <svg {...svgProps}>
+    <svg {...svgProps} className="icon-directional">
       <path d="M4 6h16M4 12h16M4 18h10" />
     </svg>
   ),

@@ -57,14 +57,14 @@ export function PhotoResult({
       {translation.kind === 'done' && !empty && (
         <div className="photo-texts">
           <h3 className="photo-text-label">{t('photo_original_label')}</h3>
-          <p className="photo-text" data-testid="photo-original">
+          <p className="photo-text" data-testid="photo-original" dir="auto">
             {translation.result.originalText}
           </p>
           <h3 className="photo-text-label">{t('photo_translated_label')}</h3>
           {device && device.state !== 'off' ? (
             <DeviceText device={device} serverText={translation.result.translatedText} />
           ) : (
-            <p className="photo-text photo-text-strong" data-testid="photo-translated">
+            <p className="photo-text photo-text-strong" data-testid="photo-translated" dir="auto">
               {translation.result.translatedText}
             </p>
           )}
@@ -87,7 +87,12 @@ function DeviceText({ device, serverText }: { device: DevicePhotoTranslation; se
     device.state === 'unsupported';
   return (
     <>
-      <p className="photo-text photo-text-strong" data-testid="photo-translated" data-engine="device">
+      <p
+        className="photo-text photo-text-strong"
+        data-testid="photo-translated"
+        data-engine="device"
+        dir="auto"
+      >
         {serverStands ? serverText : device.text}
       </p>
       {device.state === 'done' && (

@@ -37,7 +37,9 @@ export function TranscriptCard({
         data-testid={testId}
         data-empty={empty}
         lang={empty ? undefined : lang}
-        dir={empty ? undefined : dir}
+        // Without the language's own direction, the text's first strong letter decides it (an English transcript in an
+        // Arabic interface reads left to right).
+        dir={empty ? undefined : (dir ?? 'auto')}
         aria-live="polite"
         tabIndex={0}
       >
