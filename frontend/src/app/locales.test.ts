@@ -36,9 +36,40 @@ const sameAsEnglishIn: Readonly<Record<string, ReadonlySet<string>>> = {
     'location_type_hotel',
     'location_type_museum',
   ]),
-  // Intl writes the price as English does in these two ("€9.99").
+  // Words these languages spell as English does (Home, Password, Status, Hotel, Park…), and the price as Intl
+  // writes it ("€9.99") in ja, zh, ko and hi.
+  it: new Set([
+    'nav_home',
+    'voice_engine_server',
+    'auth_password_label',
+    'location_gps',
+    'location_link_encyclopedia',
+    'location_type_hotel',
+  ]),
+  pt: new Set(['facility_type_hospital', 'location_gps', 'location_type_hotel']),
+  nl: new Set([
+    'manage_subscription_status_label',
+    'emergency_contact_medical',
+    'location_link_encyclopedia',
+    'location_type_restaurant',
+    'location_type_hotel',
+    'location_type_museum',
+    'location_type_station',
+    'location_type_park',
+  ]),
+  pl: new Set([
+    'location_gps',
+    'location_link_encyclopedia',
+    'location_type_hotel',
+    'location_type_region',
+    'location_type_park',
+    'history_export_format',
+  ]),
+  tr: new Set(['location_gps', 'location_type_park']),
   ja: new Set(['subscribe_price']),
   zh: new Set(['subscribe_price']),
+  ko: new Set(['subscribe_price', 'location_gps']),
+  hi: new Set(['subscribe_price', 'location_gps']),
 };
 
 /** The suffixes i18next looks for on a plural key in `locale` (Intl's plural categories: ar has six, ja one). */
