@@ -13,7 +13,14 @@ async function speak(
   signal?: AbortSignal,
   speed?: number,
 ) {
-  const { contentType, audio } = await speaker.speak({ text, language, gender, provider: 'openai', signal, speed });
+  const { contentType, audio } = await speaker.speak({
+    text,
+    language,
+    gender,
+    provider: 'openai',
+    signal,
+    speed,
+  });
   const pieces: Uint8Array[] = [];
   for await (const piece of audio) pieces.push(piece);
   return { contentType, pieces, ...parseWav(Buffer.concat(pieces)) };

@@ -80,7 +80,11 @@ describe('spoken-lag reducer (docs/SPEC.md §4 Spoken lag)', () => {
       { type: 'ended', utterance: 1, at: 3_500 },
     ]);
     const merged = speaks(actions).at(-1)!;
-    expect(merged).toMatchObject({ utterance: 3, text: `${'x'.repeat(10)} ${'x'.repeat(10)}`, phrases: [3, 4] });
+    expect(merged).toMatchObject({
+      utterance: 3,
+      text: `${'x'.repeat(10)} ${'x'.repeat(10)}`,
+      phrases: [3, 4],
+    });
     expect(spokenLagTally(state).merged).toBe(2);
   });
 
@@ -212,7 +216,8 @@ describe('spoken-lag reducer (docs/SPEC.md §4 Spoken lag)', () => {
       clock = Math.max(clock, event.at);
       apply(event);
     }
-    for (let phrase = 1; phrase <= 20; phrase += 1) expect(spoken.has(phrase) || notSpoken.has(phrase)).toBe(true);
+    for (let phrase = 1; phrase <= 20; phrase += 1)
+      expect(spoken.has(phrase) || notSpoken.has(phrase)).toBe(true);
     expect(notSpoken.size).toBeGreaterThan(0);
   });
 

@@ -244,7 +244,13 @@ function passThrough(previous: SpokenLagState): SpokenLagStep {
       phrases: withPhrase(state.phrases, clause.phrase, { spoken: true }),
       nextId: state.nextId + 1,
     };
-    actions.push({ type: 'speak', utterance: utterance.id, text: clause.text, rate: 1, phrases: [clause.phrase] });
+    actions.push({
+      type: 'speak',
+      utterance: utterance.id,
+      text: clause.text,
+      rate: 1,
+      phrases: [clause.phrase],
+    });
   }
   return { state, actions };
 }
