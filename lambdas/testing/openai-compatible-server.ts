@@ -565,6 +565,7 @@ async function main(): Promise<void> {
       'hold-audio-tail': { type: 'boolean', default: false },
       'hold-audio-tail-for': { type: 'string' },
       'tone-seconds': { type: 'string', default: '0.4' },
+      'seconds-per-character': { type: 'string' },
     },
   });
   const server = await startOpenAiCompatibleServer({
@@ -578,6 +579,8 @@ async function main(): Promise<void> {
       values['hold-audio-tail-for'] === undefined ? undefined : new RegExp(values['hold-audio-tail-for']),
     latency: providerLatency(process.env),
     toneSeconds: Number(values['tone-seconds']),
+    secondsPerCharacter:
+      values['seconds-per-character'] === undefined ? undefined : Number(values['seconds-per-character']),
   });
   serveUntilStopped('openai-compatible server', server);
 }

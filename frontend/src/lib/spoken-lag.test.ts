@@ -169,6 +169,7 @@ describe('spoken-lag reducer (docs/SPEC.md §4 Spoken lag)', () => {
   it('reports the lag of the phrase whose speech has just started', () => {
     const { state } = run([clause(1, 20, 200, 1_000), { type: 'started', utterance: 1, at: 1_700 }]);
     expect(state.lagMs).toBe(1_500);
+    expect(state.lastStarted).toEqual({ at: 1_700, phrases: [1] });
   });
 
   it('a failed utterance ends like a played one, and the next waits no longer', () => {

@@ -80,6 +80,8 @@ export interface SpokenLagState {
   readonly charsPerSecond: number;
   /** The lag of the utterance that started last; null before any has. */
   readonly lagMs: number | null;
+  /** When the utterance that started last started (page time), and the phrases it speaks. */
+  readonly lastStarted: { readonly at: number; readonly phrases: readonly number[] } | null;
   readonly phrases: ReadonlyMap<number, PhraseSpeech>;
   readonly nextId: number;
 }
@@ -112,6 +114,7 @@ export function initialSpokenLagState(
     asked: [],
     charsPerSecond: settings.initialCharsPerSecond,
     lagMs: null,
+    lastStarted: null,
     phrases: new Map(),
     nextId: 1,
   };
@@ -263,6 +266,7 @@ function onStarted(state: SpokenLagState, id: number, at: number): SpokenLagStep
       ...state,
       asked: state.asked.map((asked) => (asked.id === id ? { ...asked, startedAt: at } : asked)),
       lagMs: Math.round(at - utterance.sourceEndAt),
+      lastStarted: { at, phrases: utterance.phrases },
     },
     actions: [],
   };

@@ -24,6 +24,8 @@ import { readTranslateStream } from './translate-stream';
 export interface SpokenLagReport {
   /** The lag of the utterance that started last; null before any has. */
   readonly lagMs: number | null;
+  /** When that utterance started (page time) and the phrases it speaks: a bench's ear-voice span per phrase. */
+  readonly lastStarted: { readonly at: number; readonly phrases: readonly number[] } | null;
   readonly spoken: number;
   readonly spedUp: number;
   readonly merged: number;
@@ -220,7 +222,7 @@ export function createSpeakBack(events: SpeakBackEvents, options: SpeakBackOptio
   }
 
   function report(): void {
-    live(() => events.spokenLag({ lagMs: lag.lagMs, ...spokenLagTally(lag) }));
+    live(() => events.spokenLag({ lagMs: lag.lagMs, lastStarted: lag.lastStarted, ...spokenLagTally(lag) }));
   }
 
   function step(event: SpokenLagEvent): void {

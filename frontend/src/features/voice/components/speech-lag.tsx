@@ -17,6 +17,8 @@ export function SpeechLag({ report }: { report: SpokenLagReport | null }) {
       className="voice-badge voice-speech-lag"
       data-testid="speech-lag"
       data-lag-ms={lagMs ?? undefined}
+      data-started-at={report?.lastStarted ? Math.round(report.lastStarted.at) : undefined}
+      data-started-phrases={report?.lastStarted?.phrases.join(' ')}
       data-spoken={report?.spoken ?? 0}
       data-sped-up={report?.spedUp ?? 0}
       data-merged={report?.merged ?? 0}
