@@ -14,6 +14,7 @@ const SETTINGS = {
   ...DEFAULT_SPOKEN_LAG_SETTINGS,
   boundMs: 5_000,
   speedUpFromMs: 2_000,
+  fullSpeedFromMs: 5_000,
   maxRate: 1.5,
   synthesisMs: 500,
   initialCharsPerSecond: 10,
@@ -100,7 +101,7 @@ describe('spoken-lag reducer (docs/SPEC.md §4 Spoken lag)', () => {
     expect(speaks(actions)[0]!.rate).toBeCloseTo(1.25, 5);
   });
 
-  it('reaches the rate cap at the bound, and never goes past it', () => {
+  it('reaches the rate cap at the full-speed lag, and never goes past it', () => {
     expect(speaks(run([clause(1, 20, 0, 4_500)]).actions)[0]!.rate).toBe(1.5);
     expect(speaks(run([clause(1, 20, 0, 4_499)]).actions)[0]!.rate).toBeLessThan(1.5);
   });

@@ -7,7 +7,7 @@
  *
  * The lag of a phrase is its ear-voice span: from the end of its source speech to its translation starting to
  * play. While the lag is short clauses are spoken as they come; past `speedUpFromMs` the voice speeds up, in
- * proportion, to `maxRate` at `boundMs` (the speech engine keeps the pitch: the rate is its `speed`); clauses
+ * proportion, to `maxRate` at `fullSpeedFromMs` (the speech engine keeps the pitch: the rate is its `speed`); clauses
  * that queue up behind the playing utterance are joined into one, so they are asked for and played as one; a
  * clause that would still start past the bound is shown and not spoken, oldest first. The text is never touched:
  * what is not spoken stays on screen.
@@ -19,7 +19,9 @@ export interface SpokenLagSettings {
   boundMs: number;
   /** Below this lag the voice speaks at its own pace. */
   speedUpFromMs: number;
-  /** The fastest the voice is asked to speak (the rate at the bound). */
+  /** From this lag on the voice speaks at `maxRate`: a voice a third slower than the speaker settles well under the bound. */
+  fullSpeedFromMs: number;
+  /** The fastest the voice is asked to speak. */
   maxRate: number;
   /** From asking for an utterance's speech to its first sample playing (the voice's first byte, then playback). */
   synthesisMs: number;
@@ -31,7 +33,8 @@ export interface SpokenLagSettings {
 
 export const DEFAULT_SPOKEN_LAG_SETTINGS: SpokenLagSettings = {
   boundMs: 5_000,
-  speedUpFromMs: 2_000,
+  speedUpFromMs: 1_500,
+  fullSpeedFromMs: 3_000,
   maxRate: MAX_SPEECH_RATE,
   synthesisMs: 600,
   initialCharsPerSecond: 14,
@@ -170,10 +173,10 @@ function askedSpeechEnd(state: SpokenLagState, now: number): number {
   return end;
 }
 
-/** The rate for a lag: the voice's own below `speedUpFromMs`, rising in proportion to `maxRate` at the bound. */
+/** The rate for a lag: the voice's own below `speedUpFromMs`, rising in proportion to `maxRate` at `fullSpeedFromMs`. */
 function rateForLag(settings: SpokenLagSettings, lagMs: number): number {
   if (lagMs <= settings.speedUpFromMs) return 1;
-  const share = (lagMs - settings.speedUpFromMs) / (settings.boundMs - settings.speedUpFromMs);
+  const share = (lagMs - settings.speedUpFromMs) / (settings.fullSpeedFromMs - settings.speedUpFromMs);
   return Math.min(settings.maxRate, 1 + share * (settings.maxRate - 1));
 }
 

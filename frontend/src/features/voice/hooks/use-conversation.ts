@@ -175,8 +175,8 @@ export function useConversation(options: ConversationOptions): Conversation {
         transcript: (result) =>
           live(() => {
             const now = stateRef.current;
-            // The speaker stopped an endpointing's silence before the final: the spoken lag counts from there.
-            const heardAt = performance.now() - SPEECH_ENDPOINTING_MS;
+            // The spoken lag counts from the phrase's last word; without words, an endpointing's silence before now.
+            const heardAt = result.heardEndAt ?? performance.now() - SPEECH_ENDPOINTING_MS;
             const route = routeTranscript(now, result, {
               pair: now.mode === 'two_way' ? optionsRef.current.languagePair?.() : undefined,
               identify: run.identify,
