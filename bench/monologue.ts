@@ -221,8 +221,9 @@ async function measure(page: Page, baseURL: string, audioSeconds: number): Promi
   const rested = await page
     .waitForFunction(
       () => {
+        // Not translating or reading out (an interim left by an empty final can keep it transcribing).
         const status = document.querySelector('[data-testid="status-badge"]')?.getAttribute('data-status');
-        return status === 'recording' || status === 'transcribed';
+        return status !== 'translating' && status !== 'speaking';
       },
       undefined,
       { timeout: 300_000, polling: 500 },
@@ -245,7 +246,7 @@ async function measure(page: Page, baseURL: string, audioSeconds: number): Promi
       return chunk === undefined ? Number.NaN : chunk.at - (chunk.endSample - chunk.lastAudible) / 16;
     });
     const lag = document.querySelector('[data-testid="speech-lag"]');
-    const phrases = [...document.querySelectorAll('[data-testid="translation-phrase"]')];
+    const phrases = Array.from(document.querySelectorAll('[data-testid="translation-phrase"]'));
     return {
       sourceEnds,
       starts: w.__starts,
@@ -261,7 +262,11 @@ async function measure(page: Page, baseURL: string, audioSeconds: number): Promi
       retractions: w.__retractions,
     };
   });
-  await page.getByTestId('main-button').click();
+  // Measured already: a Stop the page does not take (a busy button) does not lose the run.
+  await page
+    .getByTestId('main-button')
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   return { ...result, minutes: (Date.now() - startedAt) / 60_000 };
 }
 
