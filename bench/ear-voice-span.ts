@@ -186,11 +186,12 @@ export interface Measured<M> {
 }
 
 /**
- * Runs `measure` `count` times, each in a fresh context of Chromium whose fake microphone plays the doctor WAV
- * once; a failed run is reported and left out.
+ * Runs `measure` `count` times, each in a fresh context of Chromium whose fake microphone plays `wav` (the doctor
+ * WAV by default) once; a failed run is reported and left out.
  */
 export async function measureInBrowser<M>(options: {
   readonly count: number;
+  readonly wav?: string;
   readonly init: (context: BrowserContext) => Promise<void>;
   readonly measure: (page: Page) => Promise<M>;
 }): Promise<Measured<M>> {
@@ -201,7 +202,7 @@ export async function measureInBrowser<M>(options: {
       '--autoplay-policy=no-user-gesture-required',
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${WAV}%noloop`,
+      `--use-file-for-fake-audio-capture=${options.wav ?? WAV}%noloop`,
     ],
   });
   const sampler = sampleLoad();

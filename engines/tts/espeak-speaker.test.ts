@@ -6,8 +6,21 @@ import { createEspeakSpeaker } from './espeak-speaker';
 const speaker = createEspeakSpeaker();
 afterAll(() => speaker.close());
 
-async function speak(text: string, language: string, gender: VoiceGender = 'female', signal?: AbortSignal) {
-  const { contentType, audio } = await speaker.speak({ text, language, gender, provider: 'openai', signal });
+async function speak(
+  text: string,
+  language: string,
+  gender: VoiceGender = 'female',
+  signal?: AbortSignal,
+  speed?: number,
+) {
+  const { contentType, audio } = await speaker.speak({
+    text,
+    language,
+    gender,
+    provider: 'openai',
+    signal,
+    speed,
+  });
   const pieces: Uint8Array[] = [];
   for await (const piece of audio) pieces.push(piece);
   return { contentType, pieces, ...parseWav(Buffer.concat(pieces)) };
@@ -37,6 +50,18 @@ function medianPitch(samples: Int16Array): number {
 }
 
 describe('espeak speaker', () => {
+  it('speaks faster at a higher speed, at the same pitch, and the next phrase at its own pace again', async () => {
+    const text = 'The museum opens at nine and closes at six in the evening.';
+    const normal = await speak(text, 'en');
+    const faster = await speak(text, 'en', 'female', undefined, 1.5);
+    const again = await speak(text, 'en');
+    expect(seconds(faster.samples)).toBeLessThan(seconds(normal.samples) * 0.8);
+    expect(Math.abs(medianPitch(faster.samples) - medianPitch(normal.samples))).toBeLessThan(
+      medianPitch(normal.samples) * 0.1,
+    );
+    expect(seconds(again.samples)).toBeCloseTo(seconds(normal.samples), 1);
+  });
+
   it.each([
     ['en', 'Where is the nearest train station?'],
     ['fr', 'Où se trouve la gare la plus proche ?'],

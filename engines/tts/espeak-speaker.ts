@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Speaker } from '@wayfarer/lambdas/ports/tts';
 import { wavHeader } from '../speech/wav';
 import { spawnWorker } from '../worker-thread';
-import { ESPEAK_SAMPLE_RATE_HZ } from './espeak';
+import { ESPEAK_DEFAULT_WORDS_PER_MINUTE, ESPEAK_SAMPLE_RATE_HZ } from './espeak';
 import type { EspeakWorkerMessage, EspeakWorkerOptions, SynthesisRequest } from './espeak-worker';
 import { splitSentences } from './sentences';
 import { espeakVoiceFor } from './voices';
@@ -137,11 +137,15 @@ export function createEspeakSpeaker(): EspeakSpeaker {
   }
 
   const speaker: EspeakSpeaker = {
-    async speak({ text, language, gender, signal }) {
+    async speak({ text, language, gender, speed, signal }) {
       const voice = espeakVoiceFor(language, gender);
       if (voice === undefined) throw new Error(`The embedded voice does not speak ${language}`);
       await start();
-      return { contentType: ESPEAK_CONTENT_TYPE, audio: phraseAudio(splitSentences(text), voice, signal) };
+      const wordsPerMinute = Math.round(ESPEAK_DEFAULT_WORDS_PER_MINUTE * (speed ?? 1));
+      return {
+        contentType: ESPEAK_CONTENT_TYPE,
+        audio: phraseAudio(splitSentences(text), { ...voice, wordsPerMinute }, signal),
+      };
     },
     async ready() {
       await start();

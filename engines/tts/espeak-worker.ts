@@ -18,6 +18,8 @@ export interface SynthesisRequest {
   text: string;
   voice: string;
   preparation: TextPreparation;
+  /** Words a minute. */
+  wordsPerMinute: number;
 }
 
 export type EspeakWorkerMessage =
@@ -47,6 +49,7 @@ try {
     prepare(request.text, request.preparation)
       .then((text) => {
         if (!espeak.setVoice(request.voice)) throw new Error(`espeak-ng has no voice ${request.voice}`);
+        espeak.setRate(request.wordsPerMinute);
         espeak.synthesize(text, (samples) => {
           if (Atomics.load(cancel, 0) === request.id) return true;
           // Each piece leaves as soon as it is made: the first one is what the listener waits for.

@@ -10,6 +10,8 @@ declare module '@echogarden/espeak-ng-emscripten' {
     readonly samplerate: number;
     /** 0 when the voice was found. */
     set_voice(name: string): number;
+    /** Words a minute. */
+    set_rate(wordsPerMinute: number): void;
     list_voices(): EspeakVoiceInfo[];
     /** Calls back with each piece of audio as it is made; a truthy return stops synthesis. */
     synthesize(text: string, onAudio: (samples: Int16Array, events: unknown[]) => boolean | undefined): void;

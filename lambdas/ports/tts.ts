@@ -9,6 +9,8 @@ export interface Speaker {
     readonly language: string;
     readonly gender: VoiceGender;
     readonly provider: TtsProvider;
+    /** Faster than the voice's own pace, pitch kept (docs/SPEC.md §4 Spoken lag); 1 when absent. */
+    readonly speed?: number;
     readonly signal?: AbortSignal;
   }): Promise<{ readonly contentType: string; readonly audio: AsyncIterable<Uint8Array> }>;
 }

@@ -144,6 +144,33 @@ describe('fake OpenAI-compatible server', () => {
     expect(await closed).toEqual({ url: '/v1/chat/completions', written: 1 });
   });
 
+  it("a slow voice: speech that lasts its seconds a character, divided by the speed asked (OpenAI's body, Deepgram's query)", async () => {
+    server = await startOpenAiCompatibleServer({ secondsPerCharacter: 0.1 });
+    const seconds = (wav: Buffer) => (wav.length - 44) / 2 / 24_000;
+    const normal = await client(server).audio.speech.create({
+      model: 'tts',
+      voice: 'alloy',
+      input: 'Hola, buenos días',
+      response_format: 'wav',
+    });
+    expect(seconds(Buffer.from(await normal.arrayBuffer()))).toBeCloseTo(1.7, 2);
+    const faster = await client(server).audio.speech.create({
+      model: 'tts',
+      voice: 'alloy',
+      input: 'Hola, buenos días',
+      response_format: 'wav',
+      speed: 1.25,
+    });
+    expect(seconds(Buffer.from(await faster.arrayBuffer()))).toBeCloseTo(1.36, 2);
+    const deepgram = new DeepgramClient({ apiKey: 'placeholder', baseUrl: server.url });
+    const binary = await deepgram.speak.v1.audio.generate({
+      text: 'Hola',
+      model: 'aura-2-celeste-es',
+      speed: 1.25,
+    });
+    expect(seconds(Buffer.from(await binary.arrayBuffer()))).toBeCloseTo(0.32, 2);
+  });
+
   it('streams speech as a WAV in chunks to the OpenAI and Deepgram clients', async () => {
     server = await startOpenAiCompatibleServer();
     const speech = await client(server).audio.speech.create({

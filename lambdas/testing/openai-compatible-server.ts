@@ -85,6 +85,11 @@ export interface FakeOpenAiOptions {
   /** Length of the speech tone (default 0.4 s). */
   readonly toneSeconds?: number;
   /**
+   * A voice whose speech lasts this long a character of its text, divided by the request's `speed` (OpenAI's body,
+   * Deepgram's query): a slow voice for the monologue bench. Replaces toneSeconds.
+   */
+  readonly secondsPerCharacter?: number;
+  /**
    * `realistic` (PROVIDER_LATENCY=realistic on the CLI): first token and first audio byte as the real providers
    * answer, tokens at their rate, audio in real time (shared/api/provider-latency.ts); it replaces the delays above.
    */
@@ -422,6 +427,7 @@ export async function startOpenAiCompatibleServer(
     contentType: string,
     raw = false,
     text = '',
+    speed = 1,
   ) {
     const state = watch(request, response);
     const releasesAtStart = releases;
@@ -437,7 +443,11 @@ export async function startOpenAiCompatibleServer(
       );
       return;
     }
-    const wav = toneWav(options.toneSeconds);
+    const wav = toneWav(
+      options.secondsPerCharacter === undefined
+        ? options.toneSeconds
+        : (text.length * options.secondsPerCharacter) / speed,
+    );
     const audio = raw ? wav.subarray(44) : wav;
     response.writeHead(200, { 'content-type': contentType, 'transfer-encoding': 'chunked' });
     for (let offset = 0; offset < audio.length; offset += AUDIO_CHUNK_BYTES) {
@@ -476,11 +486,13 @@ export async function startOpenAiCompatibleServer(
         sendJson(response, 400, openAiError(400, "Missing required parameter: 'input'."));
         return;
       }
+      const requested = (body as { speed?: unknown }).speed;
+      const speed = typeof requested === 'number' ? requested : 1;
       // OpenAI's `pcm` is headerless 24 kHz PCM; for any other format this answers WAV, labelled as such.
       if ((body as { response_format?: unknown }).response_format === 'pcm') {
-        await streamAudio(request, response, 'audio/pcm', true, input);
+        await streamAudio(request, response, 'audio/pcm', true, input, speed);
       } else {
-        await streamAudio(request, response, 'audio/wav', false, input);
+        await streamAudio(request, response, 'audio/wav', false, input, speed);
       }
       return;
     }
@@ -492,10 +504,11 @@ export async function startOpenAiCompatibleServer(
         return;
       }
       const query = new URL(request.url ?? '/', 'http://fake').searchParams;
+      const speed = Number(query.get('speed') ?? 1) || 1;
       if (query.get('encoding') === 'linear16' && query.get('container') === 'none') {
-        await streamAudio(request, response, 'application/octet-stream', true, text);
+        await streamAudio(request, response, 'application/octet-stream', true, text, speed);
       } else {
-        await streamAudio(request, response, 'audio/wav', false, text);
+        await streamAudio(request, response, 'audio/wav', false, text, speed);
       }
       return;
     }
@@ -552,6 +565,7 @@ async function main(): Promise<void> {
       'hold-audio-tail': { type: 'boolean', default: false },
       'hold-audio-tail-for': { type: 'string' },
       'tone-seconds': { type: 'string', default: '0.4' },
+      'seconds-per-character': { type: 'string' },
     },
   });
   const server = await startOpenAiCompatibleServer({
@@ -565,6 +579,8 @@ async function main(): Promise<void> {
       values['hold-audio-tail-for'] === undefined ? undefined : new RegExp(values['hold-audio-tail-for']),
     latency: providerLatency(process.env),
     toneSeconds: Number(values['tone-seconds']),
+    secondsPerCharacter:
+      values['seconds-per-character'] === undefined ? undefined : Number(values['seconds-per-character']),
   });
   serveUntilStopped('openai-compatible server', server);
 }

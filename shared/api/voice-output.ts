@@ -13,11 +13,19 @@ export type { VoiceGender };
 /** Speech is synthesised phrase by phrase; a phrase longer than this is a client bug, not speech. */
 export const MAX_TTS_CHARS = 2_000;
 
+/**
+ * The fastest a voice is asked to speak (docs/SPEC.md §9 spoken lag): past it, speech stops sounding natural, and
+ * Deepgram's Aura-2 takes no more. The engine keeps the pitch: this is its `speed`, not a faster playback.
+ */
+export const MAX_SPEECH_RATE = 1.5;
+
 export const ttsPathSchema = z.object({ provider: ttsProviderSchema });
 export const ttsRequestSchema = z.object({
   text: z.string().trim().min(1).max(MAX_TTS_CHARS),
   language: languageCodeSchema,
   gender: voiceGenderSchema,
+  /** How much faster than its own pace the voice speaks (1 when absent). */
+  speed: z.number().min(1).max(MAX_SPEECH_RATE).optional(),
 });
 export type TtsRequest = z.infer<typeof ttsRequestSchema>;
 

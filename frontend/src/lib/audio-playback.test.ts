@@ -206,3 +206,28 @@ describe('the audio queue, a stream whose tail arrives late (issue 25)', () => {
     expect(secondSeen).toEqual({ ended: 1, failed: 0 });
   });
 });
+
+describe('the audio queue tells when a clip starts (docs/SPEC.md §4 Spoken lag)', () => {
+  it('tells each clip once, when its first sample is scheduled, at the page time it plays', async () => {
+    const queue = createAudioQueue();
+    const first = heldBackStream();
+    const second = heldBackStream();
+    const starts: number[][] = [[], []];
+    queue.play(first.body, (at) => starts[0]!.push(at));
+    queue.play(second.body, (at) => starts[1]!.push(at));
+    await second.send(wavHeader());
+    await second.send(pcm(0.5));
+    // The second waits for the first to be wholly scheduled.
+    expect(starts[1]).toEqual([]);
+    await first.send(wavHeader());
+    const before = performance.now();
+    await first.send(pcm(1));
+    await first.send(pcm(1));
+    await first.end();
+    expect(starts[0]).toHaveLength(1);
+    expect(starts[0]![0]!).toBeGreaterThanOrEqual(before);
+    // The second plays where the first ends, 2 s of audio later.
+    expect(starts[1]).toHaveLength(1);
+    expect(starts[1]![0]! - starts[0]![0]!).toBeGreaterThan(1_900);
+  });
+});

@@ -10,9 +10,13 @@ export interface AudioQueue {
    * its way: the place in the queue is taken at the call), starting at the sample where the previous one ends,
    * so clauses of one sentence play without a gap or an overlap. A 16-bit PCM WAV stream starts with its first
    * samples, anything else (MP3) is decoded once complete. Resolves when it has ended (or the queue was
-   * stopped), rejects when it cannot be read or decoded.
+   * stopped), rejects when it cannot be read or decoded. `onStart` is told when its first sample plays (page time,
+   * performance.now()'s clock, the output latency included), as soon as that is scheduled.
    */
-  play(body: ReadableStream<Uint8Array> | Promise<ReadableStream<Uint8Array>>): Promise<void>;
+  play(
+    body: ReadableStream<Uint8Array> | Promise<ReadableStream<Uint8Array>>,
+    onStart?: (at: number) => void,
+  ): Promise<void>;
   /** Stops what plays and drops what waits. */
   stop(): void;
 }
@@ -27,6 +31,14 @@ async function readAll(
     if (done) return bytes;
     bytes = concatBytes(bytes, value);
   }
+}
+
+/** When a sample scheduled at context time `at` reaches the ear, on the page's clock. */
+function pageTimeOf(audio: AudioContext, at: number): number {
+  return (
+    performance.now() +
+    (Math.max(at, audio.currentTime) - audio.currentTime + (audio.outputLatency || 0)) * 1000
+  );
 }
 
 export function createAudioQueue(): AudioQueue {
@@ -59,6 +71,7 @@ export function createAudioQueue(): AudioQueue {
     reader: ReadableStreamDefaultReader<Uint8Array>,
     previous: Promise<unknown>,
     scheduled: () => void,
+    onStart: (at: number) => void,
   ): Promise<void> {
     let bytes: Uint8Array = new Uint8Array(0);
     let header = readWavHeader(bytes);
@@ -76,6 +89,7 @@ export function createAudioQueue(): AudioQueue {
       const at = Math.max(scheduledEnd, audio.currentTime);
       scheduledEnd = at + buffer.duration;
       const ended = start(audio, buffer, at);
+      onStart(pageTimeOf(audio, at));
       scheduled();
       return ended;
     }
@@ -85,6 +99,7 @@ export function createAudioQueue(): AudioQueue {
     // soon as it can.
     let next = scheduledEnd;
     let ended: Promise<void> = Promise.resolve();
+    let started = false;
     let carry = bytes.subarray(header.dataOffset);
     for (;;) {
       const { channels, rest } = pcm16Frames(carry, format.channels);
@@ -97,6 +112,8 @@ export function createAudioQueue(): AudioQueue {
         next = at + buffer.duration;
         scheduledEnd = next;
         ended = start(audio, buffer, at);
+        if (!started) onStart(pageTimeOf(audio, at));
+        started = true;
       }
       if (stopped) break;
       const { done, value } = await reader.read();
@@ -108,7 +125,7 @@ export function createAudioQueue(): AudioQueue {
   }
 
   return {
-    play(body) {
+    play(body, onStart = () => {}) {
       const audio = audioContext();
       if (!audio) return Promise.reject(new Error('Web Audio is not available'));
       let scheduled: () => void = () => {};
@@ -120,7 +137,7 @@ export function createAudioQueue(): AudioQueue {
           reader = (await body).getReader();
           readers.add(reader);
           if (stopped) void reader.cancel().catch(() => undefined);
-          return await playStreamed(audio, reader, previous, scheduled);
+          return await playStreamed(audio, reader, previous, scheduled, onStart);
         } finally {
           // A clip that failed must not hold up the ones after it.
           await previous;

@@ -186,6 +186,36 @@ describe('speech socket client', () => {
     expect(seen.map((result) => result.eagerEndOfTurn)).toEqual([false, false, true, false]);
   });
 
+  it('a final tells when its last word was heard: the page time its audio was handed to the socket', () => {
+    const { current, client, results: seen } = setup();
+    const start = performance.now();
+    // 50 chunks of 20 ms at 16 kHz, 320 samples each, handed in as captured; the socket opens after the first 10.
+    for (let chunk = 1; chunk <= 50; chunk++) {
+      vi.advanceTimersByTime(20);
+      client.sendAudio(new ArrayBuffer(640));
+      if (chunk === 10) current().open();
+    }
+    const final = (lastWordEnd: number) => ({
+      ...results(true, 'I need a doctor'),
+      start: 0,
+      duration: 1,
+      channel: {
+        alternatives: [
+          {
+            transcript: 'I need a doctor',
+            confidence: 0.9,
+            words: [{ word: 'doctor', start: 0.2, end: lastWordEnd }],
+          },
+        ],
+      },
+    });
+    current().receive(final(0.5));
+    current().receive(final(0.51));
+    // Sample 8,000 ends chunk 25, handed in 500 ms in; sample 8,160 is half-way through chunk 26.
+    expect(seen[0]!.heardEndAt! - start).toBeCloseTo(500, 5);
+    expect(seen[1]!.heardEndAt! - start).toBeCloseTo(510, 5);
+  });
+
   it('reports the language nova-3 multilingual heard: languages on the alternative, else the words’ language', () => {
     const { current, results: seen } = setup();
     current().open();

@@ -6,7 +6,11 @@ import {
   type ClientControlType,
   type ResultsMessage,
 } from '@wayfarer/shared/api/speech-protocol';
-import { AUDIO_CHUNK_INTERVAL_MS, SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
+import {
+  AUDIO_CHUNK_INTERVAL_MS,
+  SPEECH_SAMPLE_RATE_HZ,
+  SPEECH_SOCKET_QUERY,
+} from '@wayfarer/shared/constants';
 
 /** One transcript result of Deepgram's live protocol, reduced to what the conversation needs. */
 export interface TranscriptResult {
@@ -15,6 +19,11 @@ export interface TranscriptResult {
   readonly isFinal: boolean;
   /** The speaker paused (endpointing): the phrase is complete. */
   readonly speechFinal: boolean;
+  /**
+   * A final's last word ended when its audio was handed to the socket at this page time (performance.now()): where
+   * the spoken lag of its translation counts from (docs/SPEC.md §4 Spoken lag). Absent without words.
+   */
+  readonly heardEndAt?: number;
   /**
    * An interim whose audio runs on EAGER_END_OF_TURN_SILENCE_SECONDS or more past its last word: the speaker
    * has paused, and the final will likely say the same (issue 25's eager end of turn).
@@ -90,6 +99,8 @@ const DEFAULT_CLOSE_TIMEOUT_MS = 3000;
  * buffered audio to the new socket before it opens, were lost.
  */
 const MAX_PENDING_CHUNKS = 10_000 / AUDIO_CHUNK_INTERVAL_MS;
+/** Chunks whose hand-in time is kept: a final's last word is never a minute old. */
+const HANDED_IN_KEPT = 60_000 / AUDIO_CHUNK_INTERVAL_MS;
 
 /** Our speech relay on the page's own origin (`/v1/listen`, ws: or wss: as the page). */
 export function relaySocketUrl(page: { readonly href: string }): string {
@@ -119,6 +130,9 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
   const keepAliveMs = options.keepAliveIntervalMs ?? DEFAULT_KEEP_ALIVE_MS;
   const url = speechSocketUrl(options.url);
   const pending: ArrayBuffer[] = [];
+  /** When each recent chunk was handed in, and the stream's samples up to its end: Deepgram's clock to the page's. */
+  const handedIn: { endSample: number; at: number }[] = [];
+  let samplesHandedIn = 0;
   let socket: WebSocketLike;
   let closing = false;
   let muted = false;
@@ -135,8 +149,8 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
     };
     socket.onmessage = (event) => {
       if (typeof event.data !== 'string') return;
-      const result = parseResult(event.data);
-      if (result) return options.onTranscript(result);
+      const parsed = parseResult(event.data);
+      if (parsed) return options.onTranscript(withHeardEnd(parsed.result, parsed.lastWordEnd));
       const allowance = parseAllowance(event.data);
       if (allowance) options.onAllowance?.(allowance.secondsLeft);
     };
@@ -167,11 +181,29 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
     if (socket.readyState === OPEN) socket.send(JSON.stringify({ type }));
   }
 
+  /** The page time a stream position (seconds) was handed in, from the chunk that held it. */
+  function handedInAt(seconds: number): number | undefined {
+    const sample = seconds * SPEECH_SAMPLE_RATE_HZ;
+    const chunk = handedIn.find((candidate) => candidate.endSample >= sample);
+    if (chunk === undefined) return undefined;
+    return chunk.at - ((chunk.endSample - sample) / SPEECH_SAMPLE_RATE_HZ) * 1000;
+  }
+
+  function withHeardEnd(result: TranscriptResult, lastWordEnd: number | undefined): TranscriptResult {
+    if (!result.isFinal) return result;
+    const heardEndAt = lastWordEnd === undefined ? undefined : handedInAt(lastWordEnd);
+    return heardEndAt === undefined ? result : { ...result, heardEndAt };
+  }
+
   connect();
 
   return {
     sendAudio(pcm) {
       if (closing || muted) return;
+      // Deepgram's stream time counts the samples it is sent: muted stretches and dropped chunks are not in it.
+      samplesHandedIn += pcm.byteLength / 2;
+      handedIn.push({ endSample: samplesHandedIn, at: performance.now() });
+      if (handedIn.length > HANDED_IN_KEPT) handedIn.splice(0, handedIn.length - HANDED_IN_KEPT);
       if (socket.readyState === OPEN) return socket.send(pcm);
       pending.push(pcm);
       if (pending.length > MAX_PENDING_CHUNKS) pending.shift();
@@ -214,7 +246,8 @@ export function openDeepgramSocket(options: DeepgramSocketOptions): DeepgramSock
   };
 }
 
-function parseResult(text: string): TranscriptResult | null {
+/** A Results message, and the end (stream seconds) of its last word when it has words. */
+function parseResult(text: string): { result: TranscriptResult; lastWordEnd: number | undefined } | null {
   let message: unknown;
   try {
     message = JSON.parse(text);
@@ -237,12 +270,16 @@ function parseResult(text: string): TranscriptResult | null {
   const transcript = alternative?.transcript;
   const language = detectedLanguage(alternative?.languages, alternative?.words);
   const isFinal = results.is_final === true;
+  const lastWordEnd = Array.isArray(alternative?.words) ? alternative.words.at(-1)?.end : undefined;
   return {
-    text: typeof transcript === 'string' ? transcript : '',
-    isFinal,
-    speechFinal: results.speech_final === true,
-    eagerEndOfTurn: isEagerEndOfTurn(results, alternative?.words),
-    ...(language === undefined ? {} : { language }),
+    result: {
+      text: typeof transcript === 'string' ? transcript : '',
+      isFinal,
+      speechFinal: results.speech_final === true,
+      eagerEndOfTurn: isEagerEndOfTurn(results, alternative?.words),
+      ...(language === undefined ? {} : { language }),
+    },
+    lastWordEnd: typeof lastWordEnd === 'number' ? lastWordEnd : undefined,
   };
 }
 

@@ -34,7 +34,7 @@ export function createDeepgramSpeaker(options: {
     timeoutInSeconds: CLIENT_DEADLINES.tts.timeoutMs / 1000,
   });
   return {
-    async speak({ text, language, gender, signal }) {
+    async speak({ text, language, gender, speed, signal }) {
       const voice = AURA_VOICES[languagePart(language)]?.[gender];
       if (voice === undefined)
         throw new UnsupportedVoiceError(`Deepgram has no ${gender} voice for ${language}`);
@@ -46,6 +46,7 @@ export function createDeepgramSpeaker(options: {
             encoding: 'linear16',
             container: 'none',
             sample_rate: CLOUD_PCM_SAMPLE_RATE,
+            ...(speed === undefined ? {} : { speed }),
           },
           { abortSignal: signal },
         )

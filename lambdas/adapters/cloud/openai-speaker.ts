@@ -13,9 +13,15 @@ export const OPENAI_VOICES: Readonly<Record<VoiceGender, string>> = { female: 'n
 export function createOpenAiSpeaker(options: OpenAiSettings): Speaker {
   const client = createOpenAiClient(options, 'tts');
   return {
-    async speak({ text, gender, signal }) {
+    async speak({ text, gender, speed, signal }) {
       const response = await client.audio.speech.create(
-        { model: options.model, voice: OPENAI_VOICES[gender], input: text, response_format: 'pcm' },
+        {
+          model: options.model,
+          voice: OPENAI_VOICES[gender],
+          input: text,
+          response_format: 'pcm',
+          ...(speed === undefined ? {} : { speed }),
+        },
         { signal },
       );
       if (response.body === null) throw new Error('The speech server answered without audio');

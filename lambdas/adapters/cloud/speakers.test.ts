@@ -85,6 +85,24 @@ describe('Deepgram speaker', () => {
   });
 });
 
+describe('speaking faster (docs/SPEC.md §4 Spoken lag)', () => {
+  it("passes the speed to Aura-2 as its speed query and to OpenAI's speech as its speed", async () => {
+    const { deepgram, openai } = await speakers();
+    await bytesOf((await deepgram.speak(request({ speed: 1.25 }))).audio);
+    expect(new URL(server!.requests.at(-1)!.url, 'http://x').searchParams.get('speed')).toBe('1.25');
+    await bytesOf((await openai.speak(request({ provider: 'openai', speed: 1.25 }))).audio);
+    expect(server!.requests.at(-1)!.body).toMatchObject({ speed: 1.25 });
+  });
+
+  it('asks for no speed at the voice’s own pace', async () => {
+    const { deepgram, openai } = await speakers();
+    await bytesOf((await deepgram.speak(request())).audio);
+    expect(new URL(server!.requests.at(-1)!.url, 'http://x').searchParams.has('speed')).toBe(false);
+    await bytesOf((await openai.speak(request({ provider: 'openai' }))).audio);
+    expect(server!.requests.at(-1)!.body).not.toHaveProperty('speed');
+  });
+});
+
 describe('OpenAI speaker', () => {
   it.each(['female', 'male'] as const)('asks for the %s voice with the configured model', async (gender) => {
     const { openai } = await speakers();

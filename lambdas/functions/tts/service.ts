@@ -11,6 +11,7 @@ export interface SpeechInput {
   readonly language: string;
   readonly gender: VoiceGender;
   readonly provider: TtsProvider;
+  readonly speed?: number;
   readonly signal: AbortSignal;
 }
 

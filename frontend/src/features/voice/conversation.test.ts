@@ -12,6 +12,7 @@ import {
   isMuteButtonShown,
   mainButtonAction,
   mainPressEffect,
+  translationPhrases,
   type ConversationEvent,
   type ConversationState,
   type ConversationStatus,
@@ -448,5 +449,67 @@ describe('Connection lost (docs/SPEC.md §4)', () => {
   it('means nothing once the session is over', () => {
     const stopped = stateWith({ status: 'stopped', transcript: 'kept' });
     expect(run(stopped, { type: 'connection_lost' })).toBe(stopped);
+  });
+});
+
+describe('Spoken lag (docs/SPEC.md §4)', () => {
+  const translating = stateWith({ status: 'translating', translationEnabled: true });
+
+  it('a phrase shown and not spoken is marked, and its translation stays in the text', () => {
+    const state = run(
+      translating,
+      { type: 'translation_started', phrase: 1 },
+      { type: 'translation_finished', text: 'Un.', phrase: 1 },
+      { type: 'translation_started', phrase: 2 },
+      { type: 'translation_chunk', text: 'Deux' },
+      { type: 'phrase_shown_only', phrase: 2 },
+      { type: 'translation_chunk', text: '.' },
+      { type: 'translation_finished', text: 'Deux.', phrase: 2 },
+    );
+    expect(translationPhrases(state)).toEqual([
+      { text: 'Un.', shownOnly: false },
+      { text: 'Deux.', shownOnly: true },
+    ]);
+    expect(fullTranslation(state)).toBe('Un. Deux.');
+  });
+
+  it('lists the finished translations in order, then the one streaming in, marked already when so decided', () => {
+    const state = run(
+      translating,
+      { type: 'translation_started', phrase: 1 },
+      { type: 'translation_finished', text: 'Un.', phrase: 1 },
+      { type: 'translation_started', phrase: 2 },
+      { type: 'phrase_shown_only', phrase: 2 },
+      { type: 'translation_chunk', text: 'De' },
+    );
+    expect(translationPhrases(state)).toEqual([
+      { text: 'Un.', shownOnly: false },
+      { text: 'De', shownOnly: true },
+    ]);
+  });
+
+  it('stop keeps every translation, the one cut short too, with its mark', () => {
+    const state = run(
+      translating,
+      { type: 'translation_started', phrase: 1 },
+      { type: 'phrase_shown_only', phrase: 1 },
+      { type: 'translation_chunk', text: 'Un' },
+      { type: 'stop' },
+    );
+    expect(translationPhrases(state)).toEqual([{ text: 'Un', shownOnly: true }]);
+    expect(state.translation).toBe('Un');
+  });
+
+  it('a new start clears the marks with the texts', () => {
+    const state = run(
+      translating,
+      { type: 'translation_started', phrase: 1 },
+      { type: 'phrase_shown_only', phrase: 1 },
+      { type: 'translation_finished', text: 'Un.', phrase: 1 },
+      { type: 'stop' },
+      { type: 'start' },
+    );
+    expect(translationPhrases(state)).toEqual([]);
+    expect(state.shownOnly).toEqual([]);
   });
 });

@@ -34,6 +34,12 @@ export interface Phrase {
   readonly translation?: string;
 }
 
+/** A finished translation, numbered as its phrase was handed to the speak-back pipeline. */
+export interface TranslatedPhrase {
+  readonly phrase: number;
+  readonly text: string;
+}
+
 /** What starting the microphone answered (docs/SPEC.md §4 Start). */
 export type MicrophoneStartResult = 'listening' | 'permission_denied' | 'error';
 
@@ -47,6 +53,12 @@ export interface ConversationState {
   readonly translation: string;
   /** The translation of the phrase in flight, growing chunk by chunk as the stream arrives. */
   readonly translationDraft: string;
+  /** The finished translations one by one (`translation` joins them), for marking those not spoken. */
+  readonly translatedPhrases: readonly TranslatedPhrase[];
+  /** The number of the phrase whose translation is in flight. */
+  readonly draftPhrase: number | null;
+  /** Phrases whose translation is shown and (at least in part) not spoken (docs/SPEC.md §4 Spoken lag). */
+  readonly shownOnly: readonly number[];
   readonly translationEnabled: boolean;
   /** docs/SPEC.md §3 isGeneratingAudio: speech for a translation is being made (its own badge, docs/SPEC.md §4). */
   readonly generatingAudio: boolean;
@@ -77,6 +89,9 @@ export const initialConversationState: ConversationState = {
   interim: '',
   translation: '',
   translationDraft: '',
+  translatedPhrases: [],
+  draftPhrase: null,
+  shownOnly: [],
   translationEnabled: false,
   generatingAudio: false,
   translationInFlight: false,
@@ -100,9 +115,12 @@ export type ConversationEvent =
   | { type: 'interim_transcript'; text: string }
   /** `side` is given in two-way mode (attributed by the hook: docs/SPEC.md, issue 18). */
   | { type: 'final_transcript'; text: string; side?: Side }
-  | { type: 'translation_started' }
+  /** `phrase` numbers the phrase as the speak-back pipeline does. */
+  | { type: 'translation_started'; phrase?: number }
   | { type: 'translation_chunk'; text: string }
-  | { type: 'translation_finished'; text: string }
+  | { type: 'translation_finished'; text: string; phrase?: number }
+  /** The phrase's translation stays on screen and is not (wholly) read out: it would be heard too late. */
+  | { type: 'phrase_shown_only'; phrase: number }
   | { type: 'audio_generating'; generating: boolean }
   | { type: 'translation_failed' }
   | { type: 'audio_ended' }
@@ -268,9 +286,31 @@ function joinPhrases(...phrases: string[]): string {
     .join(' ');
 }
 
+/** A finished translation added to the list, unless it is empty. */
+function withTranslatedPhrase(
+  state: ConversationState,
+  text: string,
+  phrase: number | undefined,
+): readonly TranslatedPhrase[] {
+  if (text.trim() === '') return state.translatedPhrases;
+  return [...state.translatedPhrases, { phrase: phrase ?? state.draftPhrase ?? 0, text: text.trim() }];
+}
+
+/** What the translation card shows, phrase by phrase, with those shown and not spoken marked. */
+export function translationPhrases(state: ConversationState): { text: string; shownOnly: boolean }[] {
+  const phrases = withTranslatedPhrase(state, state.translationDraft, undefined);
+  return phrases.map(({ phrase, text }) => ({ text, shownOnly: state.shownOnly.includes(phrase) }));
+}
+
 /** The draft of an interrupted translation kept as text: it is no longer growing. */
 function settledTranslation(state: ConversationState): ConversationState {
-  return { ...state, translation: fullTranslation(state), translationDraft: '' };
+  return {
+    ...state,
+    translation: fullTranslation(state),
+    translationDraft: '',
+    translatedPhrases: withTranslatedPhrase(state, state.translationDraft, undefined),
+    draftPhrase: null,
+  };
 }
 
 /** The session is over (stopped, the limit, a failure): nothing is in flight, muted or reconnecting any more. */
@@ -302,6 +342,9 @@ function cleared(state: ConversationState): ConversationState {
     interim: '',
     translation: '',
     translationDraft: '',
+    translatedPhrases: [],
+    draftPhrase: null,
+    shownOnly: [],
     analysisPanelVisible: false,
     analysisPromptOpen: false,
     phrases: [],
@@ -374,7 +417,9 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       };
     }
     case 'translation_started':
-      return isSessionOpen(state) ? { ...state, translationInFlight: true } : state;
+      return isSessionOpen(state)
+        ? { ...state, translationInFlight: true, draftPhrase: event.phrase ?? null }
+        : state;
     case 'translation_chunk':
       return isSessionOpen(state)
         ? { ...state, translationDraft: state.translationDraft + event.text }
@@ -386,6 +431,8 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         translationInFlight: false,
         translation: joinPhrases(state.translation, event.text),
         translationDraft: '',
+        translatedPhrases: withTranslatedPhrase(state, event.text, event.phrase),
+        draftPhrase: null,
         status:
           state.status === 'finishing' ? 'finishing' : event.text.trim() !== '' ? 'speaking' : 'recording',
         ...(state.mode === 'two_way'
@@ -401,6 +448,10 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         // The failed phrase keeps what arrived, so the next translation lands on the next phrase.
         phrases: withTranslation(state.phrases, state.translationDraft),
       };
+    case 'phrase_shown_only':
+      return state.shownOnly.includes(event.phrase)
+        ? state
+        : { ...state, shownOnly: [...state.shownOnly, event.phrase] };
     case 'audio_generating':
       return { ...state, generatingAudio: event.generating && isActive(state) };
     case 'audio_ended':

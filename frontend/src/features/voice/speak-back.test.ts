@@ -32,6 +32,8 @@ function recorder(): SpeakBackEvents {
     clipEnded: () => log.push('clip-ended'),
     allSpoken: () => log.push('all-spoken'),
     speechFailed: (message) => log.push(`speech-failed:${message}`),
+    phraseShownOnly: (phrase) => log.push(`shown-only:${phrase}`),
+    spokenLag: () => undefined,
   };
 }
 
@@ -331,5 +333,71 @@ describe('translation prepared on an eager end of turn (issue 25)', () => {
     expect(log).toEqual(['started', 'failed:error_translation_failed', 'all-spoken']);
     expect(calls).toHaveLength(2);
     vi.mocked(console.warn).mockRestore();
+  });
+});
+
+describe('the speak-back pipeline with a bounded lag (docs/SPEC.md §4 Spoken lag)', () => {
+  /** Clips that play one after another, each until the test ends it; each records its speech request's body. */
+  function heldPlayback() {
+    const clips: { body: { text: string; speed?: number }; end: () => void }[] = [];
+    let queue: Promise<unknown> = Promise.resolve();
+    mocks.play.mockImplementation(
+      (clip: Promise<ReadableStream<Uint8Array>>, onStart?: (at: number) => void) => {
+        const previous = queue;
+        const played = (async () => {
+          const body = JSON.parse(await new Response(await clip).text()) as { text: string; speed?: number };
+          await previous;
+          onStart?.(performance.now());
+          await new Promise<void>((resolve) => clips.push({ body, end: resolve }));
+        })();
+        queue = played;
+        return played;
+      },
+    );
+    mocks.streamRoute.mockImplementation(
+      async (id: string, request: { body: { messages?: { content: string }[] } }) =>
+        id === 'tts.speak'
+          ? new Response(JSON.stringify(request.body))
+          : translateResponse(`${request.body.messages![0]!.content.toUpperCase()}`),
+    );
+    return clips;
+  }
+
+  it('asks for the clauses that wait behind the playing utterance and the next as one utterance', async () => {
+    const clips = heldPlayback();
+    const speakBack = createSpeakBack(events, { spokenLag: 'bounded' });
+    const now = performance.now();
+    for (const phrase of ['One.', 'Two.', 'Three.', 'Four.']) speakBack.say(phrase, settings, now);
+    await vi.waitFor(() => expect(clips).toHaveLength(1));
+    await vi.waitFor(() => expect(log.filter((entry) => entry.startsWith('finished'))).toHaveLength(4));
+    expect(mocks.streamRoute.mock.calls.filter(([id]) => id === 'tts.speak')).toHaveLength(2);
+    clips[0]!.end();
+    await vi.waitFor(() => expect(clips).toHaveLength(2));
+    clips[1]!.end();
+    await vi.waitFor(() => expect(clips).toHaveLength(3));
+    expect(clips.map((clip) => clip.body.text)).toEqual(['ONE.', 'TWO.', 'THREE. FOUR.']);
+    clips[2]!.end();
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
+  });
+
+  it('asks a voice that is behind to speak faster, and shows, not speaks, what would be heard too late', async () => {
+    const clips = heldPlayback();
+    const speakBack = createSpeakBack(events, { spokenLag: 'bounded' });
+    // The first phrase ended 3.5 s ago; the second and third 9 s ago.
+    speakBack.say('One.', settings, performance.now() - 3_500);
+    await vi.waitFor(() => expect(clips).toHaveLength(1));
+    expect(clips[0]!.body.speed).toBeGreaterThan(1);
+    speakBack.say('Two.', settings, performance.now() - 9_000);
+    speakBack.say('Three.', settings, performance.now() - 9_000);
+    await vi.waitFor(() => expect(log).toContain('shown-only:3'));
+    expect(log).toContain('shown-only:2');
+    // Every translation is still shown.
+    expect(log.filter((entry) => entry.startsWith('finished'))).toEqual([
+      'finished:ONE.',
+      'finished:TWO.',
+      'finished:THREE.',
+    ]);
+    clips[0]!.end();
+    await vi.waitFor(() => expect(log).toContain('all-spoken'));
   });
 });

@@ -10,13 +10,38 @@ import { ClauseStream } from '@wayfarer/shared/domain/clauses';
 import { ttsProviderForLanguage } from '@wayfarer/shared/domain/languages';
 import { ApiError, streamRoute } from '../../lib/api-client';
 import { createAudioQueue } from '../../lib/audio-playback';
+import {
+  initialSpokenLagState,
+  spokenLagReducer,
+  spokenLagTally,
+  type SpokenLagAction,
+  type SpokenLagEvent,
+  type SpokenLagPolicy,
+} from '../../lib/spoken-lag';
 import { readTranslateStream } from './translate-stream';
+
+/** How far the voice trails the speaker, and what became of the phrases so far (docs/SPEC.md §4 Spoken lag). */
+export interface SpokenLagReport {
+  /** The lag of the utterance that started last; null before any has. */
+  readonly lagMs: number | null;
+  /** When that utterance started (page time) and the phrases it speaks: a bench's ear-voice span per phrase. */
+  readonly lastStarted: { readonly at: number; readonly phrases: readonly number[] } | null;
+  readonly spoken: number;
+  readonly spedUp: number;
+  readonly merged: number;
+  readonly shownOnly: number;
+}
 
 /** What the pipeline tells the conversation; each maps to a reducer event, a toast or the played-clip count. */
 export interface SpeakBackEvents {
-  translationStarted(): void;
+  /** `phrase` numbers the phrases handed in, from 1, in order. */
+  translationStarted(phrase: number): void;
   chunk(text: string): void;
-  translationFinished(text: string): void;
+  translationFinished(text: string, phrase: number): void;
+  /** Some of the phrase's translation is shown and not spoken: it would have been heard too late. */
+  phraseShownOnly(phrase: number): void;
+  /** An utterance started playing, or a phrase was left unspoken. */
+  spokenLag(report: SpokenLagReport): void;
   /** `message` is a key or the server's text to show; the status goes back to recording either way. */
   translationFailed(message: string): void;
   generating(active: boolean): void;
@@ -46,9 +71,10 @@ export interface SpeakBackSettings {
 export interface SpeakBack {
   /**
    * Translates the phrase and reads the translation aloud after every phrase handed in before it, clause by
-   * clause as the translation streams in (the first clause as soon as it is complete).
+   * clause as the translation streams in (the first clause as soon as it is complete). `sourceEndAt` is when the
+   * speaker's phrase ended (page time): the spoken lag is measured from it.
    */
-  say(phrase: string, settings: SpeakBackSettings): void;
+  say(phrase: string, settings: SpeakBackSettings, sourceEndAt?: number): void;
   /**
    * An eager end of turn (issue 25): starts translating `phrase` unseen, before its final. The final's `say` of the
    * same text in the same language takes the translation over, chunks already arrived included; a different
@@ -106,11 +132,19 @@ const translate: PhraseTranslator = async (phrase, outputLanguage, signal, onChu
 async function synthesise(
   text: string,
   settings: SpeakBackSettings,
+  rate: number,
   signal: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
+  // Two decimals are plenty for a speaking rate, and never round past the largest the route takes.
+  const speed = Math.floor(rate * 100) / 100;
   const response = await streamRoute('tts.speak', {
     pathParameters: { provider: ttsProviderForLanguage(settings.outputLanguage) },
-    body: { text, language: settings.outputLanguage, gender: settings.voiceGender },
+    body: {
+      text,
+      language: settings.outputLanguage,
+      gender: settings.voiceGender,
+      ...(speed > 1 ? { speed } : {}),
+    },
     signal,
   });
   if (!response.body) throw new Error('The speech response has no body');
@@ -136,19 +170,32 @@ function isPreparedFor(entry: Prepared | undefined, phrase: string, settings: Sp
   );
 }
 
+export interface SpeakBackOptions {
+  /**
+   * `bounded` keeps the spoken lag within its bound (one-way mode, docs/SPEC.md §4 Spoken lag); `pass-through`
+   * speaks every clause in full at the voice's own pace (two-way mode, and the default).
+   */
+  readonly spokenLag?: SpokenLagPolicy;
+}
+
 /**
  * docs/SPEC.md §4 translating -> speaking -> recording, for a stream of final phrases: translations run one at a time
  * so they finish in the order spoken; a phrase's speech is fetched while the next phrase translates, and clips
- * play in order. Loaded with the voice session, on the first press.
+ * play in order, as lib/spoken-lag.ts decides. Loaded with the voice session, on the first press.
  */
-export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
+export function createSpeakBack(events: SpeakBackEvents, options: SpeakBackOptions = {}): SpeakBack {
   const controller = new AbortController();
   const { signal } = controller;
   const audio = createAudioQueue();
   let translations: Promise<unknown> = Promise.resolve();
+  /** Phrases handed in whose translation has not ended. */
   let unfinished = 0;
   let generating = 0;
   let prepared: Prepared | undefined;
+  let phrasesHandedIn = 0;
+  let lag = initialSpokenLagState(options.spokenLag ?? 'pass-through');
+  /** Each phrase's settings: an utterance is spoken with those of its first phrase. */
+  const phraseSettings = new Map<number, SpeakBackSettings>();
 
   function dropPrepared(): void {
     prepared?.controller.abort();
@@ -168,12 +215,40 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
     if (!signal.aborted) handler();
   };
 
-  function settle(): void {
-    unfinished -= 1;
-    if (unfinished === 0) live(() => events.allSpoken());
+  /** Nothing is left to translate, to ask speech for, or to play. */
+  function checkAllSpoken(): void {
+    if (unfinished === 0 && lag.waiting.length === 0 && lag.asked.length === 0)
+      live(() => events.allSpoken());
   }
 
-  async function speak(text: string, settings: SpeakBackSettings): Promise<void> {
+  function report(): void {
+    live(() => events.spokenLag({ lagMs: lag.lagMs, lastStarted: lag.lastStarted, ...spokenLagTally(lag) }));
+  }
+
+  function step(event: SpokenLagEvent): void {
+    if (signal.aborted) return;
+    const { state, actions } = spokenLagReducer(lag, event);
+    lag = state;
+    for (const action of actions) carryOut(action);
+    if (event.type === 'started' || actions.some((action) => action.type === 'shown-only')) report();
+    if (event.type === 'ended') checkAllSpoken();
+  }
+
+  function carryOut(action: SpokenLagAction): void {
+    if (action.type === 'shown-only') return live(() => events.phraseShownOnly(action.phrase));
+    const settings = phraseSettings.get(action.phrases[0]!);
+    if (!settings) return;
+    void speak(action.text, settings, action.rate, (at) =>
+      step({ type: 'started', utterance: action.utterance, at }),
+    ).finally(() => step({ type: 'ended', utterance: action.utterance, at: performance.now() }));
+  }
+
+  async function speak(
+    text: string,
+    settings: SpeakBackSettings,
+    rate: number,
+    onStart: (at: number) => void,
+  ): Promise<void> {
     generating += 1;
     if (generating === 1) events.generating(true);
     let madeOnce = false;
@@ -186,10 +261,10 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
     };
     try {
       // The clip takes its place in the queue now, before its response has started: clauses play in order.
-      const clip = synthesise(text, settings, signal).then((body) =>
+      const clip = synthesise(text, settings, rate, signal).then((body) =>
         body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: made })),
       );
-      await audio.play(clip);
+      await audio.play(clip, onStart);
       live(() => events.clipEnded());
     } catch (error) {
       if (!isAbort(error, signal))
@@ -199,21 +274,24 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
     }
   }
 
-  /** Resolves once the phrase is translated, with its speech still under way (wrapped, so it is not awaited). */
+  /** Resolves once the phrase is translated; its clauses go to the spoken-lag machine as they complete. */
   async function sayNow(
     phrase: string,
     settings: SpeakBackSettings,
     taken: Prepared | undefined,
-  ): Promise<{ speech?: Promise<void> }> {
-    if (signal.aborted) return {};
-    events.translationStarted();
+    number: number,
+    sourceEndAt: number,
+  ): Promise<void> {
+    if (signal.aborted) return;
+    events.translationStarted(number);
     const clauses = new ClauseStream(settings.outputLanguage);
-    const speeches: Promise<void>[] = [];
     const sayClauses = (texts: string[]) => {
-      if (!settings.speech || signal.aborted) return;
-      for (const clause of texts) if (clause.trim() !== '') speeches.push(speak(clause.trim(), settings));
+      if (!settings.speech) return;
+      for (const clause of texts) {
+        if (clause.trim() === '') continue;
+        step({ type: 'clause', phrase: number, text: clause.trim(), sourceEndAt, at: performance.now() });
+      }
     };
-    const spoken = () => ({ speech: Promise.all(speeches).then(() => undefined) });
     const onChunk = (chunk: string) =>
       live(() => {
         events.chunk(chunk);
@@ -232,27 +310,31 @@ export function createSpeakBack(events: SpeakBackEvents): SpeakBack {
       if (!isAbort(error, signal))
         events.translationFailed(failureKey('translation', error, VOICE_ERROR_KEYS.translationFailed));
       // What was already said stays said: nothing spoken is ever taken back.
-      return spoken();
+      return;
     }
-    if (signal.aborted) return {};
+    if (signal.aborted) return;
     sayClauses(clauses.end());
-    events.translationFinished(text);
-    return spoken();
+    events.translationFinished(text, number);
   }
 
   return {
-    say(phrase, settings) {
+    say(phrase, settings, sourceEndAt = performance.now()) {
       if (signal.aborted) return;
       unfinished += 1;
+      phrasesHandedIn += 1;
+      const number = phrasesHandedIn;
+      phraseSettings.set(number, settings);
       // Taken now, not when its turn comes: the next phrase's eager end of turn may arrive meanwhile.
       const taken = takePrepared(phrase, settings);
-      const turn = translations.then(() => sayNow(phrase, settings, taken));
+      const turn = translations.then(() => sayNow(phrase, settings, taken, number, sourceEndAt));
       // The next phrase may translate while this one's speech is fetched and played.
       translations = turn.catch(() => undefined);
       void turn
-        .then(({ speech }) => speech)
         .catch(() => undefined)
-        .finally(settle);
+        .finally(() => {
+          unfinished -= 1;
+          checkAllSpoken();
+        });
     },
     prepare(phrase, settings) {
       if (signal.aborted) return;

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A text card that keeps its newest line in view as the text grows (docs/SPEC.md §2: about 24rem high, scrolling). */
 export function TranscriptCard({
@@ -6,6 +7,7 @@ export function TranscriptCard({
   title,
   placeholder,
   text,
+  phrases,
   pending = '',
   lang,
   dir,
@@ -14,12 +16,18 @@ export function TranscriptCard({
   title: string;
   placeholder: string;
   text: string;
+  /**
+   * The text phrase by phrase (joined, it is `text`), so a phrase shown and not read out can be marked
+   * (docs/SPEC.md §4 Spoken lag).
+   */
+  phrases?: readonly { text: string; shownOnly: boolean }[];
   /** Text still being heard, shown after the final text and styled as provisional. */
   pending?: string;
   /** The text's language and direction (docs/SPEC.md: ar, he, fa and ur read right to left). */
   lang?: string;
   dir?: 'ltr' | 'rtl';
 }) {
+  const { t } = useTranslation();
   const body = useRef<HTMLDivElement>(null);
   const empty = text === '' && pending === '';
 
@@ -47,7 +55,21 @@ export function TranscriptCard({
           <span className="voice-placeholder">{placeholder}</span>
         ) : (
           <>
-            {text}
+            {phrases
+              ? phrases.map((phrase, index) => (
+                  <Fragment key={index}>
+                    {index > 0 && ' '}
+                    <span
+                      className="voice-phrase"
+                      data-testid="translation-phrase"
+                      data-shown-only={phrase.shownOnly}
+                      title={phrase.shownOnly ? t('voice_phrase_shown_only') : undefined}
+                    >
+                      {phrase.text}
+                    </span>
+                  </Fragment>
+                ))
+              : text}
             {pending !== '' && <span className="voice-interim">{text === '' ? pending : ` ${pending}`}</span>}
           </>
         )}

@@ -579,7 +579,8 @@ describe('translation on the voice screen (docs/SPEC.md §2, §3, §4)', () => {
       'tts.speak',
       expect.objectContaining({
         pathParameters: { provider: 'openai' },
-        body: { text: 'Où est la gare ?', language: 'fr', gender: 'male' },
+        // A speed only when the phrase is heard late (docs/SPEC.md §4 Spoken lag): on a loaded machine it may be.
+        body: expect.objectContaining({ text: 'Où est la gare ?', language: 'fr', gender: 'male' }),
       }),
     );
   });
@@ -602,6 +603,61 @@ describe('translation on the voice screen (docs/SPEC.md §2, §3, §4)', () => {
     await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
     expect(screen.getByTestId('audio-playback')).toHaveAttribute('data-played', '1');
     expect(screen.getByTestId('transcript-translation')).toHaveTextContent('Bonjour.');
+  });
+
+  it('a voice that trails the speaker shows its lag, and a phrase it would read too late is marked, not lost (SPEC §4 Spoken lag)', async () => {
+    // Clips play one after another, each starting 3 s after it is asked for, until the test ends it.
+    const enders: (() => void)[] = [];
+    let queue: Promise<unknown> = Promise.resolve();
+    mocks.playClip.mockImplementation(
+      (clip: Promise<ReadableStream<Uint8Array>>, onStart?: (at: number) => void) => {
+        const asked = performance.now();
+        const previous = queue;
+        queue = clip
+          .then((body) => new Response(body).arrayBuffer())
+          .then(() => previous)
+          .then(() => {
+            onStart?.(asked + 3_000);
+            return new Promise<void>((resolve) => enders.push(resolve));
+          });
+        return queue;
+      },
+    );
+    const realNow = performance.now.bind(performance);
+    let ahead = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => realNow() + ahead);
+    const events = await renderWithTranslation();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    expect(screen.getByTestId('speech-lag')).not.toBeVisible();
+    for (const [heard, translated] of [
+      ['One.', 'Un.'],
+      ['Two.', 'Deux.'],
+      ['Three.', 'Trois.'],
+    ]) {
+      translateStream = undefined;
+      hear(heard!, true);
+      await translateSends(`0:${JSON.stringify(translated)}\n`, true);
+    }
+    await waitFor(() => expect(enders).toHaveLength(1));
+    // Heard 3 s after it was asked for, which was just after the phrase ended (less the endpointing's 300 ms).
+    // At least 3.3 s; more when the translation is slow to come on a loaded machine.
+    await waitFor(() => expect(screen.getByTestId('speech-lag')).toBeVisible());
+    expect(Number(screen.getByTestId('speech-lag').dataset.lagMs)).toBeGreaterThanOrEqual(3_300);
+    expect(screen.getByTestId('speech-lag')).toHaveTextContent(/^Voice \d+ s behind$/);
+    // Ten seconds on, the first clip ends: the third phrase would now be heard far past the bound.
+    ahead = 10_000;
+    await act(async () => enders[0]!());
+    await waitFor(() =>
+      expect(screen.getAllByTestId('translation-phrase').map((phrase) => phrase.dataset.shownOnly)).toEqual([
+        'false',
+        'false',
+        'true',
+      ]),
+    );
+    expect(screen.getByTestId('transcript-translation')).toHaveTextContent('Un. Deux. Trois.');
+    expect(screen.getByTestId('speech-lag')).toHaveAttribute('data-shown-only', '1');
+    vi.mocked(performance.now).mockRestore();
   });
 
   it('the generating-audio badge shows while speech is being made', async () => {

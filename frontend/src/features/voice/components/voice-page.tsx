@@ -6,6 +6,7 @@ import { useOnline } from '../../../lib/use-online';
 import { offersEngineChoice, type EnginePreference } from '../../../lib/translation-engine';
 import {
   fullTranslation,
+  translationPhrases,
   isAnalysisButtonShown,
   isActive,
   isBusy,
@@ -24,6 +25,7 @@ import { ConversationModeSwitch } from './conversation-mode-switch';
 import { EngineBadge } from './engine-badge';
 import { EngineChoiceRow } from './engine-choice-row';
 import { MuteButton } from './mute-button';
+import { SpeechLag } from './speech-lag';
 import { StatusBadge } from './status-badge';
 import { TranscriptCard } from './transcript-card';
 import { TranslationControls } from './translation-controls';
@@ -100,7 +102,7 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
     twoWay: voice.conversation.twoWay,
     languages: LANGUAGE_CODES,
   });
-  const { state, pressMain, dispatch, clipsPlayed } = useConversation({
+  const { state, pressMain, dispatch, clipsPlayed, spokenLag } = useConversation({
     translationEnabled: voice.settings.enableTranslation,
     twoWay: voice.conversation.twoWay,
     speakBackSettings: () => ({
@@ -206,6 +208,7 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
             )}
             {engine.deviceApi && translationOn && <EngineBadge decision={engine.decision} />}
             <StatusBadge status={state.status} />
+            {translationOn && !twoWay && <SpeechLag report={spokenLag} />}
             <span data-testid="audio-playback" data-played={clipsPlayed} hidden />
           </div>
         </div>
@@ -289,6 +292,7 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
                 title={t('voice_translation_title')}
                 placeholder={t('voice_translation_placeholder')}
                 text={fullTranslation(state)}
+                phrases={translationPhrases(state)}
                 lang={outputLanguage?.value}
                 dir={outputLanguage?.direction}
               />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { SPEECH_ENDPOINTING_MS } from '@wayfarer/shared/constants';
 import { isDailyLimitKey } from '@wayfarer/shared/domain/error-keys';
 import { unlockAudio } from '../../../lib/audio-context';
 import { isSubscriber, useSession } from '../../../lib/session-context';
@@ -15,7 +16,7 @@ import {
   type ConversationState,
 } from '../conversation';
 import type { IdentifyLanguage, LanguagePair } from '../conversation-sides';
-import type { SpeakBack, SpeakBackSettings } from '../speak-back';
+import type { SpeakBack, SpeakBackSettings, SpokenLagReport } from '../speak-back';
 import type { VoiceSession } from '../voice-session';
 
 // Microphone capture, the speech socket, the ticket call and the speak-back pipeline are fetched on the first
@@ -32,12 +33,28 @@ const loadPhraseRouting = () => import('../phrase-routing');
  */
 export const FINISH_TIMEOUT_MS = 6_000;
 
+/**
+ * Set to `off` in local storage, one-way speech is read out as two-way's is, every clause in full at the voice's
+ * own pace: `npm run bench monologue` measures the bounded lag against it. The app never sets it.
+ */
+export const SPOKEN_LAG_SWITCH_KEY = 'wayfarer-spoken-lag';
+
+function spokenLagSwitchedOff(): boolean {
+  try {
+    return localStorage.getItem(SPOKEN_LAG_SWITCH_KEY) === 'off';
+  } catch {
+    return false;
+  }
+}
+
 export interface Conversation {
   readonly state: ConversationState;
   readonly pressMain: () => void;
   readonly dispatch: (event: ConversationEvent) => void;
   /** Spoken clips that have played to their end this visit (for tests: docs/TESTIDS.md audio-playback). */
   readonly clipsPlayed: number;
+  /** How far the voice trails the speaker in this session (docs/SPEC.md §4 Spoken lag); null before it speaks. */
+  readonly spokenLag: SpokenLagReport | null;
 }
 
 export interface ConversationOptions {
@@ -70,6 +87,7 @@ export function useConversation(options: ConversationOptions): Conversation {
     mode: options.twoWay ? 'two_way' : 'one_way',
   });
   const [clipsPlayed, setClipsPlayed] = useState(0);
+  const [spokenLag, setSpokenLag] = useState<SpokenLagReport | null>(null);
   const stateRef = useRef(state);
   const sessionRef = useRef(session);
   const optionsRef = useRef(options);
@@ -97,6 +115,7 @@ export function useConversation(options: ConversationOptions): Conversation {
     if (stateRef.current.status === 'limit_reached') return;
     release();
     dispatch({ type: 'start' });
+    setSpokenLag(null);
     const run: Run = { cancelled: false };
     current.current = run;
     const [{ startVoiceSession }, { createSpeakBack }, { routeTranscript, loadLanguageIdentifier }] =
@@ -118,20 +137,28 @@ export function useConversation(options: ConversationOptions): Conversation {
       isDailyLimitKey(message)
         ? toast.error(translateMessage(t, message), { id: message })
         : toast.error(translateMessage(t, message));
-    const speakBack = createSpeakBack({
-      translationStarted: () => live(() => dispatch({ type: 'translation_started' })),
-      chunk: (text) => live(() => dispatch({ type: 'translation_chunk', text })),
-      translationFinished: (text) => live(() => dispatch({ type: 'translation_finished', text })),
-      translationFailed: (message) =>
-        live(() => {
-          show(message);
-          dispatch({ type: 'translation_failed' });
-        }),
-      generating: (generating) => live(() => dispatch({ type: 'audio_generating', generating })),
-      clipEnded: () => live(() => setClipsPlayed((count) => count + 1)),
-      allSpoken: () => live(() => dispatch({ type: 'audio_ended' })),
-      speechFailed: (message) => live(() => show(message)),
-    });
+    const boundedLag = stateRef.current.mode === 'one_way' && !spokenLagSwitchedOff();
+    const speakBack = createSpeakBack(
+      {
+        translationStarted: (phrase) => live(() => dispatch({ type: 'translation_started', phrase })),
+        chunk: (text) => live(() => dispatch({ type: 'translation_chunk', text })),
+        translationFinished: (text, phrase) =>
+          live(() => dispatch({ type: 'translation_finished', text, phrase })),
+        phraseShownOnly: (phrase) => live(() => dispatch({ type: 'phrase_shown_only', phrase })),
+        spokenLag: (report) => live(() => setSpokenLag(report)),
+        translationFailed: (message) =>
+          live(() => {
+            show(message);
+            dispatch({ type: 'translation_failed' });
+          }),
+        generating: (generating) => live(() => dispatch({ type: 'audio_generating', generating })),
+        clipEnded: () => live(() => setClipsPlayed((count) => count + 1)),
+        allSpoken: () => live(() => dispatch({ type: 'audio_ended' })),
+        speechFailed: (message) => live(() => show(message)),
+      },
+      // Two-way mode closes the microphone while a translation plays: no lag builds up, and each side hears all.
+      { spokenLag: boundedLag ? 'bounded' : 'pass-through' },
+    );
     run.speakBack = speakBack;
     run.voice = startVoiceSession(
       {
@@ -148,6 +175,8 @@ export function useConversation(options: ConversationOptions): Conversation {
         transcript: (result) =>
           live(() => {
             const now = stateRef.current;
+            // The spoken lag counts from the phrase's last word; without words, an endpointing's silence before now.
+            const heardAt = result.heardEndAt ?? performance.now() - SPEECH_ENDPOINTING_MS;
             const route = routeTranscript(now, result, {
               pair: now.mode === 'two_way' ? optionsRef.current.languagePair?.() : undefined,
               identify: run.identify,
@@ -156,10 +185,11 @@ export function useConversation(options: ConversationOptions): Conversation {
             const settings = optionsRef.current.speakBackSettings();
             if (route.prepare) return speakBack.prepare(route.prepare.text, settings);
             if (!route.say) return speakBack.dropPrepared();
-            speakBack.say(route.say.text, {
-              ...settings,
-              outputLanguage: route.say.outputLanguage ?? settings.outputLanguage,
-            });
+            speakBack.say(
+              route.say.text,
+              { ...settings, outputLanguage: route.say.outputLanguage ?? settings.outputLanguage },
+              heardAt,
+            );
           }),
         ended: (reason) =>
           live(() => release({ type: reason === 'limit_reached' ? 'limit_reached' : 'failed' })),
@@ -228,5 +258,5 @@ export function useConversation(options: ConversationOptions): Conversation {
     };
   }, [release]);
 
-  return { state, pressMain, dispatch, clipsPlayed };
+  return { state, pressMain, dispatch, clipsPlayed, spokenLag };
 }
