@@ -90,7 +90,7 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
     table: {
       access: 'readWrite',
       partitions: ['USER#', 'RESET#', 'VERIFY#', 'SESSION#', 'ATTEMPTS#'],
-      index: ['EMAIL#', 'SESSIONS#'],
+      index: ['EMAIL#', 'SESSIONS#', 'MAILED#'],
     },
     secrets: ['ipHash', 'cognitoClient'],
     userPoolAdmin: true,
@@ -214,7 +214,11 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   // the hashed token and the idempotency mark, and are the only functions that may send mail.
   mail: {
     ...httpDefaults,
-    table: { access: 'readWrite', partitions: ['USER#', 'EVENT#', 'RESET#', 'VERIFY#'], index: ['EMAIL#'] },
+    table: {
+      access: 'readWrite',
+      partitions: ['USER#', 'EVENT#', 'RESET#', 'VERIFY#'],
+      index: ['EMAIL#', 'MAILED#'],
+    },
     secrets: [],
     sendsMail: true,
     memorySize: 256,

@@ -6,11 +6,14 @@ import {
   analysedCharactersKey,
   customerKey,
   photosKey,
+  refreshSessionKey,
+  resetTokenKey,
   speechSocketKey,
   spokenCharactersKey,
   translatedCharactersKey,
   usageDayKey,
   userProfileKey,
+  verifyTokenKey,
   type Table,
   type TableItem,
   type TableKey,
@@ -47,6 +50,12 @@ async function inBatches<T, R>(items: readonly T[], run: (item: T) => Promise<R>
 
 const numberOf = (item: TableItem | undefined, attribute: string): number =>
   typeof item?.[attribute] === 'number' ? item[attribute] : 0;
+
+/** A mailed token's key from its gsi1 sort key, which is the token's own partition key (`RESET#<hash>`). */
+function mailedTokenKeyOf(item: TableItem): TableKey {
+  const [purpose, hash = ''] = String(item.gsi1sk).split('#');
+  return purpose === 'RESET' ? resetTokenKey(hash) : verifyTokenKey(hash);
+}
 
 const dailyCounterKeys = (sub: string, day: string): TableKey[] => [
   translatedCharactersKey(sub, day),
@@ -104,11 +113,13 @@ export function createAccountRecords(table: Table): AccountRecords {
           ...dailyCounterKeys(sub, day).map((key) => table.delete(key)),
         ]);
       });
-      const indexed = [
-        ...(await table.query(accountSessionsPartition(sub), { index: 'gsi1', ...evenExpired })),
-        ...(await table.query(accountMailedTokensPartition(sub), { index: 'gsi1', ...evenExpired })),
-      ];
-      await inBatches(indexed, (item) => table.delete({ pk: item.pk, sk: item.sk }));
+      // Each key rebuilt by its own builder from what the index holds, so the grant names exactly these partitions.
+      const sessions = await table.query(accountSessionsPartition(sub), { index: 'gsi1', ...evenExpired });
+      const links = await table.query(accountMailedTokensPartition(sub), { index: 'gsi1', ...evenExpired });
+      await inBatches(
+        [...sessions.map((item) => refreshSessionKey(String(item.gsi1sk))), ...links.map(mailedTokenKeyOf)],
+        (key) => table.delete(key),
+      );
       await table.delete(speechSocketKey(sub));
       if (typeof profile?.stripeCustomerId === 'string')
         await table.delete(customerKey(profile.stripeCustomerId));
