@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -164,7 +164,32 @@ function ExportSection() {
   );
 }
 
-function DeleteConfirmation({ onClose }: { onClose: () => void }) {
+/**
+ * Signs out, as Logout does (docs/SPEC.md §4), once the page has gone: signed out while it is still shown (the next
+ * screen loads lazily), its guard would send the traveller to /login instead of /.
+ */
+function useSignOutOnceGone(): () => void {
+  const { t } = useTranslation();
+  const session = useSession();
+  const pending = useRef(false);
+  const latest = useRef({ logout: session.logout, t });
+  useEffect(() => {
+    latest.current = { logout: session.logout, t };
+  });
+  useEffect(
+    () => () => {
+      if (!pending.current) return;
+      latest.current.logout();
+      toast.success(latest.current.t('account_deleted'));
+    },
+    [],
+  );
+  return () => {
+    pending.current = true;
+  };
+}
+
+function DeleteConfirmation({ onClose, onDeleted }: { onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
   const showMessage = useShowMessage();
   const navigate = useNavigate();
@@ -175,9 +200,8 @@ function DeleteConfirmation({ onClose }: { onClose: () => void }) {
     void form.submit(async (values) => {
       try {
         await deleteAccount(values);
-        navigate(PAGES.home, { replace: true });
-        sessionStore.signOut();
-        toast.success(t('account_deleted'));
+        onDeleted();
+        await navigate(PAGES.home, { replace: true });
       } catch (error) {
         toast.error(showMessage(failureMessage(error)));
       }
@@ -220,7 +244,7 @@ function DeleteConfirmation({ onClose }: { onClose: () => void }) {
   );
 }
 
-function DeleteSection() {
+function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -237,7 +261,7 @@ function DeleteSection() {
           {t('account_delete_button')}
         </button>
       </div>
-      {confirming && <DeleteConfirmation onClose={() => setConfirming(false)} />}
+      {confirming && <DeleteConfirmation onClose={() => setConfirming(false)} onDeleted={onDeleted} />}
     </section>
   );
 }
@@ -246,6 +270,7 @@ function DeleteSection() {
 export function AccountPage() {
   const { t } = useTranslation();
   const session = useSession();
+  const signOutOnceGone = useSignOutOnceGone();
   return (
     <AuthPageSection title={t('account_page_title')}>
       <div className="account-page" data-testid="account-page">
@@ -255,7 +280,7 @@ export function AccountPage() {
         <ChangePasswordForm />
         <SignOutEverywhereForm />
         <ExportSection />
-        <DeleteSection />
+        <DeleteSection onDeleted={signOutOnceGone} />
       </div>
     </AuthPageSection>
   );
