@@ -231,7 +231,7 @@ function DeleteConfirmation({ onClose, onDeleted }: { onClose: () => void; onDel
       }
     >
       <p>{t('account_delete_confirm_description')}</p>
-      <form id="account-delete-form" className="auth-form" onSubmit={onSubmit} noValidate>
+      <form id="account-delete-form" className="auth-form account-dialog-form" onSubmit={onSubmit} noValidate>
         <AuthField
           {...form.field('password')}
           type="password"
