@@ -29,6 +29,7 @@ import {
   translatedCharactersKey,
 } from './adapters/aws/table-keys';
 import { createSubscriptionStore } from './adapters/aws/subscription-store';
+import { createAccountRecords } from './adapters/aws/account-records';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
 import { createCloudSpeaker } from './adapters/cloud/cloud-speaker';
@@ -109,6 +110,7 @@ export const getTable: () => Promise<Table> = /* @__PURE__ */ perContainer(async
 });
 
 export const getUserProfiles = () => getTable().then(createUserProfiles);
+export const getAccountRecords = () => getTable().then(createAccountRecords);
 export const getRefreshSessions = () => getTable().then(createRefreshSessions);
 export const getResetTokens = () => getTable().then(createResetTokens);
 export const getVerificationTokens = () => getTable().then(createVerificationTokens);
@@ -321,6 +323,7 @@ export const getSpeechRecognizer = /* @__PURE__ */ engine('stt', {
 const refusingBilling = (reason: string): Billing => ({
   createCheckoutSession: () => Promise.reject(new Error(reason)),
   createPortalSession: () => Promise.reject(new Error(reason)),
+  deleteCustomer: () => Promise.reject(new Error(reason)),
   parseWebhook: () => Promise.reject(new Error(reason)),
 });
 

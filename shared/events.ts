@@ -59,6 +59,11 @@ export const emailVerificationRequestedDetailSchema = z.object({
   email: z.email().max(254),
 });
 
+export const accountDeletedDetailSchema = z.object({
+  /** Where the goodbye goes: the deleted account's address, the only thing of it that travels or is kept. */
+  email: z.email().max(254),
+});
+
 /**
  * The request an event was published for (the API request id), carried in the detail beside the catalogue's
  * fields, so logs follow one call from the API through the bus into its consumer. Consumers' schemas ignore
@@ -106,6 +111,11 @@ export const events = {
     detailType: 'email-verification.requested',
     detail: emailVerificationRequestedDetailSchema,
     consumer: { id: 'mail.emailVerificationRequested', area: 'mail', export: 'emailVerificationRequested' },
+  },
+  accountDeleted: {
+    detailType: 'account.deleted',
+    detail: accountDeletedDetailSchema,
+    consumer: { id: 'mail.accountDeleted', area: 'mail', export: 'accountDeleted' },
   },
 } as const satisfies Record<string, EventDefinition>;
 

@@ -182,6 +182,30 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
     return customer;
   }
 
+  function endSubscriptionNow(subscription: StripeObject): StripeEmulatorEvent {
+    Object.assign(subscription, {
+      status: 'canceled',
+      ended_at: seconds(),
+      canceled_at: subscription.canceled_at ?? seconds(),
+    });
+    return emit('customer.subscription.deleted', subscription);
+  }
+
+  /**
+   * DELETE /v1/customers/:id, as Stripe documents it: the customer is deleted for good and its active
+   * subscriptions are cancelled at once; a second delete finds no such customer.
+   */
+  function deleteCustomer(id: string): StripeObject {
+    const customer = existing(customers, id, 'customer');
+    for (const subscription of subscriptions.values()) {
+      if (subscription.customer === customer.id && subscription.status !== 'canceled') {
+        endSubscriptionNow(subscription);
+      }
+    }
+    customers.delete(customer.id);
+    return { id: customer.id, object: 'customer', deleted: true };
+  }
+
   function createCheckoutSession(params: Record<string, unknown>): StripeObject {
     if (params.mode !== 'subscription') {
       throw new StripeApiError(
@@ -257,6 +281,11 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       method: 'GET',
       pattern: /^\/v1\/customers\/([^/]+)$/,
       run: (match) => existing(customers, match[1] ?? '', 'customer'),
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      run: (match) => deleteCustomer(match[1] ?? ''),
     },
     {
       method: 'POST',
@@ -403,13 +432,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       return [event];
     },
     endSubscription(subscriptionId) {
-      const subscription = subscriptionNamed(subscriptionId);
-      Object.assign(subscription, {
-        status: 'canceled',
-        ended_at: seconds(),
-        canceled_at: subscription.canceled_at ?? seconds(),
-      });
-      return [emit('customer.subscription.deleted', subscription)];
+      return [endSubscriptionNow(subscriptionNamed(subscriptionId))];
     },
     failRenewal(subscriptionId) {
       const subscription = subscriptionNamed(subscriptionId);

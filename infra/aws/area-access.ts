@@ -90,9 +90,37 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
     table: {
       access: 'readWrite',
       partitions: ['USER#', 'RESET#', 'VERIFY#', 'SESSION#', 'ATTEMPTS#'],
-      index: ['EMAIL#', 'SESSIONS#'],
+      index: ['EMAIL#', 'SESSIONS#', 'MAILED#'],
     },
     secrets: ['ipHash', 'cognitoClient'],
+    userPoolAdmin: true,
+  },
+  // The account page's export and deletion: the password is checked with a sign-in (the app client), deletion
+  // removes the Cognito user, asks Stripe to delete the customer, and erases every partition keyed by the account
+  // (its days of usage and daily counters, its relay socket, its sessions and unused mailed links through gsi1,
+  // the customer's reverse lookup, the profile); the goodbye mail goes through the bus to the mail area.
+  account: {
+    ...httpDefaults,
+    table: {
+      access: 'readWrite',
+      partitions: [
+        'USER#',
+        'CUSTOMER#',
+        'USAGE#',
+        'SPEECH#',
+        'SESSION#',
+        'RESET#',
+        'VERIFY#',
+        'ATTEMPTS#',
+        'TRANSLATED#',
+        'SPOKEN#',
+        'PHOTOS#',
+        'ANALYSED#',
+      ],
+      index: ['EMAIL#', 'SESSIONS#', 'MAILED#'],
+    },
+    publishesEvents: true,
+    secrets: ['ipHash', 'cognitoClient', 'stripe'],
     userPoolAdmin: true,
   },
   // Forgot-password and verification-mail: count the attempt and publish passwordResetRequested or
@@ -186,7 +214,11 @@ const areaAccess: Readonly<Record<HandlerArea, AreaAccess>> = {
   // the hashed token and the idempotency mark, and are the only functions that may send mail.
   mail: {
     ...httpDefaults,
-    table: { access: 'readWrite', partitions: ['USER#', 'EVENT#', 'RESET#', 'VERIFY#'], index: ['EMAIL#'] },
+    table: {
+      access: 'readWrite',
+      partitions: ['USER#', 'EVENT#', 'RESET#', 'VERIFY#'],
+      index: ['EMAIL#', 'MAILED#'],
+    },
     secrets: [],
     sendsMail: true,
     memorySize: 256,

@@ -73,11 +73,13 @@ describe('IAM across all stacks', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('lets only the mail consumers (password reset, e-mail verification) send mail, and only as the MAIL_FROM identity', () => {
+  it('lets only the mail consumers (password reset, e-mail verification, goodbye) send mail, and only as the MAIL_FROM identity', () => {
     const mail = statements().filter(({ statement }) => asList(statement.Action).includes('ses:SendEmail'));
     expect(mail.length).toBeGreaterThan(0);
     for (const { where, statement } of mail) {
-      expect(where).toMatch(/^events\/Mail(PasswordResetRequested|EmailVerificationRequested)/);
+      expect(where).toMatch(
+        /^events\/Mail(PasswordResetRequested|EmailVerificationRequested|AccountDeleted)/,
+      );
       expect(JSON.stringify(statement.Resource)).toContain('identity/mail.example.com');
     }
   });
@@ -97,7 +99,7 @@ describe('IAM across all stacks', () => {
     expect(everything).toEqual([]);
   });
 
-  it('grants exactly the Cognito admin calls the identity adapter makes, and only to the auth area', () => {
+  it('grants exactly the Cognito admin calls the identity adapter makes, and only to the auth and account areas', () => {
     const adapter = readFileSync(join(repositoryRoot, 'lambdas/adapters/aws/cognito-identity.ts'), 'utf8');
     const calls = [...new Set([...adapter.matchAll(/new (Admin\w+)Command\(/g)].map((match) => match[1]))];
     expect([...USER_POOL_ADMIN_ACTIONS].sort()).toEqual(calls.map((call) => `cognito-idp:${call}`).sort());
@@ -111,7 +113,7 @@ describe('IAM across all stacks', () => {
       if (where.startsWith('auth/')) {
         expect(statement.Action).toBe('cognito-idp:DescribeUserPoolClient');
       } else {
-        expect(where).toMatch(/^api\/Auth/);
+        expect(where).toMatch(/^api\/(Auth|Account)/);
       }
       expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
     }

@@ -10,8 +10,10 @@ const BUNDLE_BUDGET_BYTES = 400 * 1024;
  * The auth area's bundle carries two SDK clients (Cognito and DynamoDB), JWT verification and, like every bundle,
  * the schemas of every route (shared/api/routes.ts is one table): 409.7 KB with e-mail verification. Its exception
  * is this one figure; splitting the route table's schemas per area is what would bring it back under 400 KB.
+ * The account area (export and deletion) carries what auth does plus the bus publisher and the Stripe adapter:
+ * 438.5 KB measured.
  */
-const AREA_BUDGET_BYTES: Readonly<Record<string, number>> = { auth: 416 * 1024 };
+const AREA_BUDGET_BYTES: Readonly<Record<string, number>> = { auth: 416 * 1024, account: 448 * 1024 };
 const budgetOf = (handler: string) => {
   const area = /^Wayfarer ([\w-]+)\./.exec(handler)?.[1];
   return (area && AREA_BUDGET_BYTES[area]) || BUNDLE_BUDGET_BYTES;
@@ -38,7 +40,7 @@ describe('Lambda bundles (real esbuild bundling, as `cdk synth` does it)', () =>
     }
   });
 
-  it('keeps each bundle under 400 KB, the auth area under 416 KB', () => {
+  it('keeps each bundle under 400 KB, the auth area under 416 KB, the account area under 448 KB', () => {
     const oversized = bundles
       .map((bundle) => ({ handler: bundle.description, bytes: readFileSync(bundle.file).byteLength }))
       .filter((size) => size.bytes > budgetOf(size.handler));
@@ -73,7 +75,8 @@ describe('Lambda bundles (real esbuild bundling, as `cdk synth` does it)', () =>
     const hash = /:([0-9a-f]{64})/.exec(JSON.stringify(image?.[0]?.Image))?.[1];
     expect(hash).toBeDefined();
     const folder = join(outdir, `asset.${hash}`);
-    for (const file of ['Dockerfile', 'main.mjs', 'main.mjs.map']) expect(existsSync(join(folder, file)), file).toBe(true);
+    for (const file of ['Dockerfile', 'main.mjs', 'main.mjs.map'])
+      expect(existsSync(join(folder, file)), file).toBe(true);
     expect(readFileSync(join(folder, 'Dockerfile'), 'utf8')).toBe(RELAY_DOCKERFILE);
     // A task's credentials come from the container endpoint: that provider must be in the bundle, not imported.
     const code = readFileSync(join(folder, 'main.mjs'), 'utf8');

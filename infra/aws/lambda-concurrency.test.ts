@@ -30,9 +30,12 @@ function reservations(): Map<string, number | undefined> {
 describe('Lambda concurrency', () => {
   const deployed = reservations();
 
-  it('guarantees the functions that must never starve their own concurrency: auth, the Stripe webhook, the event consumers', () => {
+  it('guarantees the functions that must never starve their own concurrency: auth, the account page, the Stripe webhook, the event consumers', () => {
     const authRoutes = routes.filter(
-      (route) => route.handler.area === 'auth' || route.handler.area === 'reset-request',
+      (route) =>
+        route.handler.area === 'auth' ||
+        route.handler.area === 'reset-request' ||
+        route.handler.area === 'account',
     );
     expect(authRoutes.length).toBeGreaterThan(0);
     for (const route of authRoutes) expect(deployed.get(route.id), route.id).toBeGreaterThanOrEqual(5);

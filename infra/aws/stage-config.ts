@@ -125,12 +125,18 @@ export const GUARANTEED_CONCURRENCY = {
   'auth.me': 10,
   'auth.refresh': 10,
   'auth.logout': 5,
+  // The account page: each is a deliberate act of one traveller, a few times in an account's life.
+  'auth.changePassword': 5,
+  'auth.signOutEverywhere': 5,
+  'account.export': 5,
+  'account.delete': 5,
   'billing.webhook': 10,
   'consumers.usageRecorded': 10,
   'consumers.pageViewed': 10,
   'consumers.subscriptionChanged': 5,
   'mail.passwordResetRequested': 5,
   'mail.emailVerificationRequested': 5,
+  'mail.accountDeleted': 5,
 } as const satisfies Partial<Record<FunctionId, number>>;
 
 /**

@@ -42,6 +42,8 @@ const samples: Readonly<Record<string, () => unknown>> = {
   refreshSessionKey: () => keys.refreshSessionKey('jti'),
   accountSessionsIndexKey: () => keys.accountSessionsIndexKey('sub', 'jti'),
   accountSessionsPartition: () => keys.accountSessionsPartition('sub'),
+  accountMailedTokensIndexKey: () => keys.accountMailedTokensIndexKey('sub', keys.resetTokenKey('hash')),
+  accountMailedTokensPartition: () => keys.accountMailedTokensPartition('sub'),
   attemptsKey: () => keys.attemptsKey('login', 1_800_000_000),
   translatedCharactersKey: () => keys.translatedCharactersKey('sub', DAY),
   spokenCharactersKey: () => keys.spokenCharactersKey('sub', DAY),

@@ -132,3 +132,31 @@ export const sendVerificationLink = (
     ttlSeconds: VERIFY_TOKEN_TTL_SECONDS,
     mail: verificationMail,
   });
+
+function goodbyeMail() {
+  return {
+    subject: 'Your Wayfarer account is deleted',
+    text: [
+      'The Wayfarer account for this address has been deleted, as you asked.',
+      '',
+      'Its subscription, if it had one, is cancelled and will not be charged again. What the server kept about',
+      'the account is gone. History kept in a browser stays on that device until you delete it there.',
+      '',
+      'You are welcome to register again with this address at any time.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The goodbye after an account is deleted: no link, no lookup (the account is gone), one mail per event. The mark is
+ * set before sending, so a redelivered event never mails twice.
+ */
+export async function sendGoodbye(
+  ports: Pick<MailedLinkPorts, 'marks' | 'mailer'>,
+  eventId: string,
+  detail: EventDetail<'accountDeleted'>,
+): Promise<'sent' | 'duplicate'> {
+  if (!(await ports.marks.markOnce(eventId, EVENT_MARK_TTL_SECONDS))) return 'duplicate';
+  await ports.mailer.send({ to: detail.email.trim().toLowerCase(), ...goodbyeMail() });
+  return 'sent';
+}

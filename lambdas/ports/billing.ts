@@ -31,6 +31,12 @@ export interface Billing {
   }): Promise<{ readonly checkoutUrl: string; readonly stripeCustomerId: string }>;
   createPortalSession(stripeCustomerId: string): Promise<{ readonly portalUrl: string }>;
   /**
+   * Deletes the customer (account deletion): Stripe cancels its subscriptions at once, with no further charge, and
+   * removes its payment details; the invoices and payments stay in Stripe's records (docs/DESIGN.md §9). A
+   * customer already deleted counts as done.
+   */
+  deleteCustomer(stripeCustomerId: string): Promise<void>;
+  /**
    * Verifies the signature over the exact raw bytes (rejects with WebhookSignatureError); resolves undefined
    * for events we do not act on.
    */

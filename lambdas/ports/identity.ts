@@ -89,6 +89,8 @@ export interface Identity {
    * there). A password reset calls it.
    */
   signOutEverywhere(sub: string): Promise<void>;
+  /** Deletes the account at the provider (account deletion); its address may register again. Done when already gone. */
+  deleteUser(sub: string): Promise<void>;
 }
 
 /**

@@ -45,6 +45,17 @@ export const resetPasswordRequestSchema = z.object({
 export const verificationMailRequestSchema = z.object({ email: emailField });
 export const verifyEmailRequestSchema = z.object({ token: mailedTokenField });
 export const messageResponseSchema = z.object({ message: z.string() });
+/**
+ * Change password (docs/SPEC.md §5): the current password proves the caller is the owner, not a holder of a stolen
+ * access token; the new one follows the register rules. Answers a fresh session for this browser.
+ */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: passwordField,
+  newPassword: passwordField,
+  confirmPassword: passwordField,
+});
+/** Sign out on every other device and delete the account: the password, typed again, is the proof. */
+export const passwordConfirmationRequestSchema = z.object({ password: passwordField });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
@@ -52,3 +63,5 @@ export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 export type VerificationMailRequest = z.infer<typeof verificationMailRequestSchema>;
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+export type PasswordConfirmationRequest = z.infer<typeof passwordConfirmationRequestSchema>;

@@ -16,6 +16,7 @@ export const PAGES = {
   subscribeCancel: '/subscribe-cancel',
   subscribeSuccess: '/subscribe-success',
   manageSubscription: '/manage-subscription',
+  account: '/account',
   adminAnalytics: '/admin/analytics',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',

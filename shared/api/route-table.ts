@@ -146,6 +146,41 @@ export const routeTable = [
     handler: { area: 'auth', export: 'logout' },
     bodyKind: 'none',
   }),
+  // The account page's calls (docs/SPEC.md §2): each that changes the account asks for the password again, so a
+  // stolen access token alone can neither change the password, sign the owner out nor delete the account.
+  route({
+    id: 'auth.changePassword',
+    method: 'POST',
+    path: '/api/auth/change-password',
+    auth: 'required',
+    rateLimitClass: 'auth',
+    handler: { area: 'auth', export: 'changePassword' },
+  }),
+  route({
+    id: 'auth.signOutEverywhere',
+    method: 'POST',
+    path: '/api/auth/sign-out-everywhere',
+    auth: 'required',
+    rateLimitClass: 'auth',
+    handler: { area: 'auth', export: 'signOutEverywhere' },
+  }),
+  route({
+    id: 'account.export',
+    method: 'GET',
+    path: '/api/account/export',
+    auth: 'required',
+    rateLimitClass: 'auth',
+    handler: { area: 'account', export: 'exportAccount' },
+  }),
+  route({
+    id: 'account.delete',
+    method: 'DELETE',
+    path: '/api/account',
+    auth: 'required',
+    rateLimitClass: 'auth',
+    handler: { area: 'account', export: 'deleteAccount' },
+    bodyKind: 'json',
+  }),
   route({
     id: 'speech.ticket',
     method: 'POST',

@@ -13,7 +13,7 @@ export type AuthMode = 'none' | 'optional' | 'required' | 'admin-cookie';
 export type RateLimitClass =
   'auth' | 'password-reset' | 'speech' | 'expensive' | 'analysis' | 'stripe' | 'default';
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 /** The Lambda areas: one bundle each, `lambdas/functions/<area>/handler.ts`; infra grants access per area. */
 export type HandlerArea =
@@ -29,6 +29,7 @@ export type HandlerArea =
   | 'vision'
   | 'billing'
   | 'analytics'
+  | 'account'
   | 'consumers'
   | 'mail';
 

@@ -3,9 +3,11 @@ import type { HttpMethod, RouteDefinition, RouteSchemas } from './route-types';
 import { matchRouteMeta, routeTable, type RouteId } from './route-table';
 import { okResponseSchema } from './common';
 import {
+  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   messageResponseSchema,
+  passwordConfirmationRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   sessionResponseSchema,
@@ -14,6 +16,7 @@ import {
   verifyEmailRequestSchema,
 } from './auth';
 import { speechTicketResponseSchema } from './speech';
+import { accountExportSchema } from './account';
 import { capabilitiesResponseSchema, countryResponseSchema } from './capabilities';
 import { translateRequestSchema, ttsPathSchema, ttsRequestSchema } from './voice-output';
 import {
@@ -85,6 +88,22 @@ export const routeSchemas = {
   },
   'auth.logout': {
     request: {},
+    response: okResponseSchema,
+  },
+  'auth.changePassword': {
+    request: { body: changePasswordRequestSchema },
+    response: sessionResponseSchema,
+  },
+  'auth.signOutEverywhere': {
+    request: { body: passwordConfirmationRequestSchema },
+    response: sessionResponseSchema,
+  },
+  'account.export': {
+    request: {},
+    response: accountExportSchema,
+  },
+  'account.delete': {
+    request: { body: passwordConfirmationRequestSchema },
     response: okResponseSchema,
   },
   'speech.ticket': {

@@ -122,6 +122,10 @@ export const ACCOUNT_ERROR_KEYS = {
   sessionExpired: 'error_session_expired',
   /** Subscribe pressed without accepting the terms. */
   subscribeTermsRequired: 'subscribe_terms_required',
+  /** The account page: the password typed to confirm a change is not the account's (a 403, never a 401). */
+  wrongPassword: 'account_error_wrong_password',
+  /** The account page: a call failed without the server's own key. */
+  accountActionFailed: 'account_error_action_failed',
 } as const;
 
 /** The admin dashboard (docs/SPEC.md §8 admin). */

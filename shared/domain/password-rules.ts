@@ -91,6 +91,20 @@ export const resetPasswordFormSchema = z
   })
   .refine(passwordsMatch, mismatchOnConfirmField);
 
+/** The account page's change-password form: the current password, and a new one by the register rules. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, { error: FORM_ERROR_KEYS.passwordRequired }),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, mismatchOnConfirmField);
+
+/** Sign out everywhere and delete the account: the password, typed again. */
+export const passwordConfirmationFormSchema = z.object({
+  password: z.string().min(1, { error: FORM_ERROR_KEYS.passwordRequired }),
+});
+
 /** docs/SPEC.md §5: the admin password must be non-blank before it is sent. */
 export const adminPasswordFormSchema = z.object({
   password: z
@@ -102,4 +116,5 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 export type AdminPasswordForm = z.infer<typeof adminPasswordFormSchema>;

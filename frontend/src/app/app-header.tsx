@@ -49,6 +49,9 @@ function AccountItems({ session }: { session: SessionValue }) {
       <p className="menu-email" data-testid="user-menu-email">
         {t('menu_signed_in_as', { email: session.user?.email ?? '' })}
       </p>
+      <Link to={PAGES.account} className="menu-item" data-testid="menu-account">
+        {t('menu_account_page')}
+      </Link>
       {showsManage(status) && (
         <Link to={PAGES.manageSubscription} className="menu-item" data-testid="menu-manage-subscription">
           {t('menu_manage_subscription')}

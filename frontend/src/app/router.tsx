@@ -100,6 +100,13 @@ export const appRoutes: RouteObject[] = [
           ),
       },
       {
+        path: PAGES.account,
+        lazy: () =>
+          requiringSignIn(
+            import('../features/auth/components/account-page').then((page) => page.AccountPage),
+          ),
+      },
+      {
         path: PAGES.adminAnalytics,
         lazy: async () => ({
           Component: (await import('../features/admin/components/admin-analytics-page')).AdminAnalyticsPage,

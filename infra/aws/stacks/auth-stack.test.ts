@@ -30,8 +30,9 @@ function policyStatements(template: typeof api): { roles: string[]; statement: S
 }
 
 /** The construct-id prefixes of the auth area's functions (api stack), from the route table. */
+// The account area checks the password with a sign-in and deletes the user, through the same adapter.
 const authFunctionPrefixes = routeTable
-  .filter((route) => route.handler.area === 'auth')
+  .filter((route) => route.handler.area === 'auth' || route.handler.area === 'account')
   .map((route) => constructIdFor(route.id));
 
 describe('auth stack: nobody but the auth functions can use the app client (docs/DESIGN.md §9)', () => {

@@ -252,6 +252,15 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
       }
     },
 
+    async deleteUser(sub) {
+      try {
+        await client.send(new AdminDeleteUserCommand({ UserPoolId: pool(), Username: sub }));
+      } catch (error) {
+        if (errorName(error) === 'UserNotFoundException') return;
+        throw error;
+      }
+    },
+
     async markEmailVerified(sub) {
       const email = await emailOf(sub);
       if (email === undefined) return false;

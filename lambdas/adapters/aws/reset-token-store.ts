@@ -1,5 +1,5 @@
 import type { SingleUseTokens } from '../../ports/identity';
-import { resetTokenKey, verifyTokenKey, type Table, type TableKey } from './table';
+import { accountMailedTokensIndexKey, resetTokenKey, verifyTokenKey, type Table, type TableKey } from './table';
 import { tableDefinition } from './table-definition';
 
 const TTL = tableDefinition.timeToLiveAttribute;
@@ -8,7 +8,8 @@ const TTL = tableDefinition.timeToLiveAttribute;
 function createSingleUseTokens(table: Table, keyOf: (tokenHash: string) => TableKey): SingleUseTokens {
   return {
     async save({ tokenHash, sub, expiresAt }) {
-      await table.put({ ...keyOf(tokenHash), sub, [TTL]: expiresAt });
+      const key = keyOf(tokenHash);
+      await table.put({ ...key, ...accountMailedTokensIndexKey(sub, key), sub, [TTL]: expiresAt });
     },
     async redeem(tokenHash, now) {
       // One conditional delete: of two concurrent redemptions exactly one gets the sub.

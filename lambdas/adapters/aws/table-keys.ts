@@ -41,8 +41,11 @@
  *   RECENT                          <iso time>#<id>     recent page views (page, user kind, truncated IP; read
  *                                                       newest first, capped); expiresAt
  *   RATES                           LATEST              exchange rates against USD, with their date
- *   RESET#<tokenHash>               TOKEN               sub of a single-use password-reset token; expiresAt
- *   VERIFY#<tokenHash>              TOKEN               sub of a single-use e-mail verification token; expiresAt
+ *   RESET#<tokenHash>               TOKEN               sub of a single-use password-reset token; expiresAt. In
+ *                                                       gsi1 as MAILED#<sub> / <pk>, so deleting the account
+ *                                                       finds its unused links
+ *   VERIFY#<tokenHash>              TOKEN               sub of a single-use e-mail verification token; expiresAt;
+ *                                                       in gsi1 as the reset token is
  *   SESSION#<accessTokenId>         REFRESH             sub, the Cognito refresh token sealed with a key
  *                                                       derived from the access token; expiresAt. In gsi1
  *                                                       as SESSIONS#<sub> / <accessTokenId>, so a password
@@ -89,7 +92,7 @@ export const TABLE_PARTITIONS = [
 export type TablePartition = (typeof TABLE_PARTITIONS)[number];
 
 /** gsi1's partitions, the same way: what a Query on the index names as gsi1pk. */
-export const INDEX_PARTITIONS = ['EMAIL#', 'SESSIONS#'] as const;
+export const INDEX_PARTITIONS = ['EMAIL#', 'SESSIONS#', 'MAILED#'] as const;
 export type IndexPartition = (typeof INDEX_PARTITIONS)[number];
 
 export interface TableKey {
@@ -211,6 +214,14 @@ export const verifyTokenKey = (tokenHash: string): TableKey => ({
   pk: `VERIFY#${part('tokenHash', tokenHash)}`,
   sk: 'TOKEN',
 });
+
+/** A mailed token's gsi1 key: the unused links of one account share a partition (account deletion). */
+export const accountMailedTokensIndexKey = (sub: string, key: TableKey) => ({
+  gsi1pk: accountMailedTokensPartition(sub),
+  gsi1sk: key.pk,
+});
+
+export const accountMailedTokensPartition = (sub: string): string => `MAILED#${part('sub', sub)}`;
 
 export const refreshSessionKey = (accessTokenId: string): TableKey => ({
   pk: `SESSION#${part('accessTokenId', accessTokenId)}`,

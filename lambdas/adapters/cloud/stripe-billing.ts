@@ -134,6 +134,16 @@ export function createStripeBilling(options: StripeBillingOptions): Billing {
       return { portalUrl: session.url };
     },
 
+    async deleteCustomer(stripeCustomerId) {
+      try {
+        await stripe.delete(`/v1/customers/${encodeURIComponent(stripeCustomerId)}`);
+      } catch (error) {
+        // Deleted by an earlier attempt of the same erasure: nothing is left to cancel.
+        if (error instanceof StripeRequestError && error.status === 404) return;
+        throw error;
+      }
+    },
+
     async parseWebhook(rawBody, signature) {
       verifyStripeSignature(rawBody, signature, options.webhookSecret, nowSeconds());
       const event = JSON.parse(rawBody.toString('utf8')) as Stripe.Event;
@@ -202,7 +212,7 @@ function createStripeApi(options: Pick<StripeBillingOptions, 'secretKey' | 'fetc
   const fetchFn = options.fetch ?? globalThis.fetch;
   const apiUrl = (options.apiUrl ?? STRIPE_API_URL).replace(/\/+$/, '');
   async function call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body?: string,
     idempotencyKey?: string,
@@ -241,6 +251,7 @@ function createStripeApi(options: Pick<StripeBillingOptions, 'secretKey' | 'fetc
   }
   return {
     get: <T>(path: string) => call<T>('GET', path),
+    delete: <T>(path: string) => call<T>('DELETE', path),
     post: <T>(path: string, params: { readonly [key: string]: FormValue }, idempotencyKey?: string) =>
       call<T>('POST', path, stripeFormEncode(params), idempotencyKey),
   };

@@ -50,6 +50,12 @@ export const resetPassword = httpRoute('auth.resetPassword', async (request) =>
 export const verifyEmail = httpRoute('auth.verifyEmail', async (request) =>
   (await service()).verifyEmail(request.body, { ip: request.sourceIp }),
 );
+export const changePassword = httpRoute('auth.changePassword', async (request) =>
+  (await service()).changePassword(request.body, { ...request.auth, ip: request.sourceIp }),
+);
+export const signOutEverywhere = httpRoute('auth.signOutEverywhere', async (request) =>
+  (await service()).signOutEverywhere(request.body, { ...request.auth, ip: request.sourceIp }),
+);
 export const me = httpRoute('auth.me', async (request) => (await service()).me(request.auth));
 /**
  * The caller of refresh and logout: the bearer token, verified with its expiry allowed (the refresh session it

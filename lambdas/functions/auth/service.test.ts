@@ -45,6 +45,7 @@ function fakeIdentity() {
     };
   };
   const identity: Identity = {
+    async deleteUser() {},
     async signUp(email, password) {
       if (accounts.has(email)) throw new AccountExistsError();
       const sub = `sub-${accounts.size + 1}`;

@@ -1,5 +1,7 @@
 import type {
+  ChangePasswordRequest,
   LoginRequest,
+  PasswordConfirmationRequest,
   RegisterRequest,
   ResetPasswordRequest,
   SessionResponse,
@@ -8,7 +10,11 @@ import type {
 } from '@wayfarer/shared/api/auth';
 import { REFRESH_SESSION_SECONDS } from '@wayfarer/shared/constants';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
-import { newPasswordSchema, registerFormSchema } from '@wayfarer/shared/domain/password-rules';
+import {
+  changePasswordFormSchema,
+  newPasswordSchema,
+  registerFormSchema,
+} from '@wayfarer/shared/domain/password-rules';
 import type { UserProfiles } from '../../ports/users';
 import {
   AccountExistsError,
@@ -32,6 +38,7 @@ import {
   type CallerAddress,
 } from '../../domain/attempt-limits';
 import { hashMailedToken } from '../../domain/reset-link';
+import { confirmPassword } from '../../domain/password-confirmation';
 
 export interface AuthServicePorts extends AttemptLimiterPorts {
   /** Windows that can be reserved from: a new account takes one of its network's places for the day. */
@@ -90,6 +97,16 @@ export function createAuthService(ports: AuthServicePorts) {
       ),
     });
     return { token: session.accessToken, user: await userOf(session.sub, knownEmail) };
+  }
+
+  /**
+   * Ends every session of the account: ours first (our refresh needs them), then the provider's own refresh tokens,
+   * and its access tokens for its own calls (docs/DESIGN.md §9, Sessions). An access token already handed out lives
+   * out its hour on our API, where nothing can refresh it.
+   */
+  async function endEverySession(sub: string): Promise<void> {
+    await sessions.endAll(sub);
+    await identity.signOutEverywhere(sub);
   }
 
   return {
@@ -153,11 +170,8 @@ export function createAuthService(ports: AuthServicePorts) {
         if (error instanceof PasswordRejectedError) throw new ValidationError(undefined, { cause: error });
         throw error;
       }
-      // Whoever knew the old password may hold a session: none of them outlives its access token now. Ours end
-      // first (our refresh needs them); then the provider's own refresh tokens, and its access tokens for its own
-      // calls (docs/DESIGN.md §9, Sessions).
-      await sessions.endAll(sub);
-      await identity.signOutEverywhere(sub);
+      // Whoever knew the old password may hold a session: none of them outlives its access token now.
+      await endEverySession(sub);
       // The link came by mail to the account's address: following it proves the owner reads that mail.
       await identity.markEmailVerified(sub);
       return { message: 'Your password has been reset.' };
@@ -174,6 +188,52 @@ export function createAuthService(ports: AuthServicePorts) {
         throw new BadRequestError(ACCOUNT_ERROR_KEYS.verifyEmailInvalidToken);
       }
       return { message: 'Your e-mail address is verified.' };
+    },
+
+    /**
+     * POST /api/auth/change-password: the current password proves the owner; the new one follows docs/SPEC.md §5.
+     * Every session ends, then this browser gets a fresh one signed in with the new password: every other device
+     * is signed out.
+     */
+    async changePassword(
+      request: ChangePasswordRequest,
+      caller: SignedInCaller & CallerAddress,
+    ): Promise<SessionResponse> {
+      // The new password's rules first: a refused one costs no attempt and changes nothing.
+      const checked = changePasswordFormSchema.safeParse(request);
+      if (!checked.success) throw new ValidationError(checked.error.issues[0]?.message);
+      const { email } = await confirmPassword(
+        { identity, users, limit: limitAttempts },
+        caller.sub,
+        request.currentPassword,
+        caller,
+      );
+      try {
+        await identity.setPassword(caller.sub, request.newPassword);
+      } catch (error) {
+        if (error instanceof PasswordRejectedError) throw new ValidationError(undefined, { cause: error });
+        throw error;
+      }
+      await endEverySession(caller.sub);
+      return startSession(await identity.signIn(email, request.newPassword), email);
+    },
+
+    /**
+     * POST /api/auth/sign-out-everywhere: every other session ends (a lost phone, a shared computer); this browser
+     * stays signed in with a fresh session. The password is asked again, so a stolen token cannot sign the owner out.
+     */
+    async signOutEverywhere(
+      request: PasswordConfirmationRequest,
+      caller: SignedInCaller & CallerAddress,
+    ): Promise<SessionResponse> {
+      const { email } = await confirmPassword(
+        { identity, users, limit: limitAttempts },
+        caller.sub,
+        request.password,
+        caller,
+      );
+      await endEverySession(caller.sub);
+      return startSession(await identity.signIn(email, request.password), email);
     },
 
     async me(caller: SignedInCaller): Promise<User> {

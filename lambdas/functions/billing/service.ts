@@ -115,6 +115,12 @@ export async function receiveWebhook(
   try {
     const sub = (await ports.subscriptions.findSubByStripeCustomer(event.stripeCustomerId)) ?? event.userSub;
     if (sub === undefined) throw new Error('A webhook for a Stripe customer no account is linked to');
+    // A deleted account's customer: Stripe tells of the cancellation the deletion made; nothing is left to update,
+    // and writing the state would bring back an item of the account.
+    if (!(await ports.subscriptions.getProfile(sub))) {
+      ports.logger.info('Stripe webhook processed', { outcome: 'ignored' });
+      return 'ignored';
+    }
     const outcome = await ports.subscriptions.applySubscription(sub, event.state, event.eventId);
     if (outcome === 'applied') {
       await ports.events.publish('subscriptionChanged', {

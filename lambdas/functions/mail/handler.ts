@@ -1,5 +1,6 @@
 import { getConfig } from '../../config';
 import {
+  sendGoodbye,
   sendResetLink,
   sendVerificationLink,
   type ResetLinkPorts,
@@ -44,4 +45,8 @@ export const passwordResetRequested = eventConsumer('passwordResetRequested', as
 export const emailVerificationRequested = eventConsumer(
   'emailVerificationRequested',
   async ({ eventId, detail }) => sendVerificationLink(await ports(), eventId, detail),
+);
+
+export const accountDeleted = eventConsumer('accountDeleted', async ({ eventId, detail }) =>
+  sendGoodbye(await ports(), eventId, detail),
 );

@@ -1,7 +1,10 @@
+import { accountExportSchema, type AccountExport } from '@wayfarer/shared/api/account';
+import { sessionResponseSchema, type SessionResponse } from '@wayfarer/shared/api/auth';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { callRoute, type RouteRequest } from '../../lib/api-client';
 
-// The auth calls of docs/SPEC.md §7. None sends a token (the route table says so): they are how a visitor gets one.
+// The auth calls of docs/SPEC.md §7. Those above the account page's send no token (the route table says so): they
+// are how a visitor gets one.
 
 export const login = (body: RouteRequest<'auth.login'>['body']) =>
   callRoute('auth.login', { body, fallbackKey: ACCOUNT_ERROR_KEYS.loginFailed });
@@ -20,3 +23,39 @@ export const requestVerificationMail = (body: RouteRequest<'auth.verificationMai
 
 export const verifyEmail = (body: RouteRequest<'auth.verifyEmail'>['body']) =>
   callRoute('auth.verifyEmail', { body, fallbackKey: ACCOUNT_ERROR_KEYS.verifyEmailInvalidToken });
+
+// The account page's calls (docs/SPEC.md §7): a token, and the password again for each change. Their answers are
+// checked with the shared schemas, as the billing pages' are: the page loads lazily.
+
+/** POST /api/auth/change-password: a fresh session for this browser; every other one has ended. */
+export async function changePassword(
+  body: RouteRequest<'auth.changePassword'>['body'],
+): Promise<SessionResponse> {
+  const answer = await callRoute('auth.changePassword', {
+    body,
+    fallbackKey: ACCOUNT_ERROR_KEYS.accountActionFailed,
+  });
+  return sessionResponseSchema.parse(answer);
+}
+
+/** POST /api/auth/sign-out-everywhere: a fresh session for this browser; every other one has ended. */
+export async function signOutEverywhere(
+  body: RouteRequest<'auth.signOutEverywhere'>['body'],
+): Promise<SessionResponse> {
+  const answer = await callRoute('auth.signOutEverywhere', {
+    body,
+    fallbackKey: ACCOUNT_ERROR_KEYS.accountActionFailed,
+  });
+  return sessionResponseSchema.parse(answer);
+}
+
+/** GET /api/account/export: everything the server holds about the account. */
+export async function exportAccount(): Promise<AccountExport> {
+  const answer = await callRoute('account.export', { fallbackKey: ACCOUNT_ERROR_KEYS.accountActionFailed });
+  return accountExportSchema.parse(answer);
+}
+
+/** DELETE /api/account: the account is gone once this resolves. */
+export async function deleteAccount(body: RouteRequest<'account.delete'>['body']): Promise<void> {
+  await callRoute('account.delete', { body, fallbackKey: ACCOUNT_ERROR_KEYS.accountActionFailed });
+}

@@ -1,3 +1,4 @@
+import { fileStamp } from '../../lib/download-file';
 import type { HistoryCue, HistorySession } from './history-session';
 
 export const EXPORT_FORMATS = ['txt', 'md', 'srt', 'csv'] as const;
@@ -12,14 +13,6 @@ const MIME: Record<ExportFormat, string> = {
 
 export function exportMimeType(format: ExportFormat): string {
   return `${MIME[format]};charset=utf-8`;
-}
-
-/** An ISO timestamp without separators a file system may refuse: 2026-11-23T12-03-44Z. */
-function fileStamp(epochMs: number): string {
-  return new Date(epochMs)
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replaceAll(':', '-');
 }
 
 /** `wayfarer-2026-11-23T12-03-44Z.srt` for one session, `wayfarer-history-<export time>.srt` for all of them. */

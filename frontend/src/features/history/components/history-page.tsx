@@ -8,7 +8,7 @@ import { useOnline } from '../../../lib/use-online';
 import { exportFileName, exportMimeType, exportSessions, type ExportFormat } from '../history-export';
 import { updateAnalysis } from '../history-store';
 import { firstWords, HISTORY_LIMIT, type HistorySession } from '../history-session';
-import { downloadFile } from '../download-file';
+import { downloadFile } from '../../../lib/download-file';
 import { useHistory } from '../hooks/use-history';
 import { ExportControls } from './export-controls';
 import './history-page.css';
