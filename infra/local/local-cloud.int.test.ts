@@ -75,11 +75,22 @@ describe('the local cloud started by the integration global setup', () => {
       body: '{"text": "unterminated',
     });
 
-  it.each(postRoutes.filter((route) => route.bodyKind === 'json').map((route) => [route.id, route] as const))(
+  const jsonRoutes = postRoutes.filter((route) => route.bodyKind === 'json');
+  it.each(jsonRoutes.filter((route) => route.auth !== 'required').map((route) => [route.id, route] as const))(
     'answers a malformed JSON body to %s with 400 {error}',
     async (_id, route) => {
       const response = await malformedJson(route);
       expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: expect.any(String) });
+    },
+  );
+
+  // A signed-in route checks the caller before the body, so a stranger learns nothing of its schema.
+  it.each(jsonRoutes.filter((route) => route.auth === 'required').map((route) => [route.id, route] as const))(
+    'answers a malformed JSON body to %s without a token with 401 {error}',
+    async (_id, route) => {
+      const response = await malformedJson(route);
+      expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: expect.any(String) });
     },
   );
