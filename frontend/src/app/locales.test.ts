@@ -39,6 +39,7 @@ const sameAsEnglishIn: Readonly<Record<string, ReadonlySet<string>>> = {
   // Words these languages spell as English does (Home, Password, Status, Hotel, Park…), and the price as Intl
   // writes it ("€9.99") in ja, zh, ko and hi.
   it: new Set([
+    'menu_account_page',
     'nav_home',
     'voice_engine_server',
     'auth_password_label',
@@ -48,6 +49,7 @@ const sameAsEnglishIn: Readonly<Record<string, ReadonlySet<string>>> = {
   ]),
   pt: new Set(['facility_type_hospital', 'location_gps', 'location_type_hotel']),
   nl: new Set([
+    'menu_account_page',
     'manage_subscription_status_label',
     'emergency_contact_medical',
     'location_link_encyclopedia',
