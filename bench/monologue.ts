@@ -6,8 +6,9 @@
 // docs/SPEC.md §4 Spoken lag) and with the bound switched off (local storage wayfarer-spoken-lag=off: every clause
 // read out in full at the voice's pace), and prints the ear-voice span of each spoken phrase (the end of its source
 // speech to its translation starting to play) p50 and p95, the span's slope over the two minutes, the phrases
-// spoken, sped up, merged and only shown, and retractions of shown translated text per minute. Goals, from
-// the ear-voice span human interpreters keep (2 to 5 s): p50 <= 2.5 s, p95 <= 5 s, slope about 0, every phrase shown. Needs `npm run build:web`, flite and sox.
+// spoken, sped up, merged and only shown, and retractions of shown translated text per minute. Goals, from the
+// ear-voice span human interpreters keep (2 to 5 s): p50 <= 2.5 s, p95 <= 5 s, slope about 0, every phrase
+// shown. Needs `npm run build:web`, flite and sox.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
