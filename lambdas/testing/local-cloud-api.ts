@@ -80,3 +80,17 @@ export function claimsOf(token: string): Record<string, unknown> {
     unknown
   >;
 }
+
+/** Waits (bounded) for a condition something after the call makes true (the bus, a consumer): polls, never sleeps blind. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

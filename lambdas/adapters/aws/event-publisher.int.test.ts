@@ -2,25 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createUsageStore } from './usage-store';
 import { getTable, getEvents } from '../../providers';
+import { eventually } from '../../testing/local-cloud-api';
 
 const table = await getTable();
 const eventPublisher = await getEvents();
 
 // Through the local bus (AWS_ENDPOINT_URL_EVENTBRIDGE from the global setup): the unmodified EventBridge client
 // publishes, the bus matches the shared rule pattern and delivers to the usageRecorded consumer.
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('event publisher over the local bus', () => {
   it('delivers usage.recorded to its consumer, which counts it', async () => {

@@ -1,4 +1,3 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { accountExportSchema } from '@wayfarer/shared/api/account';
 import { createDocumentClient } from '../../adapters/aws/table';
@@ -6,11 +5,13 @@ import { getConfig } from '../../config';
 import {
   callApi,
   claimsOf,
+  eventually,
   GOOD_PASSWORD,
   localCloudUrl,
   OTHER_GOOD_PASSWORD,
   uniqueEmail,
 } from '../../testing/local-cloud-api';
+import { scanTable } from '../../testing/scan-table';
 
 // The account page's calls end to end through the local cloud's gateway: the real handlers, cognito-local,
 // DynamoDB Local, the local Stripe behind its checkout and portal pages, the bus and the SES outbox.
@@ -43,20 +44,6 @@ async function signedIn(email: string, password = GOOD_PASSWORD): Promise<string
   return (answer.body as { token: string }).token;
 }
 
-/** Waits (bounded) for a condition the bus makes true after the call has answered. */
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function outboxFor(email: string): Promise<{ subject: string; text: string }[]> {
   const response = await fetch(new URL('/__local/outbox', url));
   return ((await response.json()) as { to: string; subject: string; text: string }[]).filter(
@@ -65,17 +52,7 @@ async function outboxFor(email: string): Promise<{ subject: string; text: string
 }
 
 async function tableText(): Promise<string> {
-  const client = createDocumentClient(config.AWS_REGION);
-  const items: unknown[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({ TableName: config.TABLE_NAME, ExclusiveStartKey: startKey }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return JSON.stringify(items);
+  return JSON.stringify(await scanTable(createDocumentClient(config.AWS_REGION), config.TABLE_NAME));
 }
 
 /** Subscribes through the local checkout page and opens a portal session, whose page shows Stripe's state. */

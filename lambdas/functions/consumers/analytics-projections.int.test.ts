@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_SOURCE, type EventDetail } from '@wayfarer/shared/events';
@@ -8,6 +7,7 @@ import { createDocumentClient } from '../../adapters/aws/table';
 import { getConfig } from '../../config';
 import { makeApiEvent, makeLambdaContext } from '../../http/testing/make-api-event';
 import { getTable, systemClock } from '../../providers';
+import { scanTable } from '../../testing/scan-table';
 import type { Events } from '../../ports/platform';
 import { trackPageView } from '../analytics/service';
 import { pageViewed, usageRecorded } from './handler';
@@ -197,16 +197,7 @@ describe('no raw IP is kept', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     vi.restoreAllMocks();
 
-    const client = createDocumentClient(config.AWS_REGION);
-    let startKey: Record<string, unknown> | undefined;
-    const items: unknown[] = [];
-    do {
-      const page = await client.send(
-        new ScanCommand({ TableName: config.TABLE_NAME, ExclusiveStartKey: startKey }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await scanTable(createDocumentClient(config.AWS_REGION), config.TABLE_NAME);
 
     expect(JSON.stringify(items)).toContain(detail.truncatedIp);
     expect(JSON.stringify(items)).not.toContain(rawIp);
