@@ -7,7 +7,10 @@
  * the text-compression audit passes. It prints figures; it never fails on one.
  *
  *   npm run build:web && npm run bench lighthouse
- *   npx tsx bench/lighthouse.ts [--runs 3] [--url http://127.0.0.1:8787/] [--json-dir /tmp/lh]
+ *   npx tsx bench/lighthouse.ts [--runs 3] [--url http://127.0.0.1:8787/] [--json-dir /tmp/lh] [--lang ja]
+ *
+ * --lang starts Chromium in that language (navigator.languages) and sends it as Accept-Language, so the page is
+ * measured in the interface language such a browser gets (its locale file, its script's fonts, right to left).
  *
  * Without --url it starts `npm run serve` itself on a free port with a throwaway data folder and stops it at the
  * end. CHROMIUM_PATH overrides /usr/bin/chromium.
@@ -85,6 +88,7 @@ async function lighthouseOnce(
   formFactor: FormFactor,
   jsonDir?: string,
   index = 0,
+  lang?: string,
 ): Promise<RunFigures> {
   const bin = path.join(root, 'node_modules', '.bin', 'lighthouse');
   const args = [
@@ -93,8 +97,9 @@ async function lighthouseOnce(
     '--output-path=stdout',
     '--quiet',
     `--only-categories=${CATEGORIES.join(',')}`,
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    `--chrome-flags=${[...CHROME_FLAGS, ...(lang ? [`--lang=${lang}`] : [])].join(' ')}`,
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+    ...(lang ? [`--extra-headers=${JSON.stringify({ 'Accept-Language': lang })}`] : []),
   ];
   const text = await run(bin, args, { ...process.env, CHROME_PATH: chromiumPath });
   if (jsonDir) writeFileSync(path.join(jsonDir, `${formFactor}-${index + 1}.json`), text);
@@ -207,16 +212,18 @@ export async function main(): Promise<void> {
       runs: { type: 'string', default: '3' },
       url: { type: 'string' },
       'json-dir': { type: 'string' },
+      lang: { type: 'string' },
     },
     strict: false,
     allowPositionals: true,
   });
   const runs = Number(values.runs);
   const jsonDir = typeof values['json-dir'] === 'string' ? values['json-dir'] : undefined;
+  const lang = typeof values.lang === 'string' ? values.lang : undefined;
   const server =
     typeof values.url === 'string' ? { url: values.url, stop: async () => {} } : await startServer();
   console.log(
-    `Lighthouse on ${server.url} with ${chromiumPath}; load average ${loadavg()
+    `Lighthouse on ${server.url}${lang ? ` (Accept-Language: ${lang})` : ''} with ${chromiumPath}; load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
@@ -227,7 +234,7 @@ export async function main(): Promise<void> {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       const figures: RunFigures[] = [];
       for (let index = 0; index < runs; index++)
-        figures.push(await lighthouseOnce(server.url, formFactor, jsonDir, index));
+        figures.push(await lighthouseOnce(server.url, formFactor, jsonDir, index, lang));
       report(formFactor, figures);
     }
   } finally {
