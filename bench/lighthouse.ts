@@ -97,7 +97,7 @@ async function lighthouseOnce(
     '--output-path=stdout',
     '--quiet',
     `--only-categories=${CATEGORIES.join(',')}`,
-    `--chrome-flags=${[...CHROME_FLAGS, ...(lang ? [`--lang=${lang}`] : [])].join(' ')}`,
+    `--chrome-flags=${[...CHROME_FLAGS, ...(lang ? [`--lang=${lang}`, `--accept-lang=${lang}`] : [])].join(' ')}`,
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
     ...(lang ? [`--extra-headers=${JSON.stringify({ 'Accept-Language': lang })}`] : []),
   ];
