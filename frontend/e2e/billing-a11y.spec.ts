@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
+import { saveScreenshot } from './support/screenshots';
 import { THEME_WALKS, seriousAxeViolations } from './support/serious-axe-violations';
 
 // The subscription pages with no serious or critical axe violations, as a signed-in user without a plan sees them
@@ -53,8 +54,9 @@ for (const { theme, title, rules } of THEME_WALKS) {
 
           const serious = await seriousAxeViolations(page, rules);
           expect(serious, `${screen.name}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-          const file = `${screen.name.replaceAll(' ', '-')}-${theme}.png`;
-          await page.screenshot({ path: testInfo.outputPath(file), fullPage: true });
+          await saveScreenshot(page, testInfo, `${screen.name.replaceAll(' ', '-')}-${theme}`, {
+            fullPage: true,
+          });
         });
       }
     });

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
+import { saveScreenshot } from './support/screenshots';
 import { THEME_WALKS, axeViolations, seriousAxeViolations } from './support/serious-axe-violations';
 
 // No serious or critical axe violations on these screens; the home and 404 screens, the first a visitor meets,
@@ -27,7 +28,9 @@ async function iconControlsWithoutTooltip(page: Page): Promise<string[]> {
         const labelledBy = (control.getAttribute('aria-labelledby') ?? '')
           .split(' ')
           .map((id) => document.getElementById(id));
-        const shown = [control, ...(control.labels ?? []), ...labelledBy].map((node) => node?.innerText ?? '');
+        const shown = [control, ...(control.labels ?? []), ...labelledBy].map(
+          (node) => node?.innerText ?? '',
+        );
         return !shown.some((text) => /\p{L}/u.test(text));
       })
       .filter((control) => !control.closest('.tooltip-anchor'))
@@ -46,7 +49,9 @@ for (const { theme, title, rules } of THEME_WALKS) {
 
     // One page walks every screen (each a full load): the browser context and its service worker are set up
     // once rather than once per screen.
-    test('the shell screens have no serious or critical axe violations, home and 404 none at all', async ({ page }, testInfo) => {
+    test('the shell screens have no serious or critical axe violations, home and 404 none at all', async ({
+      page,
+    }, testInfo) => {
       // A full load and an axe run per screen: about 5 s each on a quiet machine, three times that at load 15.
       test.setTimeout(240_000);
       for (const screen of screens) {
@@ -56,11 +61,14 @@ for (const { theme, title, rules } of THEME_WALKS) {
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expect(page.locator('html')).toHaveAttribute('data-amplify-color-mode', theme);
 
-          const found = screen.anyImpact ? await axeViolations(page, rules) : await seriousAxeViolations(page, rules);
+          const found = screen.anyImpact
+            ? await axeViolations(page, rules)
+            : await seriousAxeViolations(page, rules);
           expect(found, `${screen.name}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
           if (screen.path !== '/nope') {
-            const file = `${screen.name.replaceAll(' ', '-')}-${theme}.png`;
-            await page.screenshot({ path: testInfo.outputPath(file), fullPage: true });
+            await saveScreenshot(page, testInfo, `${screen.name.replaceAll(' ', '-')}-${theme}`, {
+              fullPage: true,
+            });
           }
         });
         if (screen.path === '/' && !rules) {
@@ -79,14 +87,17 @@ for (const { theme, title, rules } of THEME_WALKS) {
 
           const serious = await seriousAxeViolations(page, rules);
           expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-          await page.screenshot({ path: testInfo.outputPath(`menu-${theme}.png`) });
+          await saveScreenshot(page, testInfo, `menu-${theme}`);
         });
       }
     });
   });
 }
 
-test('the in-app browser overlay has no serious or critical axe violations @layout', async ({ browser, baseURL }) => {
+test('the in-app browser overlay has no serious or critical axe violations @layout', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (iPhone) Instagram 323.0' });
   const page = await context.newPage();
   await page.goto('/');

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { signInFresh } from './support/sign-in';
 import { test } from './support/traveller';
+import { saveScreenshot } from './support/screenshots';
 import { nextPage } from './support/walk';
 import { LANGUAGE_COOKIE, LOCAL_STORAGE_KEYS, TRACKING_DEDUPE_MS } from '../src/lib/ui-constants';
 
@@ -38,7 +39,7 @@ test.describe('header @layout', () => {
       }
       await expect(page.getByTestId('header-login')).toBeVisible();
       await expect(page.getByTestId('header-register')).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath('header-signed-out.png') });
+      await saveScreenshot(page, testInfo, 'header-signed-out');
 
       await page.getByTestId('header-login').click();
       await expect(page).toHaveURL(/\/login$/);
@@ -75,7 +76,7 @@ test.describe('header @layout', () => {
       await expect(page.getByTestId('user-menu-email')).toContainText(email);
       await expect(page.getByTestId('menu-manage-subscription')).toHaveCount(0);
       await expect(page.getByTestId('header-login')).toHaveCount(0);
-      await page.screenshot({ path: testInfo.outputPath('header-signed-in.png') });
+      await saveScreenshot(page, testInfo, 'header-signed-in');
 
       await page.getByTestId('menu-logout').click();
 

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './support/traveller';
+import { saveScreenshot } from './support/screenshots';
 import { nextPage } from './support/walk';
 
 const instagramIos =
@@ -23,7 +24,7 @@ test.describe('in an Instagram in-app browser', () => {
     const box = await overlay.boundingBox();
     expect(box?.width).toBe(page.viewportSize()?.width);
     expect(box?.height).toBe(page.viewportSize()?.height);
-    await page.screenshot({ path: testInfo.outputPath('inapp-overlay.png') });
+    await saveScreenshot(page, testInfo, 'inapp-overlay');
   });
 });
 

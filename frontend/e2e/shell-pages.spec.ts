@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
+import { saveScreenshot } from './support/screenshots';
 import { nextPage } from './support/walk';
 import { HERO_STEP_ROTATION_MS } from '../src/lib/ui-constants';
 
@@ -23,10 +24,7 @@ test('the legal pages in English and French, and the 404 page in the chosen lang
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.en);
       expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(4);
-      await page.screenshot({
-        path: testInfo.outputPath(`legal-en${path.replaceAll('/', '-')}.png`),
-        fullPage: true,
-      });
+      await saveScreenshot(page, testInfo, `legal-en${path.replaceAll('/', '-')}`, { fullPage: true });
 
       await page.goto(`${path}?lng=fr`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.fr);
@@ -41,7 +39,7 @@ test('the legal pages in English and French, and the 404 page in the chosen lang
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page.getByTestId('go-home')).toHaveText('Ir al inicio');
     await expect(page.getByTestId('go-back')).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('not-found-es.png') });
+    await saveScreenshot(page, testInfo, 'not-found-es');
   });
 });
 
@@ -96,7 +94,7 @@ test('the footer links and the hero banner', async ({ page: firstPage }, testInf
     await page.goto('/');
     const hero = page.getByTestId('hero-banner');
     await expect(hero).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true });
+    await saveScreenshot(page, testInfo, 'home', { fullPage: true });
 
     // Stop the clock, then restart the rotation at a known moment: the pointer pauses it inside the banner
     // and a new interval starts when it leaves.

@@ -1,5 +1,6 @@
 import { expect as baseExpect } from '@playwright/test';
 import { test } from './support/traveller';
+import { saveScreenshot } from './support/screenshots';
 import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
@@ -29,7 +30,6 @@ test('the mute button toggles while recording', async ({ page }) => {
 test('the mute button shows the microphone’s state as an icon, and its name and tooltip say what pressing does', async ({
   page,
 }, testInfo) => {
-  const shots = process.env.SHOTS_DIR ?? testInfo.outputPath('shots');
   await page.goto('/');
   await page.getByTestId('main-button').click();
   await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'recording');
@@ -51,9 +51,7 @@ test('the mute button shows the microphone’s state as an icon, and its name an
         await mute.hover();
         await expect(page.locator('.tooltip')).toHaveText(name);
       }
-      await page.screenshot({
-        path: `${shots}/mute-${muted ? 'muted' : 'listening'}-${theme}-${testInfo.project.name}.png`,
-      });
+      await saveScreenshot(page, testInfo, `mute-${muted ? 'muted' : 'listening'}-${theme}`);
     }
   }
 });

@@ -1,6 +1,6 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { saveScreenshot } from './screenshots';
 
 // docs/SPEC.md §8: every message a traveller reads is a translated key that says what they can do. These are what
 // a traveller must never read: an operator's setting, a stack trace, a message key rendered raw.
@@ -63,20 +63,11 @@ function englishIn(text: string, lang: string): string[] {
 }
 
 /**
- * Screenshots the page into the test's output (attached to the report) and, when SHOTS_DIR is set, copies it
- * there too (a note outside the repository; CI leaves it unset), then fails on any operator text in what the
- * traveller can read and, when the page is in another language (its `<html lang>`), on any English message.
+ * Fails on any operator text in what the traveller can read and, when the page is in another language (its
+ * `<html lang>`), on any English message; saves the state's screenshot to look at when SHOTS_DIR is set.
  */
 export async function expectNoOperatorText(page: Page, state: string, testInfo: TestInfo): Promise<void> {
-  const name = `${state}-${testInfo.project.name}.png`;
-  const shot = testInfo.outputPath(name);
-  await page.screenshot({ path: shot, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(state, { path: shot, contentType: 'image/png' });
-  const shotsDir = process.env.SHOTS_DIR;
-  if (shotsDir) {
-    mkdirSync(shotsDir, { recursive: true });
-    copyFileSync(shot, path.join(shotsDir, name));
-  }
+  await saveScreenshot(page, testInfo, state, { fullPage: true });
   const text = await page.locator('body').innerText();
   for (const [what, pattern] of [
     ['an environment-variable name', ENVIRONMENT_VARIABLE],
