@@ -17,11 +17,11 @@ export const SESSION_CUTOFF_MARGIN_SECONDS = 2;
 
 /**
  * Audio is sent to the speech socket in chunks of this length. Deepgram asks for 20-250 ms; the end of speech is
- * heard only once the chunk holding it arrives, so a short chunk shortens the wait for the final (bench/README.md,
- * voice-loop: 250 ms chunks gave the local engine's final at 427 ms p50, 50 ms at 356 ms). 20 ms is Deepgram's
+ * heard only once the chunk holding it arrives, so a short chunk shortens the wait for the final (`npm run bench
+ * voice-loop`: 250 ms chunks gave the local engine's final at 427 ms p50, 50 ms at 356 ms). 20 ms is Deepgram's
  * shortest: 50 frames a second, 640 bytes each; against 50 ms, the realistic first translated audio 1178-1181 ms
  * against 1195-1204 ms (alternated in one sitting). Taken back once on e2e speech misheard with them, which the
- * e2e fixture's alignment explained, not the chunks (bench/README.md, fixture-alignment).
+ * e2e fixture's alignment explained, not the chunks (`npm run bench fixture-alignment`).
  */
 export const AUDIO_CHUNK_INTERVAL_MS = 20;
 

@@ -17,7 +17,7 @@ import type { RelayLimits } from './session';
 /**
  * Sessions one relay serves at once with the embedded engine, which decodes on the relay's own 2 cores: the most
  * at which `npm run bench speech-capacity` finds end of speech -> final where one speaker has it (p95 about 380 ms)
- * in every run (bench/README.md). More still keep p95 under 1 s but have begun to slow, and a laptop that serves
+ * in every run. More still keep p95 under 1 s but have begun to slow, and a laptop that serves
  * the relay also runs the traveller's browser.
  */
 export const RELAY_MAX_SESSIONS_EMBEDDED = 32;
