@@ -43,12 +43,20 @@ describe('the locale runtime cache', () => {
   });
 
   it('takes nothing else of the app: API, pages, assets', () => {
-    for (const url of ['/api/health', '/history', '/assets/index.js', '/locales', '/x/locales/fr/translation.json'])
+    for (const url of [
+      '/api/health',
+      '/history',
+      '/assets/index.js',
+      '/locales',
+      '/x/locales/fr/translation.json',
+    ])
       expect(LOCALE_URL_PATTERN.test(`${origin}${url}`)).toBe(false);
   });
 
   it('matches after the origin, which Workbox honours for its own origin only', () => {
     // workbox-routing's RegExpRoute ignores a cross-origin match unless it starts at index 0.
-    expect(LOCALE_URL_PATTERN.exec('https://cdn.example/locales/fr/translation.json')?.index).toBeGreaterThan(0);
+    expect(LOCALE_URL_PATTERN.exec('https://cdn.example/locales/fr/translation.json')?.index).toBeGreaterThan(
+      0,
+    );
   });
 });
