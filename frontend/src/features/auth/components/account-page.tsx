@@ -200,10 +200,65 @@ function PasswordDialog({
   );
 }
 
+interface DialogText {
+  readonly title: string;
+  readonly description: string;
+  readonly confirmLabel: string;
+  readonly cancelLabel: string;
+}
+
+/** A section whose one button opens a PasswordDialog; the dialog closes once its call has succeeded. */
+function PasswordConfirmedSection({
+  name,
+  heading,
+  text,
+  buttonLabel,
+  dialog,
+  danger = false,
+  onConfirm,
+}: {
+  name: 'export' | 'delete';
+  heading: string;
+  text: string;
+  buttonLabel: string;
+  dialog: DialogText;
+  danger?: boolean;
+  onConfirm: (values: PasswordConfirmationRequest) => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const confirm = async (values: PasswordConfirmationRequest) => {
+    await onConfirm(values);
+    setConfirming(false);
+  };
+  return (
+    <section className="account-section" aria-labelledby={`account-${name}-title`}>
+      <h2 id={`account-${name}-title`}>{heading}</h2>
+      <p>{text}</p>
+      <div className="button-row">
+        <button
+          type="button"
+          className={danger ? 'button button-danger' : 'button'}
+          data-testid={`account-${name}`}
+          onClick={() => setConfirming(true)}
+        >
+          {buttonLabel}
+        </button>
+      </div>
+      {confirming && (
+        <PasswordDialog
+          name={name}
+          {...dialog}
+          danger={danger}
+          onClose={() => setConfirming(false)}
+          onConfirm={confirm}
+        />
+      )}
+    </section>
+  );
+}
+
 function ExportSection() {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
-
   const download = async (values: PasswordConfirmationRequest) => {
     const data = await exportAccount(values);
     downloadFile(
@@ -211,35 +266,21 @@ function ExportSection() {
       JSON.stringify(data, null, 2),
       'application/json;charset=utf-8',
     );
-    setConfirming(false);
   };
-
   return (
-    <section className="account-section" aria-labelledby="account-export-title">
-      <h2 id="account-export-title">{t('account_export_title')}</h2>
-      <p>{t('account_export_description')}</p>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          data-testid="account-export"
-          onClick={() => setConfirming(true)}
-        >
-          {t('account_export_button')}
-        </button>
-      </div>
-      {confirming && (
-        <PasswordDialog
-          name="export"
-          title={t('account_export_title')}
-          description={t('account_export_confirm_description')}
-          confirmLabel={t('account_export_confirm_button')}
-          cancelLabel={t('account_export_cancel')}
-          onClose={() => setConfirming(false)}
-          onConfirm={download}
-        />
-      )}
-    </section>
+    <PasswordConfirmedSection
+      name="export"
+      heading={t('account_export_title')}
+      text={t('account_export_description')}
+      buttonLabel={t('account_export_button')}
+      dialog={{
+        title: t('account_export_title'),
+        description: t('account_export_confirm_description'),
+        confirmLabel: t('account_export_confirm_button'),
+        cancelLabel: t('account_export_cancel'),
+      }}
+      onConfirm={download}
+    />
   );
 }
 
@@ -271,41 +312,26 @@ function useSignOutOnceGone(): () => void {
 function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
-
   const erase = async (values: PasswordConfirmationRequest) => {
     await deleteAccount(values);
     onDeleted();
     await navigate(PAGES.home, { replace: true });
   };
-
   return (
-    <section className="account-section" aria-labelledby="account-delete-title">
-      <h2 id="account-delete-title">{t('account_delete_title')}</h2>
-      <p>{t('account_delete_description')}</p>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-danger"
-          data-testid="account-delete"
-          onClick={() => setConfirming(true)}
-        >
-          {t('account_delete_button')}
-        </button>
-      </div>
-      {confirming && (
-        <PasswordDialog
-          name="delete"
-          title={t('account_delete_confirm_title')}
-          description={t('account_delete_confirm_description')}
-          confirmLabel={t('account_delete_confirm_button')}
-          cancelLabel={t('account_delete_cancel')}
-          danger
-          onClose={() => setConfirming(false)}
-          onConfirm={erase}
-        />
-      )}
-    </section>
+    <PasswordConfirmedSection
+      name="delete"
+      heading={t('account_delete_title')}
+      text={t('account_delete_description')}
+      buttonLabel={t('account_delete_button')}
+      dialog={{
+        title: t('account_delete_confirm_title'),
+        description: t('account_delete_confirm_description'),
+        confirmLabel: t('account_delete_confirm_button'),
+        cancelLabel: t('account_delete_cancel'),
+      }}
+      danger
+      onConfirm={erase}
+    />
   );
 }
 
