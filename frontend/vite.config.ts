@@ -16,6 +16,7 @@ import type * as FirstScreenBootModule from './src/app/first-screen-boot';
 import type * as I18nOptionsModule from './src/app/i18n-options';
 import type * as LanguageDetectorModule from './src/app/language-detector';
 import type * as PseudoLocaleModule from './src/lib/pseudo-locale';
+import type * as ServiceWorkerCachingModule from './src/app/service-worker-caching';
 import type * as ServerPaths from '@wayfarer/shared/api/server-paths';
 import type * as RouteTable from '@wayfarer/shared/api/route-table';
 import type * as Pages from '@wayfarer/shared/api/pages';
@@ -219,10 +220,14 @@ function bundleLocales(): Plugin {
 }
 
 // The installable app (docs/DESIGN.md §8, Offline and installable): a manifest and a Workbox service worker, in production builds
-// only (the dev server has none). The worker precaches the app shell, every lazy screen and the locale files, so
-// the app opens with no connection. It never caches the API or the speech socket: those always go to the network.
-// A new version installs in the background and waits: it takes over on the next visit, once every tab of the old
-// one is closed, so a page never runs a mix of old and new files.
+// only (the dev server has none). The worker precaches the app shell, every lazy screen and the fallback language's
+// locale file, and caches the traveller's interface language when it is first loaded (src/app/service-worker-caching.ts),
+// so the app opens with no connection in that language. It never caches the API or the speech socket: those always
+// go to the network. A new version installs in the background and waits: it takes over on the next visit, once every
+// tab of the old one is closed, so a page never runs a mix of old and new files.
+const { module: serviceWorkerCaching } = await runnerImport<typeof ServiceWorkerCachingModule>(
+  './src/app/service-worker-caching.ts',
+);
 function installableApp() {
   return VitePWA({
     registerType: 'prompt',
@@ -246,7 +251,7 @@ function installableApp() {
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
+      globPatterns: [...serviceWorkerCaching.PRECACHE_GLOB_PATTERNS],
       // Nothing over 1 MiB: that is the two-way mode's language identifier (about 2 MB), which only serves speech
       // and so a connection; a traveller on mobile data should not download it just for visiting once.
       maximumFileSizeToCacheInBytes: 1024 * 1024,
@@ -257,7 +262,20 @@ function installableApp() {
       // cloud's /__local/ pages such as its checkout and portal, the speech socket, the locale files) goes to the
       // network: derived from the routes, never a hand list (shared/api/server-paths.ts).
       navigateFallbackDenylist: [...serverPaths.SERVER_PATH_PATTERNS],
-      runtimeCaching: [],
+      // Stale while revalidate, not cache first: a locale file's URL carries no version, so cache first would keep
+      // a traveller on one release's strings for good. This answers from the cache at once (offline too) and
+      // refreshes it behind: a changed string shows from the next load, and a key new in a release shows in the
+      // fallback language, which is precached with the release, until then.
+      runtimeCaching: [
+        {
+          urlPattern: serviceWorkerCaching.LOCALE_URL_PATTERN,
+          handler: 'StaleWhileRevalidate' as const,
+          options: {
+            cacheName: serviceWorkerCaching.LOCALE_CACHE_NAME,
+            expiration: { maxEntries: serviceWorkerCaching.LOCALE_CACHE_MAX_ENTRIES },
+          },
+        },
+      ],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: false,

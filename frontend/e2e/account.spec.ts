@@ -94,10 +94,19 @@ test('account page: change the password, sign out other devices, download my dat
     await expect(page.getByTestId('account-email')).toContainText(email);
   });
 
-  await test.step('download my data: a JSON file of the account with the two statements', async () => {
-    const download = page.waitForEvent('download');
+  await test.step('download my data, with the password: a JSON file of the account with the two statements', async () => {
     await page.getByTestId('account-export').click();
+    await expect(page.getByTestId('account-export-dialog')).toBeVisible();
+    await page.getByTestId('account-export-password').fill(PASSWORD);
+    await page.getByTestId('account-export-confirm').click();
+    await expect(page.getByText(english('account_error_wrong_password'))).toBeVisible();
+    await expect(page.getByTestId('account-export-dialog')).toBeVisible();
+
+    await page.getByTestId('account-export-password').fill(NEW_PASSWORD);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('account-export-confirm').click();
     const file = await download;
+    await expect(page.getByTestId('account-export-dialog')).toBeHidden();
     expect(file.suggestedFilename()).toMatch(/^wayfarer-account-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.json$/);
     const exported = accountExportSchema.parse(JSON.parse(await readFile((await file.path()) ?? '', 'utf8')));
     expect(exported.profile.email).toBe(email);

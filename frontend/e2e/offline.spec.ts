@@ -17,7 +17,7 @@ async function visitOnce(page: Page) {
   });
 }
 
-test('after one visit the app opens offline, and the voice screen says speech needs a connection', async ({
+test('after one visit the app opens offline, and the voice screen says speech needs a connection, in the traveller’s language too', async ({
   page,
   context,
 }) => {
@@ -42,6 +42,19 @@ test('after one visit the app opens offline, and the voice screen says speech ne
     ),
   );
   expect(apiAnswered).toBe(false);
+
+  // Only English's locale file is precached; another interface language is cached when it is first loaded, and
+  // the app then opens offline in it.
+  await context.setOffline(false);
+  await page.goto('/?lng=fr');
+  await expect(page.getByTestId('main-button')).toBeVisible();
+  await page.waitForFunction(
+    (url) => caches.match(url).then((response) => response !== undefined),
+    '/locales/fr/translation.json',
+  );
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByTestId('voice-offline-notice')).toContainText('hors ligne');
 });
 
 test('a signed-in traveller who opens the app offline is still signed in, and sees the account again online', async ({

@@ -54,7 +54,7 @@ export const changePasswordRequestSchema = z.object({
   newPassword: passwordField,
   confirmPassword: passwordField,
 });
-/** Sign out on every other device and delete the account: the password, typed again, is the proof. */
+/** Sign out on every other device, export and delete the account: the password, typed again, is the proof. */
 export const passwordConfirmationRequestSchema = z.object({ password: passwordField });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

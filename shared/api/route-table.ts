@@ -146,8 +146,8 @@ export const routeTable = [
     handler: { area: 'auth', export: 'logout' },
     bodyKind: 'none',
   }),
-  // The account page's calls (docs/SPEC.md §2): each that changes the account asks for the password again, so a
-  // stolen access token alone can neither change the password, sign the owner out nor delete the account.
+  // The account page's calls (docs/SPEC.md §2): each asks for the password again, so a stolen access token alone
+  // can neither change the password, sign the owner out, download the account's data nor delete the account.
   route({
     id: 'auth.changePassword',
     method: 'POST',
@@ -166,7 +166,7 @@ export const routeTable = [
   }),
   route({
     id: 'account.export',
-    method: 'GET',
+    method: 'POST',
     path: '/api/account/export',
     auth: 'required',
     rateLimitClass: 'auth',

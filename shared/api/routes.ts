@@ -99,7 +99,7 @@ export const routeSchemas = {
     response: sessionResponseSchema,
   },
   'account.export': {
-    request: {},
+    request: { body: passwordConfirmationRequestSchema },
     response: accountExportSchema,
   },
   'account.delete': {

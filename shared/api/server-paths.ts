@@ -27,7 +27,7 @@ export const SERVER_PATH_PREFIXES: readonly string[] = [
   ]),
 ];
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The same folders as patterns on a URL's pathname: the folder itself or anything under it. */
 export const SERVER_PATH_PATTERNS: readonly RegExp[] = SERVER_PATH_PREFIXES.map(

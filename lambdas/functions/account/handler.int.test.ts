@@ -174,7 +174,10 @@ describe('export', () => {
     });
     expect(analysed.status, JSON.stringify(analysed.body)).toBe(200);
 
-    const answer = await api('GET', '/api/account/export', { token: account.token });
+    const answer = await api('POST', '/api/account/export', {
+      token: account.token,
+      json: { password: GOOD_PASSWORD },
+    });
 
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const exported = accountExportSchema.parse(answer.body);
@@ -189,8 +192,31 @@ describe('export', () => {
     expect(text).not.toContain(account.sub);
   });
 
+  it('needs the password: a wrong one gets 403 and none of the account, a token alone exports nothing', async () => {
+    const account = await registered('export-wrong');
+    const otherDevice = await signedIn(account.email);
+
+    const wrong = await api('POST', '/api/account/export', {
+      token: account.token,
+      json: { password: OTHER_GOOD_PASSWORD },
+    });
+
+    expect(wrong).toEqual({ status: 403, body: { error: 'account_error_wrong_password' } });
+    expect((await api('POST', '/api/auth/refresh', { token: otherDevice })).status).toBe(200);
+    expect((await api('GET', '/api/auth/me', { token: account.token })).status).toBe(200);
+    // What a thief holding only the access token can send: no password, or the address as a plain GET.
+    const tokenAlone = await api('POST', '/api/account/export', { token: account.token, json: {} });
+    expect(tokenAlone.status).toBe(422);
+    const plainGet = await api('GET', '/api/account/export', { token: account.token });
+    expect(plainGet.status).not.toBe(200);
+    for (const refused of [wrong, tokenAlone, plainGet])
+      expect(JSON.stringify(refused.body)).not.toContain(account.email);
+  });
+
   it('refuses a call without a token with 401', async () => {
-    expect((await api('GET', '/api/account/export')).status).toBe(401);
+    expect((await api('POST', '/api/account/export', { json: { password: GOOD_PASSWORD } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -234,7 +260,11 @@ describe('delete the account', () => {
     expect(await portalStatus(portalUrl)).toBe('Canceled');
     expect(await tableText()).not.toContain(account.sub);
     expect((await api('GET', '/api/auth/me', { token: account.token })).status).toBe(401);
-    expect((await api('GET', '/api/account/export', { token: account.token })).status).toBe(401);
+    const exportAfter = await api('POST', '/api/account/export', {
+      token: account.token,
+      json: { password: GOOD_PASSWORD },
+    });
+    expect(exportAfter.status).toBe(401);
     expect((await api('POST', '/api/auth/refresh', { token: otherDevice })).status).toBe(401);
     const login = await api('POST', '/api/auth/login', {
       json: { email: account.email, password: GOOD_PASSWORD },

@@ -32,7 +32,7 @@ const ports = perContainer(async (): Promise<AccountPorts> => {
 });
 
 export const exportAccount = httpRoute('account.export', async (request) =>
-  exportAccountService(await ports(), request.auth.sub),
+  exportAccountService(await ports(), request.auth.sub, request.body, { ip: request.sourceIp }),
 );
 
 export const deleteAccount = httpRoute('account.delete', async (request) =>

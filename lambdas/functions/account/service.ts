@@ -14,7 +14,7 @@ import type { Clock, Events } from '../../ports/platform';
 import type { UserProfiles } from '../../ports/users';
 
 export interface AccountPorts {
-  readonly identity: Pick<Identity, 'signIn' | 'emailOf' | 'signOutEverywhere' | 'deleteUser'>;
+  readonly identity: Pick<Identity, 'signIn' | 'emailOf' | 'revoke' | 'signOutEverywhere' | 'deleteUser'>;
   readonly users: Pick<UserProfiles, 'getProfile'>;
   readonly records: AccountRecords;
   /** Built only for an account with a Stripe customer: most accounts never subscribed. */
@@ -26,8 +26,24 @@ export interface AccountPorts {
 
 const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 
-/** GET /api/account/export: everything the server holds about the caller's account (docs/SPEC.md §7). */
-export async function exportAccount(ports: AccountPorts, sub: string): Promise<AccountExport> {
+/**
+ * POST /api/account/export, confirmed with the password (docs/SPEC.md §7, docs/DESIGN.md §9): everything the server
+ * holds about the caller's account. The sign-in that proves the password opens a session nobody will use, so it is
+ * revoked at once and leaves no trace among the open sessions.
+ */
+export async function exportAccount(
+  ports: AccountPorts,
+  sub: string,
+  request: PasswordConfirmationRequest,
+  caller: CallerAddress,
+): Promise<AccountExport> {
+  const { session } = await confirmPassword(
+    { identity: ports.identity, users: ports.users, limit: ports.limit },
+    sub,
+    request.password,
+    caller,
+  );
+  await ports.identity.revoke(session.refreshToken);
   const profile = await ports.users.getProfile(sub);
   if (!profile) throw new UnauthorizedError();
   const now = ports.clock.now();

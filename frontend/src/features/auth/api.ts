@@ -24,7 +24,7 @@ export const requestVerificationMail = (body: RouteRequest<'auth.verificationMai
 export const verifyEmail = (body: RouteRequest<'auth.verifyEmail'>['body']) =>
   callRoute('auth.verifyEmail', { body, fallbackKey: ACCOUNT_ERROR_KEYS.verifyEmailInvalidToken });
 
-// The account page's calls (docs/SPEC.md §7): a token, and the password again for each change. Their answers are
+// The account page's calls (docs/SPEC.md §7): a token, and the password again for each. Their answers are
 // checked with the shared schemas, as the billing pages' are: the page loads lazily.
 
 /** POST /api/auth/change-password: a fresh session for this browser; every other one has ended. */
@@ -49,9 +49,12 @@ export async function signOutEverywhere(
   return sessionResponseSchema.parse(answer);
 }
 
-/** GET /api/account/export: everything the server holds about the account. */
-export async function exportAccount(): Promise<AccountExport> {
-  const answer = await callRoute('account.export', { fallbackKey: ACCOUNT_ERROR_KEYS.accountActionFailed });
+/** POST /api/account/export, with the password: everything the server holds about the account. */
+export async function exportAccount(body: RouteRequest<'account.export'>['body']): Promise<AccountExport> {
+  const answer = await callRoute('account.export', {
+    body,
+    fallbackKey: ACCOUNT_ERROR_KEYS.accountActionFailed,
+  });
   return accountExportSchema.parse(answer);
 }
 

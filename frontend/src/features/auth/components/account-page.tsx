@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import type { PasswordConfirmationRequest } from '@wayfarer/shared/api/auth';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { ACCOUNT_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import {
@@ -123,44 +124,163 @@ function SignOutEverywhereForm() {
   );
 }
 
-function ExportSection() {
+/**
+ * A confirmation that asks for the password again (docs/DESIGN.md §9: a stolen access token alone is not enough),
+ * as a dialog: `account-<name>-dialog`, `-password`, `-confirm` and `-cancel` (docs/TESTIDS.md).
+ */
+function PasswordDialog({
+  name,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
+  onClose,
+  onConfirm,
+}: {
+  name: 'export' | 'delete';
+  title: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  danger?: boolean;
+  onClose: () => void;
+  onConfirm: (values: PasswordConfirmationRequest) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const showMessage = useShowMessage();
-  const [busy, setBusy] = useState(false);
+  const form = useAuthForm(passwordConfirmationFormSchema, { password: '' });
+  const formId = `account-${name}-form`;
 
-  const download = async () => {
-    setBusy(true);
-    try {
-      const data = await exportAccount();
-      downloadFile(
-        `wayfarer-account-${fileStamp(Date.parse(data.exportedAt))}.json`,
-        JSON.stringify(data, null, 2),
-        'application/json;charset=utf-8',
-      );
-    } catch (error) {
-      toast.error(showMessage(failureMessage(error)));
-    } finally {
-      setBusy(false);
-    }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(async (values) => {
+      try {
+        await onConfirm(values);
+      } catch (error) {
+        toast.error(showMessage(failureMessage(error)));
+      }
+    });
   };
 
   return (
-    <section className="account-section" aria-labelledby="account-export-title">
-      <h2 id="account-export-title">{t('account_export_title')}</h2>
-      <p>{t('account_export_description')}</p>
+    <ModalDialog
+      testId={`account-${name}-dialog`}
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button" data-testid={`account-${name}-cancel`} onClick={onClose}>
+            {cancelLabel}
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className={danger ? 'button button-danger' : 'button button-primary'}
+            data-testid={`account-${name}-confirm`}
+            disabled={form.busy}
+            aria-busy={form.busy}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{description}</p>
+      <form id={formId} className="auth-form account-dialog-form" onSubmit={onSubmit} noValidate>
+        <AuthField
+          {...form.field('password')}
+          type="password"
+          label={t('auth_password_label')}
+          testId={`account-${name}-password`}
+          autoComplete="current-password"
+        />
+      </form>
+    </ModalDialog>
+  );
+}
+
+interface DialogText {
+  readonly title: string;
+  readonly description: string;
+  readonly confirmLabel: string;
+  readonly cancelLabel: string;
+}
+
+/** A section whose one button opens a PasswordDialog; the dialog closes once its call has succeeded. */
+function PasswordConfirmedSection({
+  name,
+  heading,
+  text,
+  buttonLabel,
+  dialog,
+  danger = false,
+  onConfirm,
+}: {
+  name: 'export' | 'delete';
+  heading: string;
+  text: string;
+  buttonLabel: string;
+  dialog: DialogText;
+  danger?: boolean;
+  onConfirm: (values: PasswordConfirmationRequest) => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const confirm = async (values: PasswordConfirmationRequest) => {
+    await onConfirm(values);
+    setConfirming(false);
+  };
+  return (
+    <section className="account-section" aria-labelledby={`account-${name}-title`}>
+      <h2 id={`account-${name}-title`}>{heading}</h2>
+      <p>{text}</p>
       <div className="button-row">
         <button
           type="button"
-          className="button"
-          data-testid="account-export"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void download()}
+          className={danger ? 'button button-danger' : 'button'}
+          data-testid={`account-${name}`}
+          onClick={() => setConfirming(true)}
         >
-          {t('account_export_button')}
+          {buttonLabel}
         </button>
       </div>
+      {confirming && (
+        <PasswordDialog
+          name={name}
+          {...dialog}
+          danger={danger}
+          onClose={() => setConfirming(false)}
+          onConfirm={confirm}
+        />
+      )}
     </section>
+  );
+}
+
+function ExportSection() {
+  const { t } = useTranslation();
+  const download = async (values: PasswordConfirmationRequest) => {
+    const data = await exportAccount(values);
+    downloadFile(
+      `wayfarer-account-${fileStamp(Date.parse(data.exportedAt))}.json`,
+      JSON.stringify(data, null, 2),
+      'application/json;charset=utf-8',
+    );
+  };
+  return (
+    <PasswordConfirmedSection
+      name="export"
+      heading={t('account_export_title')}
+      text={t('account_export_description')}
+      buttonLabel={t('account_export_button')}
+      dialog={{
+        title: t('account_export_title'),
+        description: t('account_export_confirm_description'),
+        confirmLabel: t('account_export_confirm_button'),
+        cancelLabel: t('account_export_cancel'),
+      }}
+      onConfirm={download}
+    />
   );
 }
 
@@ -189,80 +309,29 @@ function useSignOutOnceGone(): () => void {
   };
 }
 
-function DeleteConfirmation({ onClose, onDeleted }: { onClose: () => void; onDeleted: () => void }) {
-  const { t } = useTranslation();
-  const showMessage = useShowMessage();
-  const navigate = useNavigate();
-  const form = useAuthForm(passwordConfirmationFormSchema, { password: '' });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(async (values) => {
-      try {
-        await deleteAccount(values);
-        onDeleted();
-        await navigate(PAGES.home, { replace: true });
-      } catch (error) {
-        toast.error(showMessage(failureMessage(error)));
-      }
-    });
-  };
-
-  return (
-    <ModalDialog
-      testId="account-delete-dialog"
-      title={t('account_delete_confirm_title')}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" data-testid="account-delete-cancel" onClick={onClose}>
-            {t('account_delete_cancel')}
-          </button>
-          <button
-            type="submit"
-            form="account-delete-form"
-            className="button button-danger"
-            data-testid="account-delete-confirm"
-            disabled={form.busy}
-          >
-            {t('account_delete_confirm_button')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('account_delete_confirm_description')}</p>
-      <form id="account-delete-form" className="auth-form account-dialog-form" onSubmit={onSubmit} noValidate>
-        <AuthField
-          {...form.field('password')}
-          type="password"
-          label={t('auth_password_label')}
-          testId="account-delete-password"
-          autoComplete="current-password"
-        />
-      </form>
-    </ModalDialog>
-  );
-}
-
 function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+  const erase = async (values: PasswordConfirmationRequest) => {
+    await deleteAccount(values);
+    onDeleted();
+    await navigate(PAGES.home, { replace: true });
+  };
   return (
-    <section className="account-section" aria-labelledby="account-delete-title">
-      <h2 id="account-delete-title">{t('account_delete_title')}</h2>
-      <p>{t('account_delete_description')}</p>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-danger"
-          data-testid="account-delete"
-          onClick={() => setConfirming(true)}
-        >
-          {t('account_delete_button')}
-        </button>
-      </div>
-      {confirming && <DeleteConfirmation onClose={() => setConfirming(false)} onDeleted={onDeleted} />}
-    </section>
+    <PasswordConfirmedSection
+      name="delete"
+      heading={t('account_delete_title')}
+      text={t('account_delete_description')}
+      buttonLabel={t('account_delete_button')}
+      dialog={{
+        title: t('account_delete_confirm_title'),
+        description: t('account_delete_confirm_description'),
+        confirmLabel: t('account_delete_confirm_button'),
+        cancelLabel: t('account_delete_cancel'),
+      }}
+      danger
+      onConfirm={erase}
+    />
   );
 }
 
