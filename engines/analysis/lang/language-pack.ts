@@ -1,0 +1,87 @@
+import type { EmergencyPhraseId } from '../emergency-lexicon';
+
+/**
+ * One language's words for the analyser, folded (lower case, no accents, ’ written '). Every field is required
+ * and every record is keyed by a closed list, so a language that lacks an entry does not compile: a list the
+ * language has no words for is written empty. The rules that read them live in engines/analysis/*.ts.
+ */
+export interface LanguagePack {
+  /** Spelled-out numbers as people say prices (number-words.ts). */
+  readonly numbers: NumberWords;
+  /** What travellers say when something is wrong (emergency-lexicon.ts). */
+  readonly emergency: EmergencyWords;
+}
+
+type Words = readonly string[];
+
+export interface NumberWords {
+  /** Words with a value of their own (below a hundred, and the hundreds written as one word). */
+  readonly values: Readonly<Record<string, number>>;
+  readonly hundred: Words;
+  readonly thousand: Words;
+  readonly million: Words;
+  /** Joiners inside a spelled number: "one hundred and five", "vingt et un", "treinta y dos". */
+  readonly joiners: Words;
+  /** "a hundred", "a thousand": the article counts as one only before a multiplier. */
+  readonly articles: Words;
+  /** Values read only inside a number written as one word (Italian tens: "ventidue", "trentotto"). */
+  readonly compoundParts: Readonly<Record<string, number>>;
+}
+
+/** The word classes the emergency rules pair and test: each is the same-named constant in emergency-lexicon.ts. */
+export interface EmergencyWordClasses {
+  readonly lossVerbs: Words;
+  readonly documents: Words;
+  readonly belongings: Words;
+  readonly negations: Words;
+  readonly harmlessPhrases: Words;
+  readonly storyCues: Words;
+  readonly reassurances: Words;
+  readonly intensifiers: Words;
+  readonly mitigators: Words;
+  readonly bodyParts: Words;
+  readonly minorHurts: Words;
+  readonly broken: Words;
+  readonly blisters: Words;
+  readonly walking: Words;
+  readonly breathing: Words;
+  readonly breathHindered: Words;
+  readonly bleeding: Words;
+  readonly bleedingUnstopped: Words;
+  readonly chest: Words;
+  readonly chestSigns: Words;
+  readonly swelling: Words;
+  readonly airwayParts: Words;
+  readonly responding: Words;
+  readonly moving: Words;
+  readonly noLonger: Words;
+  readonly unresponsive: Words;
+  readonly notAPerson: Words;
+  readonly taking: Words;
+  readonly takenThings: Words;
+  readonly conscious: Words;
+  readonly barely: Words;
+  readonly cyanosed: Words;
+  readonly faceAndLips: Words;
+  readonly intoWater: Words;
+  readonly notSurfacing: Words;
+  readonly smoke: Words;
+  readonly smokeSpreading: Words;
+  readonly sportsCues: Words;
+  readonly figurativeFireCues: Words;
+}
+export type EmergencyWordClass = keyof EmergencyWordClasses;
+
+export interface EmergencyWords {
+  /** RegExp sources for each phrase rule of emergency-lexicon.ts (LEXICON). */
+  readonly phrases: Readonly<Record<EmergencyPhraseId, Words>>;
+  readonly wordClasses: EmergencyWordClasses;
+}
+
+/** Patterns matched whatever the language (words several languages share), for the rules that have some. */
+export interface AnyLanguageWords {
+  readonly emergency: {
+    readonly phrases: Readonly<Partial<Record<EmergencyPhraseId, Words>>>;
+    readonly wordClasses: Readonly<Partial<EmergencyWordClasses>>;
+  };
+}
