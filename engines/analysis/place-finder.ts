@@ -3,6 +3,9 @@ import { LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { COUNTRY_NAMES } from './country-names';
 import { CURRENCY_PHRASES } from './currency-names';
 import { CITIES, CURATED_PLACES, HOTEL_BRANDS, type GazetteerEntry } from './gazetteer';
+import { ANALYSIS_LANGUAGES } from './language';
+import type { PlaceKeywordType } from './lang/language-pack';
+import { LANGUAGE_PACKS } from './lang/packs';
 import { asAnalysed, type AnalysedText, type TextInput, type Token } from './analysed-text';
 import { foldText, matchesOf } from './text-fold';
 
@@ -175,211 +178,11 @@ function knownCandidate(start: number, end: number, entry: GazetteerEntry): Cand
 
 // --- patterns: "X Station", "Hotel X", "gare de X", "Alexanderplatz"
 
-const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> = [
-  [
-    'station',
-    [
-      'station',
-      'gare',
-      'estación',
-      'estacion',
-      'bahnhof',
-      'hbf',
-      'terminal',
-      'stazione',
-      'estação',
-      'estacao',
-    ],
-  ],
-  ['airport', ['airport', 'aéroport', 'aeroport', 'aeropuerto', 'flughafen', 'aeroporto']],
-  [
-    'museum',
-    ['museum', 'musée', 'musee', 'museo', 'museu', 'gallery', 'galerie', 'galería', 'galeria', 'galleria'],
-  ],
-  ['hotel', ['hotel', 'hôtel', 'hostel', 'hostal', 'inn', 'resort', 'albergo', 'pousada']],
-  [
-    'restaurant',
-    [
-      'restaurant',
-      'restaurante',
-      'trattoria',
-      'brasserie',
-      'bistro',
-      'café',
-      'cafe',
-      'pizzeria',
-      'ristorante',
-      'osteria',
-      'churrascaria',
-    ],
-  ],
-  [
-    'park',
-    [
-      'park',
-      'parc',
-      'parque',
-      'garden',
-      'gardens',
-      'jardin',
-      'jardín',
-      'garten',
-      'parco',
-      'giardino',
-      'jardim',
-    ],
-  ],
-  [
-    'attraction',
-    [
-      'market',
-      'beach',
-      'zoo',
-      'aquarium',
-      'marché',
-      'mercado',
-      'playa',
-      'plage',
-      'markt',
-      'strand',
-      'mercato',
-      'spiaggia',
-      'praia',
-      'baths',
-      'bains',
-      'baños',
-      'bagni',
-      'terme',
-      'termas',
-      'viewpoint',
-      'mirador',
-      'miradouro',
-      'belvedere',
-    ],
-  ],
-  [
-    'address',
-    [
-      'street',
-      'avenue',
-      'road',
-      'boulevard',
-      'lane',
-      'rue',
-      'calle',
-      'avenida',
-      'straße',
-      'strasse',
-      'allee',
-      'gasse',
-      'viale',
-      'rua',
-      'travessa',
-      'carretera',
-      'estrada',
-    ],
-  ],
-  [
-    'region',
-    [
-      'district',
-      'quarter',
-      'quartier',
-      'barrio',
-      'quartiere',
-      'bairro',
-      'viertel',
-      'forest',
-      'coast',
-      'valley',
-      'island',
-      'islands',
-      'mountains',
-      'forêt',
-      'côte',
-      'vallée',
-      'île',
-      'îles',
-      'bosque',
-      'sierra',
-      'valle',
-      'isla',
-      'islas',
-      'foresta',
-      'costiera',
-      'isola',
-      'isole',
-      'floresta',
-      'serra',
-      'ilha',
-      'ilhas',
-      // Not "costa" nor "vale": "Napoli costa 20 euro", "o bilhete vale 5 euros" are prices, not coasts or valleys.
-    ],
-  ],
-  [
-    'landmark',
-    [
-      'cathedral',
-      'palace',
-      'bridge',
-      'tower',
-      'square',
-      'castle',
-      'temple',
-      'church',
-      'basilica',
-      'mosque',
-      'monument',
-      'fountain',
-      'gate',
-      'catedral',
-      'palacio',
-      'puente',
-      'torre',
-      'plaza',
-      'castillo',
-      'iglesia',
-      'cathédrale',
-      'palais',
-      'pont',
-      'place',
-      'château',
-      'église',
-      'dom',
-      'kirche',
-      'schloss',
-      'brücke',
-      'turm',
-      'platz',
-      'tor',
-      'basilique',
-      'cattedrale',
-      'duomo',
-      'palazzo',
-      'ponte',
-      'castello',
-      'chiesa',
-      'piazza',
-      'fontana',
-      'mosteiro',
-      'igreja',
-      'palácio',
-      'castelo',
-      'praça',
-      'capela',
-      'convento',
-      'elevador',
-      'funicular',
-      'funiculaire',
-      'funicolare',
-      'teleférico',
-      'teleferico',
-    ],
-  ],
-];
+/** Each keyword's place type, from every language's pack. */
 const TYPE_OF_KEYWORD = new Map<string, LocationType>();
-for (const [type, keywords] of KEYWORD_TYPES)
-  for (const keyword of keywords) TYPE_OF_KEYWORD.set(keyword, type);
+for (const language of ANALYSIS_LANGUAGES)
+  for (const [type, keywords] of Object.entries(LANGUAGE_PACKS[language].places.keywords))
+    for (const keyword of keywords) TYPE_OF_KEYWORD.set(keyword, type as PlaceKeywordType);
 /** Either case for the first letter ("Station", "gare"), the rest as written: names stay capitalised. */
 const KEYWORDS = [...TYPE_OF_KEYWORD.keys()]
   .sort((left, right) => right.length - left.length)
@@ -639,7 +442,8 @@ const INNER_LINKS = new Set([
   'des',
 ]);
 const LONGEST_NAME_WORDS = 4;
-const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt'];
+/** Months, weekdays and language names are read from CLDR in every analysis language. */
+const LOCALES = ANALYSIS_LANGUAGES;
 /**
  * Capitalised words after a preposition that open no place's name: months and weekdays (CLDR through Intl),
  * currencies, German nouns said after a bare preposition ("nach Hause", "in Ordnung"), feasts.

@@ -1,7 +1,8 @@
 import type { LanguagePack } from './language-pack';
 
-/** German: its words, folded (lower case, no accents, ’ written '); emergency words are RegExp sources. */
+/** German: the analyser's words in this language (see LanguagePack for how each list is written). */
 export const de = {
+  iso639_3: 'deu',
   numbers: {
     values: {
       null: 0,
@@ -43,6 +44,20 @@ export const de = {
     joiners: [],
     articles: [],
     compoundParts: {},
+  },
+  places: {
+    keywords: {
+      station: ['bahnhof', 'hbf', 'terminal'],
+      airport: ['flughafen'],
+      museum: ['museum', 'galerie'],
+      hotel: ['hotel'],
+      restaurant: ['restaurant', 'café', 'cafe', 'pizzeria'],
+      park: ['park', 'garten'],
+      attraction: ['markt', 'strand', 'zoo', 'aquarium'],
+      address: ['straße', 'strasse', 'allee', 'gasse'],
+      region: ['viertel'],
+      landmark: ['dom', 'kirche', 'schloss', 'brücke', 'turm', 'platz', 'tor'],
+    },
   },
   emergency: {
     phrases: {

@@ -1,7 +1,8 @@
 import type { LanguagePack } from './language-pack';
 
-/** English: its words, folded (lower case, no accents, ’ written '); emergency words are RegExp sources. */
+/** English: the analyser's words in this language (see LanguagePack for how each list is written). */
 export const en = {
+  iso639_3: 'eng',
   numbers: {
     values: {
       zero: 0,
@@ -39,6 +40,35 @@ export const en = {
     joiners: ['and'],
     articles: ['a'],
     compoundParts: {},
+  },
+  places: {
+    keywords: {
+      station: ['station', 'terminal'],
+      airport: ['airport'],
+      museum: ['museum', 'gallery'],
+      hotel: ['hotel', 'hostel', 'inn', 'resort'],
+      restaurant: ['restaurant', 'bistro', 'café', 'cafe', 'pizzeria'],
+      park: ['park', 'garden', 'gardens'],
+      attraction: ['market', 'beach', 'zoo', 'aquarium', 'baths', 'viewpoint'],
+      address: ['street', 'avenue', 'road', 'boulevard', 'lane'],
+      region: ['district', 'quarter', 'forest', 'coast', 'valley', 'island', 'islands', 'mountains'],
+      landmark: [
+        'cathedral',
+        'palace',
+        'bridge',
+        'tower',
+        'square',
+        'castle',
+        'temple',
+        'church',
+        'basilica',
+        'mosque',
+        'monument',
+        'fountain',
+        'gate',
+        'funicular',
+      ],
+    },
   },
   emergency: {
     phrases: {

@@ -1,7 +1,8 @@
 import type { LanguagePack } from './language-pack';
 
-/** Spanish: its words, folded (lower case, no accents, ’ written '); emergency words are RegExp sources. */
+/** Spanish: the analyser's words in this language (see LanguagePack for how each list is written). */
 export const es = {
+  iso639_3: 'spa',
   numbers: {
     values: {
       cero: 0,
@@ -68,6 +69,33 @@ export const es = {
     joiners: ['y'],
     articles: [],
     compoundParts: {},
+  },
+  places: {
+    keywords: {
+      station: ['estación', 'estacion', 'terminal'],
+      airport: ['aeropuerto'],
+      museum: ['museo', 'galería', 'galeria'],
+      hotel: ['hotel', 'hostal'],
+      restaurant: ['restaurante', 'café', 'cafe', 'pizzeria'],
+      park: ['parque', 'jardín'],
+      attraction: ['mercado', 'playa', 'baños', 'termas', 'mirador', 'zoo'],
+      address: ['calle', 'avenida', 'carretera'],
+      region: ['barrio', 'bosque', 'sierra', 'valle', 'isla', 'islas'],
+      landmark: [
+        'catedral',
+        'palacio',
+        'puente',
+        'torre',
+        'plaza',
+        'castillo',
+        'iglesia',
+        'basilica',
+        'convento',
+        'funicular',
+        'teleférico',
+        'teleferico',
+      ],
+    },
   },
   emergency: {
     phrases: {

@@ -1,7 +1,8 @@
 import type { LanguagePack } from './language-pack';
 
-/** French: its words, folded (lower case, no accents, ’ written '); emergency words are RegExp sources. */
+/** French: the analyser's words in this language (see LanguagePack for how each list is written). */
 export const fr = {
+  iso639_3: 'fra',
   numbers: {
     values: {
       zero: 0,
@@ -39,6 +40,31 @@ export const fr = {
     joiners: ['et'],
     articles: [],
     compoundParts: {},
+  },
+  places: {
+    keywords: {
+      station: ['gare', 'terminal'],
+      airport: ['aéroport', 'aeroport'],
+      museum: ['musée', 'musee', 'galerie'],
+      hotel: ['hôtel', 'hotel'],
+      restaurant: ['restaurant', 'brasserie', 'bistro', 'café', 'cafe', 'pizzeria'],
+      park: ['parc', 'jardin'],
+      attraction: ['marché', 'plage', 'bains', 'zoo', 'aquarium', 'belvedere'],
+      address: ['rue', 'avenue', 'boulevard'],
+      region: ['quartier', 'forêt', 'côte', 'vallée', 'île', 'îles'],
+      landmark: [
+        'cathédrale',
+        'palais',
+        'pont',
+        'place',
+        'château',
+        'église',
+        'basilique',
+        'monument',
+        'temple',
+        'funiculaire',
+      ],
+    },
   },
   emergency: {
     phrases: {

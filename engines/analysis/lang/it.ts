@@ -1,7 +1,8 @@
 import type { LanguagePack } from './language-pack';
 
-/** Italian: its words, folded (lower case, no accents, ’ written '); emergency words are RegExp sources. */
+/** Italian: the analyser's words in this language (see LanguagePack for how each list is written). */
 export const it = {
+  iso639_3: 'ita',
   numbers: {
     values: {
       zero: 0,
@@ -41,6 +42,34 @@ export const it = {
       settanta: 70,
       ottanta: 80,
       novanta: 90,
+    },
+  },
+  places: {
+    keywords: {
+      station: ['stazione', 'terminal'],
+      airport: ['aeroporto'],
+      museum: ['museo', 'galleria'],
+      hotel: ['hotel', 'albergo'],
+      restaurant: ['ristorante', 'trattoria', 'pizzeria', 'osteria', 'bistro'],
+      park: ['parco', 'giardino'],
+      attraction: ['mercato', 'spiaggia', 'bagni', 'terme', 'belvedere', 'zoo'],
+      address: ['viale'],
+      // Not "costa": "Napoli costa 20 euro" is a price, not a coast.
+      region: ['quartiere', 'foresta', 'costiera', 'valle', 'isola', 'isole'],
+      landmark: [
+        'cattedrale',
+        'duomo',
+        'palazzo',
+        'ponte',
+        'castello',
+        'chiesa',
+        'piazza',
+        'fontana',
+        'torre',
+        'basilica',
+        'convento',
+        'funicolare',
+      ],
     },
   },
   emergency: {

@@ -1,18 +1,44 @@
+import type { LocationType } from '@wayfarer/shared/api/analysis';
 import type { EmergencyPhraseId } from '../emergency-lexicon';
 
 /**
- * One language's words for the analyser, folded (lower case, no accents, ’ written '). Every field is required
+ * One language's words for the analyser, folded (lower case, no accents, ’ written ') unless a field says
+ * otherwise; emergency words are RegExp sources matched between word edges. Every field is required
  * and every record is keyed by a closed list, so a language that lacks an entry does not compile: a list the
  * language has no words for is written empty. The rules that read them live in engines/analysis/*.ts.
  */
 export interface LanguagePack {
+  /** The language's ISO 639-3 code, as franc-min names it when it guesses the language (language.ts). */
+  readonly iso639_3: string;
   /** Spelled-out numbers as people say prices (number-words.ts). */
   readonly numbers: NumberWords;
+  /** Words that find places (place-finder.ts). */
+  readonly places: PlaceWords;
   /** What travellers say when something is wrong (emergency-lexicon.ts). */
   readonly emergency: EmergencyWords;
 }
 
 type Words = readonly string[];
+
+/** The place types a keyword names: "X Station", "gare de X", "Hotel X", "museo del X". */
+export type PlaceKeywordType = Extract<
+  LocationType,
+  | 'station'
+  | 'airport'
+  | 'museum'
+  | 'hotel'
+  | 'restaurant'
+  | 'park'
+  | 'attraction'
+  | 'address'
+  | 'region'
+  | 'landmark'
+>;
+
+export interface PlaceWords {
+  /** Keywords written before or after a place's name, as written (first letter matched in either case). */
+  readonly keywords: Readonly<Record<PlaceKeywordType, Words>>;
+}
 
 export interface NumberWords {
   /** Words with a value of their own (below a hundred, and the hundreds written as one word). */

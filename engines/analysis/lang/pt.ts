@@ -1,7 +1,8 @@
 import type { LanguagePack } from './language-pack';
 
-/** Portuguese: its words, folded (lower case, no accents, ’ written '); emergency words are RegExp sources. */
+/** Portuguese: the analyser's words in this language (see LanguagePack for how each list is written). */
 export const pt = {
+  iso639_3: 'por',
   numbers: {
     values: {
       zero: 0,
@@ -62,6 +63,37 @@ export const pt = {
     joiners: ['e'],
     articles: [],
     compoundParts: {},
+  },
+  places: {
+    keywords: {
+      station: ['estação', 'estacao', 'terminal'],
+      airport: ['aeroporto'],
+      museum: ['museu', 'galeria'],
+      hotel: ['hotel', 'pousada'],
+      restaurant: ['restaurante', 'churrascaria', 'café', 'cafe', 'pizzeria'],
+      park: ['parque', 'jardim'],
+      attraction: ['mercado', 'praia', 'termas', 'miradouro', 'zoo'],
+      address: ['rua', 'avenida', 'travessa', 'estrada'],
+      // Not "vale": "o bilhete vale 5 euros" is a price, not a valley.
+      region: ['bairro', 'floresta', 'serra', 'ilha', 'ilhas'],
+      landmark: [
+        'mosteiro',
+        'igreja',
+        'palácio',
+        'castelo',
+        'praça',
+        'capela',
+        'convento',
+        'elevador',
+        'funicular',
+        'teleférico',
+        'teleferico',
+        'torre',
+        'ponte',
+        'catedral',
+        'basilica',
+      ],
+    },
   },
   emergency: {
     phrases: {
