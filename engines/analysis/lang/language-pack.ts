@@ -36,6 +36,42 @@ export type PlaceKeywordType = Extract<
 >;
 
 export interface PlaceWords {
+  /** Prepositions of place, folded: a capitalised name after one is read as a place ("in Trastevere"). */
+  readonly prepositions: Words;
+  /** Prepositions that are other words when they open a sentence: "A SIM card", "No Smoking". */
+  readonly notPrepositionsAtStart: Words;
+  /** Articles a place's name may follow: "the Louvre", "le Marais", "o Chiado". */
+  readonly articles: Words;
+  /** Short links inside a name, before a capitalised word: "Cais do Sodré", "Sentiero degli Dei". */
+  readonly innerLinks: Words;
+  /** "de" and its contractions with an article: "près des Invalides", "cerca del Retiro", "perto da Sé". */
+  readonly deForms: Words;
+  /** After a way, only "de" and its singular forms name where it starts: "le taxi d'Orly". */
+  readonly singularDe: Words;
+  /** "near" written with "de" after it: "près de", "cerca de", "perto de". */
+  readonly beforeDe: Words;
+  /** "as far as", glued to its article: "jusqu'au Marais". */
+  readonly upTo: Words;
+  /** Words that open no name even when capitalised: articles, demonstratives, prepositions with their article. */
+  readonly notNames: Words;
+  /** Verbs of visiting: the name after them is a place seen ("visitamos el Albaicín"). */
+  readonly visitWords: Words;
+  /** A way, a ride or a distance before "de": it names where the way starts ("à dix kilomètres de Rennes"). */
+  readonly wayBeforeDe: Words;
+  /** Going, a way or a ticket: "to" said after one of these names a place, not a person. */
+  readonly towardsWords: Words;
+  /** With the going words but "got": "from" after one of these names where a way starts. */
+  readonly fromWords: Words;
+  /** Titles and family words that open a person's name: "to Dr Smith", "with Mum". */
+  readonly personWords: Words;
+  /** Place names that are also common words: not a place when they open a sentence ("Nice to meet you"). */
+  readonly commonWordsAtSentenceStart: Words;
+  /** Determiners before which a capitalised word is a common noun ("seit dem Essen"), not a city (German capitalises nouns). */
+  readonly nounDeterminers: Words;
+  /** The determiners of those a country's name never takes ("die Schweiz", never "das Schweiz"). */
+  readonly neuterDeterminers: Words;
+  /** Capitalised words after a preposition that open no place: nouns in set phrases ("nach Hause"), feasts ("à Noël"). */
+  readonly notPlacesAfterPreposition: Words;
   /** Keywords written before or after a place's name, as written (first letter matched in either case). */
   readonly keywords: Readonly<Record<PlaceKeywordType, Words>>;
 }

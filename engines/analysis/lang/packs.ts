@@ -9,3 +9,8 @@ import { pt } from './pt';
 
 /** Every analysis language's pack: a language in ANALYSIS_LANGUAGES without one does not compile. */
 export const LANGUAGE_PACKS: Readonly<Record<AnalysisLanguage, LanguagePack>> = { en, es, fr, de, it, pt };
+
+/** One list of every language's words of a kind, for rules that read a text in any of them. */
+export function inEveryLanguage(pick: (pack: LanguagePack) => readonly string[]): string[] {
+  return Object.values(LANGUAGE_PACKS).flatMap(pick);
+}
