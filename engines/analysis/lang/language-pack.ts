@@ -12,6 +12,8 @@ export interface LanguagePack {
   readonly iso639_3: string;
   /** Spelled-out numbers as people say prices (number-words.ts). */
   readonly numbers: NumberWords;
+  /** Words around amounts that make them prices or not (price-extractor.ts). */
+  readonly prices: PriceWords;
   /** Words that find places (place-finder.ts). */
   readonly places: PlaceWords;
   /** What travellers say when something is wrong (emergency-lexicon.ts). */
@@ -19,6 +21,25 @@ export interface LanguagePack {
 }
 
 type Words = readonly string[];
+
+export interface PriceWords {
+  /** Words after a bare number that make it a count, a size or a time rather than a price ("3 nights"). */
+  readonly notMoneyAfter: Words;
+  /** Words before a bare number that make it a bus, a room, a gate, a flight or a time ("Gleis 9", "às 9"). */
+  readonly notMoneyBefore: Words;
+  /** Words that may follow an amount of a list whose currency is said once ("6, steak 24 and dessert 8 euros"). */
+  readonly listFollowers: Words;
+  /** Prepositions of a place named after the last amount of a list ("and the beer 200 in Goa"). */
+  readonly placeFollowers: Words;
+  /** Words for an item priced on top of the one before ("das Frühstück 12 extra"). */
+  readonly extraFollowers: Words;
+  /** What joins the items of a priced list ("20 soles y el taxi ocho"). */
+  readonly listJoiners: Words;
+  /** Words between two amounts that make them a range or alternatives ("10 or 12", "10 bis 12"). */
+  readonly orConnectors: Words;
+  /** Words that may sit between a price and a cheaper or dearer alternative ("18 euros each, or 16 online"). */
+  readonly gapFillers: Words;
+}
 
 /** The place types a keyword names: "X Station", "gare de X", "Hotel X", "museo del X". */
 export type PlaceKeywordType = Extract<
