@@ -1,4 +1,5 @@
 import type { LocationType } from '@wayfarer/shared/api/analysis';
+import type { CurrencyFamily } from '../currency-lexicon';
 import type { EmergencyPhraseId } from '../emergency-lexicon';
 
 /**
@@ -12,6 +13,8 @@ export interface LanguagePack {
   readonly iso639_3: string;
   /** Spelled-out numbers as people say prices (number-words.ts). */
   readonly numbers: NumberWords;
+  /** Currency names as said in this language (currency-lexicon.ts; CLDR's names are added to them). */
+  readonly currencies: CurrencyWords;
   /** Words around amounts that make them prices or not (price-extractor.ts). */
   readonly prices: PriceWords;
   /** Words that find places (place-finder.ts). */
@@ -21,6 +24,15 @@ export interface LanguagePack {
 }
 
 type Words = readonly string[];
+
+export interface CurrencyWords {
+  /**
+   * Currency words and phrases, folded, with what they name: an ISO 4217 code names one currency ("euros":
+   * 'EUR'), a family name a family the country the text is about settles ("dollars": 'dollar'). Local forms
+   * CLDR gives only with the country's adjective belong here too: "dieci franchi", "seis eslotis".
+   */
+  readonly words: Readonly<Record<string, CurrencyFamily | Uppercase<string>>>;
+}
 
 export interface PriceWords {
   /** Words after a bare number that make it a count, a size or a time rather than a price ("3 nights"). */
