@@ -4,7 +4,7 @@
 // is about settles (see AMBIGUOUS_FAMILIES).
 
 import { ANALYSIS_LANGUAGES } from './language';
-import { LANGUAGE_PACKS } from './lang/packs';
+import { inEveryLanguage, LANGUAGE_PACKS } from './lang/packs';
 
 export type CurrencyFamily = 'dollar' | 'peso' | 'pound' | 'franc' | 'crown' | 'rupee' | 'yen-yuan' | 'dinar' | 'riyal' | 'dirham';
 
@@ -111,8 +111,5 @@ function wordsOfEveryLanguage(): Record<string, CurrencyMarker> {
 /** Words and phrases, folded, from every language's pack. */
 export const CURRENCY_WORDS: Readonly<Record<string, CurrencyMarker>> = wordsOfEveryLanguage();
 
-/** Minor units that may follow a whole amount: "dix euros cinquante (centimes)", "5 dollars and 50 cents". */
-export const MINOR_UNIT_WORDS: readonly string[] = [
-  'cents', 'cent', 'centimes', 'centime', 'centimos', 'centimo', 'centavos', 'centavo', 'pence', 'p',
-  'kopeks', 'groschen', 'rappen', 'ore', 'satang', 'centesimi', 'centesimo',
-];
+/** Minor units that may follow a whole amount, from every language's pack. */
+export const MINOR_UNIT_WORDS: readonly string[] = inEveryLanguage((pack) => pack.currencies.minorUnits);

@@ -46,6 +46,7 @@ export const de = {
     compoundParts: {},
   },
   currencies: {
+    minorUnits: ['cent', 'cents', 'groschen', 'rappen'],
     words: {
       euro: 'EUR',
       dollar: 'dollar',

@@ -42,6 +42,7 @@ export const en = {
     compoundParts: {},
   },
   currencies: {
+    minorUnits: ['cents', 'cent', 'pence', 'p', 'kopeks', 'ore', 'satang'],
     words: {
       euro: 'EUR',
       euros: 'EUR',

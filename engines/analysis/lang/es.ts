@@ -71,6 +71,7 @@ export const es = {
     compoundParts: {},
   },
   currencies: {
+    minorUnits: ['centimos', 'centimo', 'centavos', 'centavo'],
     words: {
       euro: 'EUR',
       euros: 'EUR',

@@ -42,6 +42,7 @@ export const fr = {
     compoundParts: {},
   },
   currencies: {
+    minorUnits: ['centimes', 'centime', 'cents', 'cent'],
     words: {
       euro: 'EUR',
       euros: 'EUR',

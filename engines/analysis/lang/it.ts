@@ -45,6 +45,7 @@ export const it = {
     },
   },
   currencies: {
+    minorUnits: ['centesimi', 'centesimo', 'cent'],
     words: {
       euro: 'EUR',
       dollaro: 'dollar',

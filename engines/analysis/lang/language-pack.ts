@@ -26,6 +26,8 @@ export interface LanguagePack {
 type Words = readonly string[];
 
 export interface CurrencyWords {
+  /** Minor units that may follow a whole amount: "dix euros cinquante (centimes)", "5 dollars and 50 cents". */
+  readonly minorUnits: Words;
   /**
    * Currency words and phrases, folded, with what they name: an ISO 4217 code names one currency ("euros":
    * 'EUR'), a family name a family the country the text is about settles ("dollars": 'dollar'). Local forms

@@ -65,6 +65,7 @@ export const pt = {
     compoundParts: {},
   },
   currencies: {
+    minorUnits: ['centavos', 'centavo', 'centimos', 'centimo', 'cent'],
     words: {
       euro: 'EUR',
       euros: 'EUR',
