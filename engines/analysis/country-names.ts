@@ -1,83 +1,28 @@
+import * as z from 'zod';
+import countriesJson from './data/countries.json';
 import { foldText } from './text-fold';
 
-// Country names (en, fr, es, de; CLDR's in es, fr, de, it and pt are added through Intl) and demonyms,
-// folded, per ISO 3166 alpha-2 code. Names are places a traveller can be in (the place finder reports them as type 'country'); demonyms only tell which country a text is
-// about ("a Mexican taxi", "pesos argentinos" is already explicit). Written for this project from the
-// countries' common names; each line: CODE|English name|other names...|~demonyms...
+// Country names and demonyms per ISO 3166 alpha-2 code: data/countries.json (its source in data/SOURCES.md),
+// read and checked once when the module loads; CLDR's names in the analysis languages are added through Intl.
+// Names are places a traveller can be in (the place finder reports them as type 'country'); demonyms only
+// tell which country a text is about ("a Mexican taxi", "pesos argentinos" is already explicit).
 
-const TABLE = `
-US|United States|usa|u.s.|america|etats-unis|estados unidos|vereinigte staaten|~american|~americain|~americaine|~estadounidense|~amerikanisch|~amerikanische|~amerikanischen
-CA|Canada|kanada|~canadian|~canadien|~canadienne|~canadiense|~kanadisch|~kanadische
-MX|Mexico|mexique|mejico|mexiko|~mexican|~mexicain|~mexicaine|~mexicano|~mexicana|~mexikanisch|~mexikanische
-AR|Argentina|argentine|argentinien|~argentinian|~argentine|~argentino|~argentina|~argentinisch|~argentinische
-CL|Chile|~chilean|~chilien|~chileno|~chilena|~chilenisch
-CO|Colombia|colombie|kolumbien|~colombian|~colombien|~colombiano|~colombiana|~kolumbianisch
-PE|Peru|perou|~peruvian|~peruvien|~peruano|~peruana
-BR|Brazil|bresil|brasil|brasilien|~brazilian|~bresilien|~brasileno|~brasilena|~brasilianisch
-UY|Uruguay|~uruguayan|~uruguayo|~uruguaya
-CU|Cuba|kuba|~cuban|~cubain|~cubano|~cubana|~kubanisch
-DO|Dominican Republic|republique dominicaine|republica dominicana|dominikanische republik|~dominicano
-CR|Costa Rica|~costa rican|~costarricense
-GB|United Kingdom|uk|britain|great britain|england|scotland|wales|royaume-uni|angleterre|ecosse|reino unido|inglaterra|escocia|vereinigtes konigreich|grossbritannien|großbritannien|england|schottland|~british|~english|~scottish|~britannique|~anglais|~anglaise|~britanico|~britanica|~ingles|~inglesa|~britisch|~britische|~englisch
-IE|Ireland|irlande|irlanda|irland|~irish|~irlandais|~irlandes|~irisch
-FR|France|francia|frankreich|~french|~francais|~francaise|~frances|~francesa|~franzosisch|~franzosische
-ES|Spain|espagne|espana|spanien|~spanish|~espagnol|~espagnole|~espanol|~espanola|~spanisch|~spanische
-PT|Portugal|~portuguese|~portugais|~portugues|~portuguesa|~portugiesisch
-IT|Italy|italie|italia|italien|~italian|~italien|~italienne|~italiano|~italiana|~italienisch
-DE|Germany|allemagne|alemania|deutschland|~german|~allemand|~allemande|~aleman|~alemana|~deutsch|~deutsche
-AT|Austria|autriche|osterreich|~austrian|~autrichien|~austriaco|~osterreichisch
-CH|Switzerland|suisse|suiza|schweiz|~swiss|~suisse|~suizo|~suiza|~schweizer|~schweizerisch
-BE|Belgium|belgique|belgica|belgien|~belgian|~belge|~belga|~belgisch
-NL|Netherlands|holland|pays-bas|paises bajos|holanda|niederlande|~dutch|~neerlandais|~hollandais|~holandes|~niederlandisch
-LU|Luxembourg|luxemburgo|luxemburg
-DK|Denmark|danemark|dinamarca|danemark|~danish|~danois|~danes|~danisch
-NO|Norway|norvege|noruega|norwegen|~norwegian|~norvegien|~noruego|~norwegisch
-SE|Sweden|suede|suecia|schweden|~swedish|~suedois|~sueco|~schwedisch
-FI|Finland|finlande|finlandia|finnland|~finnish|~finlandais|~finlandes|~finnisch
-IS|Iceland|islande|islandia|island|~icelandic|~islandais|~islandes|~islandisch
-PL|Poland|pologne|polonia|polen|~polish|~polonais|~polaco|~polnisch
-CZ|Czech Republic|czechia|republique tcheque|tchequie|republica checa|chequia|tschechien|~czech|~tcheque|~checo|~tschechisch
-HU|Hungary|hongrie|hungria|ungarn|~hungarian|~hongrois|~hungaro|~ungarisch
-GR|Greece|grece|grecia|griechenland|~greek|~grec|~grecque|~griego|~griechisch
-HR|Croatia|croatie|croacia|kroatien|~croatian|~croate|~croata|~kroatisch
-RO|Romania|roumanie|rumania|rumanien|~romanian|~roumain|~rumano|~rumanisch
-BG|Bulgaria|bulgarie|bulgarien|~bulgarian|~bulgare|~bulgaro
-RS|Serbia|serbie|serbien|~serbian|~serbe|~serbio
-TR|Turkey|turkiye|turquie|turquia|turkei|~turkish|~turc|~turque|~turco|~turkisch
-RU|Russia|russie|rusia|russland|~russian|~russe|~ruso|~russisch
-UA|Ukraine|ucrania|~ukrainian|~ukrainien|~ucraniano|~ukrainisch
-EG|Egypt|egypte|egipto|agypten|~egyptian|~egyptien|~egipcio|~agyptisch
-MA|Morocco|maroc|marruecos|marokko|~moroccan|~marocain|~marroqui|~marokkanisch
-TN|Tunisia|tunisie|tunez|tunesien|~tunisian|~tunisien|~tunecino
-ZA|South Africa|afrique du sud|sudafrica|sudafrika|~south african|~sud-africain|~sudafricano|~sudafrikanisch
-KE|Kenya|kenia|~kenyan|~kenyan|~keniano
-NG|Nigeria|~nigerian|~nigerian
-SN|Senegal|~senegalese|~senegalais
-IL|Israel|~israeli|~israelien|~israeli
-JO|Jordan|jordanie|jordania|jordanien|~jordanian|~jordanien
-AE|United Arab Emirates|uae|emirates|emirats arabes unis|emiratos arabes unidos|vereinigte arabische emirate|~emirati
-SA|Saudi Arabia|arabie saoudite|arabia saudita|saudi-arabien|~saudi|~saoudien|~saudi
-QA|Qatar|katar|~qatari
-IN|India|inde|indien|~indian|~indien|~indienne|~indio|~indisch
-PK|Pakistan|~pakistani|~pakistanais
-LK|Sri Lanka|~sri lankan
-NP|Nepal|~nepalese|~nepalais
-CN|China|chine|~chinese|~chinois|~chinoise|~chino|~china|~chinesisch
-HK|Hong Kong|hongkong
-TW|Taiwan|~taiwanese
-JP|Japan|japon|~japanese|~japonais|~japonaise|~japones|~japonesa|~japanisch
-KR|South Korea|korea|coree du sud|coree|corea del sur|corea|sudkorea|~korean|~coreen|~coreano|~koreanisch
-TH|Thailand|thailande|tailandia|~thai|~thailandais|~tailandes|~thailandisch
-VN|Vietnam|viet nam|~vietnamese|~vietnamien|~vietnamita|~vietnamesisch
-KH|Cambodia|cambodge|camboya|kambodscha|~cambodian|~cambodgien
-LA|Laos|~laotian|~laotien
-MY|Malaysia|malaisie|malasia|~malaysian|~malaisien
-SG|Singapore|singapour|singapur|~singaporean
-ID|Indonesia|indonesie|indonesien|~indonesian|~indonesien
-PH|Philippines|filipinas|philippinen|~filipino|~philippin|~filipina
-AU|Australia|australie|australien|~australian|~australien|~australienne|~australiano|~australiana|~australisch
-NZ|New Zealand|nouvelle-zelande|nueva zelanda|neuseeland|~new zealander|~kiwi|~neo-zelandais|~neozelandes
-`;
+const folded = z.string().min(1).refine((word) => word === foldText(word), 'folded: lower case, no accents');
+
+export const countriesSchema = z.strictObject({
+  countries: z.array(
+    z.strictObject({
+      code: z.string().regex(/^[A-Z]{2}$/),
+      /** The English name, as reported. */
+      name: z.string().min(1),
+      /** Other names, folded (en, fr, es, de). */
+      names: z.array(folded),
+      demonyms: z.array(folded),
+    }),
+  ),
+});
+
+const TABLE = countriesSchema.parse(countriesJson).countries;
 
 export interface CountryNames {
   readonly code: string;
@@ -98,15 +43,9 @@ export function cldrCountryNames(code: string): string[] {
     .map((name) => foldText(name));
 }
 
-export const COUNTRY_NAMES: readonly CountryNames[] = TABLE.trim()
-  .split('\n')
-  .map((line) => {
-    const [code = '', name = '', ...rest] = line.split('|');
-    const written = [name.toLowerCase(), ...rest.filter((entry) => !entry.startsWith('~'))];
-    return {
-      code,
-      name,
-      names: [...new Set([...written, ...cldrCountryNames(code)])],
-      demonyms: rest.filter((entry) => entry.startsWith('~')).map((entry) => entry.slice(1)),
-    };
-  });
+export const COUNTRY_NAMES: readonly CountryNames[] = TABLE.map(({ code, name, names, demonyms }) => ({
+  code,
+  name,
+  names: [...new Set([name.toLowerCase(), ...names, ...cldrCountryNames(code)])],
+  demonyms,
+}));

@@ -66,7 +66,7 @@ describe('detectEmergency', () => {
   });
 });
 
-describe('detectEmergency in the languages travellers meet (issue 27)', () => {
+describe('detectEmergency in the languages travellers meet', () => {
   it('hears cries for help, ambulances, fire and bleeding in Italian and Portuguese', () => {
     expect(judged('Aiuto! Mio marito non respira!')).toBe('high');
     expect(judged('Sta perdendo molto sangue dalla testa!')).toBe('high');

@@ -281,7 +281,7 @@ function lossDetections(folded: string, rules: Rules, inPortuguese: () => boolea
         .split(/[.!?;]/)
         .at(-1) ?? '';
     const right = window.slice(match.index - from + match[0].length).split(/[.!?;]/)[0] ?? '';
-    // Lost documents are medium (issue 27: "theft and lost documents medium"); other belongings low.
+    // Lost documents are medium, as a theft is (SPEC §3); other belongings low.
     const document = rules.documents.exec(right) ?? rules.documents.exec(left);
     const thing = document ?? rules.belonging.exec(right) ?? rules.belonging.exec(left);
     if (thing)

@@ -1,17 +1,14 @@
 import { francAll } from 'franc-min';
+import { LANGUAGE_PACKS } from './lang/packs';
 
 /** The languages the analyser reads; its word lists and rules exist for each. */
 export const ANALYSIS_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
 export type AnalysisLanguage = (typeof ANALYSIS_LANGUAGES)[number];
 
-const BY_ISO_639_3: Readonly<Record<string, AnalysisLanguage>> = {
-  eng: 'en',
-  spa: 'es',
-  fra: 'fr',
-  deu: 'de',
-  ita: 'it',
-  por: 'pt',
-};
+/** franc names languages by their ISO 639-3 code, which each language's pack holds. */
+const BY_ISO_639_3: Readonly<Record<string, AnalysisLanguage>> = Object.fromEntries(
+  ANALYSIS_LANGUAGES.map((language) => [LANGUAGE_PACKS[language].iso639_3, language]),
+);
 const ONLY = Object.keys(BY_ISO_639_3);
 /**
  * franc's scores are relative to the best (1); a language within this share of it comes first too, since short

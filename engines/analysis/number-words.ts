@@ -1,9 +1,11 @@
 // Spelled-out numbers as people say prices, one small grammar per language: "twenty five", "cent vingt",
 // "veintidós", "fünfundzwanzig", "centoventi", "oitenta e cinco". Words are matched folded (lower case, no
 // accents). Hand-written: CLDR's spell-out rules (cldr-rbnf) only format numbers, and no npm data package
-// parses them; each grammar's rules are tested in number-words.test.ts.
+// parses them; each grammar's rules are tested in number-words.test.ts. The words are in each language's pack
+// (lang/<language>.ts, `numbers`); the rules that combine them are here.
 
-import type { AnalysisLanguage } from './language';
+import { ANALYSIS_LANGUAGES, type AnalysisLanguage } from './language';
+import { LANGUAGE_PACKS } from './lang/packs';
 
 export type NumberWordRole = 'value' | 'hundred' | 'thousand' | 'million' | 'joiner' | 'article';
 
@@ -21,57 +23,9 @@ interface NumberGrammar {
   readonly compound?: (word: string) => number | undefined;
 }
 
-const words = (list: string): Record<string, number> =>
-  Object.fromEntries(
-    list
-      .trim()
-      .split(/\s+/)
-      .map((pair) => {
-        const [word = '', value = ''] = pair.split('=');
-        return [word, Number(value)];
-      }),
-  );
-
-const ENGLISH = words(`
-  zero=0 one=1 two=2 three=3 four=4 five=5 six=6 seven=7 eight=8 nine=9 ten=10 eleven=11 twelve=12
-  thirteen=13 fourteen=14 fifteen=15 sixteen=16 seventeen=17 eighteen=18 nineteen=19 twenty=20 thirty=30
-  forty=40 fifty=50 sixty=60 seventy=70 eighty=80 ninety=90
-`);
-const FRENCH = words(`
-  zero=0 un=1 une=1 deux=2 trois=3 quatre=4 cinq=5 six=6 sept=7 huit=8 neuf=9 dix=10 onze=11 douze=12
-  treize=13 quatorze=14 quinze=15 seize=16 vingt=20 vingts=20 trente=30 quarante=40 cinquante=50
-  soixante=60 septante=70 huitante=80 octante=80 nonante=90
-`);
-const SPANISH = words(`
-  cero=0 un=1 uno=1 una=1 dos=2 tres=3 cuatro=4 cinco=5 seis=6 siete=7 ocho=8 nueve=9 diez=10 once=11
-  doce=12 trece=13 catorce=14 quince=15 dieciseis=16 diecisiete=17 dieciocho=18 diecinueve=19 veinte=20
-  veintiuno=21 veintiun=21 veintiuna=21 veintidos=22 veintitres=23 veinticuatro=24 veinticinco=25
-  veintiseis=26 veintisiete=27 veintiocho=28 veintinueve=29 treinta=30 cuarenta=40 cincuenta=50
-  sesenta=60 setenta=70 ochenta=80 noventa=90 doscientos=200 doscientas=200 trescientos=300
-  trescientas=300 cuatrocientos=400 cuatrocientas=400 quinientos=500 quinientas=500 seiscientos=600
-  seiscientas=600 setecientos=700 setecientas=700 ochocientos=800 ochocientas=800 novecientos=900
-  novecientas=900
-`);
-const PORTUGUESE = words(`
-  zero=0 um=1 uma=1 dois=2 duas=2 tres=3 quatro=4 cinco=5 seis=6 sete=7 oito=8 nove=9 dez=10 onze=11
-  doze=12 treze=13 catorze=14 quatorze=14 quinze=15 dezasseis=16 dezesseis=16 dezassete=17 dezessete=17
-  dezoito=18 dezanove=19 dezenove=19 vinte=20 trinta=30 quarenta=40 cinquenta=50 sessenta=60 setenta=70
-  oitenta=80 noventa=90 cem=100 duzentos=200 duzentas=200 trezentos=300 trezentas=300
-  quatrocentos=400 quatrocentas=400 quinhentos=500 quinhentas=500 seiscentos=600 seiscentas=600
-  setecentos=700 setecentas=700 oitocentos=800 oitocentas=800 novecentos=900 novecentas=900
-`);
-const GERMAN = words(`
-  null=0 ein=1 eins=1 eine=1 einen=1 einem=1 zwei=2 drei=3 vier=4 funf=5 sechs=6 sieben=7 acht=8 neun=9
-  zehn=10 elf=11 zwolf=12 dreizehn=13 vierzehn=14 funfzehn=15 sechzehn=16 siebzehn=17 achtzehn=18
-  neunzehn=19 zwanzig=20 dreissig=30 vierzig=40 funfzig=50 sechzig=60 siebzig=70 achtzig=80 neunzig=90
-`);
-const ITALIAN = words(`
-  zero=0 un=1 uno=1 una=1 due=2 tre=3 quattro=4 cinque=5 sei=6 sette=7 otto=8 nove=9 dieci=10 undici=11
-  dodici=12 tredici=13 quattordici=14 quindici=15 sedici=16 diciassette=17 diciotto=18 diciannove=19
-`);
-const ITALIAN_TENS = words(`
-  venti=20 trenta=30 quaranta=40 cinquanta=50 sessanta=60 settanta=70 ottanta=80 novanta=90
-`);
+const GERMAN = LANGUAGE_PACKS.de.numbers.values;
+const ITALIAN = LANGUAGE_PACKS.it.numbers.values;
+const ITALIAN_TENS = LANGUAGE_PACKS.it.numbers.compoundParts;
 
 /** German writes numbers below a million as one word: "zweihundertfünfundzwanzig", "viereinhalb". */
 export function parseGermanNumberWord(said: string): number | undefined {
@@ -150,60 +104,27 @@ export function parseItalianNumberWord(word: string): number | undefined {
   return italianBelowHundred(word);
 }
 
-const set = (list: string): ReadonlySet<string> => new Set(list.split(' ').filter(Boolean));
-
-export const NUMBER_GRAMMARS: Readonly<Record<AnalysisLanguage, NumberGrammar>> = {
-  en: {
-    values: ENGLISH,
-    hundred: set('hundred'),
-    thousand: set('thousand'),
-    million: set('million millions'),
-    joiners: set('and'),
-    articles: set('a'),
-  },
-  fr: {
-    values: FRENCH,
-    hundred: set('cent cents'),
-    thousand: set('mille'),
-    million: set('million millions'),
-    joiners: set('et'),
-    articles: set(''),
-  },
-  es: {
-    values: SPANISH,
-    hundred: set('cien ciento'),
-    thousand: set('mil'),
-    million: set('millon millones'),
-    joiners: set('y'),
-    articles: set(''),
-  },
-  pt: {
-    values: PORTUGUESE,
-    hundred: set('cento'),
-    thousand: set('mil'),
-    million: set('milhao milhoes'),
-    joiners: set('e'),
-    articles: set(''),
-  },
-  de: {
-    values: GERMAN,
-    hundred: set('hundert'),
-    thousand: set('tausend'),
-    million: set('million millionen'),
-    joiners: set(''),
-    articles: set(''),
-    compound: parseGermanNumberWord,
-  },
-  it: {
-    values: ITALIAN,
-    hundred: set(''),
-    thousand: set('mila'),
-    million: set('milione milioni'),
-    joiners: set(''),
-    articles: set(''),
-    compound: parseItalianNumberWord,
-  },
+/** Languages that write a number as one word, and how to read one. */
+const COMPOUND_READERS: Readonly<Partial<Record<AnalysisLanguage, (word: string) => number | undefined>>> = {
+  de: parseGermanNumberWord,
+  it: parseItalianNumberWord,
 };
+
+export const NUMBER_GRAMMARS = Object.fromEntries(
+  ANALYSIS_LANGUAGES.map((language) => {
+    const words = LANGUAGE_PACKS[language].numbers;
+    const grammar: NumberGrammar = {
+      values: words.values,
+      hundred: new Set(words.hundred),
+      thousand: new Set(words.thousand),
+      million: new Set(words.million),
+      joiners: new Set(words.joiners),
+      articles: new Set(words.articles),
+      compound: COMPOUND_READERS[language],
+    };
+    return [language, grammar];
+  }),
+) as Readonly<Record<AnalysisLanguage, NumberGrammar>>;
 
 function roleIn(grammar: NumberGrammar, word: string): NumberWordRole | undefined {
   if (grammar.values[word] !== undefined || grammar.compound?.(word) !== undefined) return 'value';

@@ -63,7 +63,7 @@ describe('countryOfText', () => {
   });
 });
 
-describe('findLocations in the languages travellers meet (issue 27)', () => {
+describe('findLocations in the languages travellers meet', () => {
   it('finds cities by their Italian and Portuguese names', () => {
     expect(found('Domani andiamo da Milano a Monaco di Baviera.')).toEqual([
       'Milano:city',

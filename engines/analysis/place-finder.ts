@@ -3,6 +3,9 @@ import { LANGUAGE_CODES } from '@wayfarer/shared/domain/languages';
 import { COUNTRY_NAMES } from './country-names';
 import { CURRENCY_PHRASES } from './currency-names';
 import { CITIES, CURATED_PLACES, HOTEL_BRANDS, type GazetteerEntry } from './gazetteer';
+import { ANALYSIS_LANGUAGES } from './language';
+import type { PlaceKeywordType } from './lang/language-pack';
+import { inEveryLanguage, LANGUAGE_PACKS } from './lang/packs';
 import { asAnalysed, type AnalysedText, type TextInput, type Token } from './analysed-text';
 import { foldText, matchesOf } from './text-fold';
 
@@ -65,33 +68,9 @@ for (const brand of HOTEL_BRANDS)
   index({ name: brand, type: 'hotel', country: '', latitude: '', longitude: '' }, [brand]);
 
 /** Place names that are also common words: not a place when they open a sentence ("Nice to meet you"). */
-const WORDS_AT_SENTENCE_START = new Set([
-  'nice',
-  'split',
-  'reading',
-  'male',
-  'mobile',
-  'sale',
-  'van',
-  'bath',
-  'hope',
-  'orange',
-  'mission',
-  'marathon',
-  'chile',
-  'turkey',
-  'china',
-  'jordan',
-  'georgia',
-  'victoria',
-  'florence',
-  'charlotte',
-  'eugene',
-  'regina',
-  'lincoln',
-  'austin',
-  'madison',
-]);
+const WORDS_AT_SENTENCE_START: ReadonlySet<string> = new Set(
+  inEveryLanguage((pack) => pack.places.commonWordsAtSentenceStart),
+);
 
 function isCapitalised(text: string, at: number): boolean {
   const first = text[at] ?? '';
@@ -108,12 +87,12 @@ const ELIDED = /^(?:d|l|qu|jusqu|dell|all|nell|dall|sull|coll)'/;
  * German determiners: a capitalised word after one is a common noun ("seit dem Essen", "das Chili"), not the
  * city of that name; a country takes only a few ("die Schweiz", "der Iran"), never "das" or "ein".
  */
-const GERMAN_DETERMINERS = new Set(
-  'das dem den der die ein eine einem einen einer kein keine keinem keinen mein meine meinem meinen sein seine seinem ihr ihre ihrem unser unsere unserem'.split(
-    ' ',
-  ),
+const GERMAN_DETERMINERS: ReadonlySet<string> = new Set(
+  inEveryLanguage((pack) => pack.places.nounDeterminers),
 );
-const GERMAN_NEUTER_DETERMINERS = new Set('das ein kein mein sein'.split(' '));
+const GERMAN_NEUTER_DETERMINERS: ReadonlySet<string> = new Set(
+  inEveryLanguage((pack) => pack.places.neuterDeterminers),
+);
 
 function saidAsGermanNoun(
   text: string,
@@ -175,211 +154,11 @@ function knownCandidate(start: number, end: number, entry: GazetteerEntry): Cand
 
 // --- patterns: "X Station", "Hotel X", "gare de X", "Alexanderplatz"
 
-const KEYWORD_TYPES: ReadonlyArray<readonly [LocationType, readonly string[]]> = [
-  [
-    'station',
-    [
-      'station',
-      'gare',
-      'estación',
-      'estacion',
-      'bahnhof',
-      'hbf',
-      'terminal',
-      'stazione',
-      'estação',
-      'estacao',
-    ],
-  ],
-  ['airport', ['airport', 'aéroport', 'aeroport', 'aeropuerto', 'flughafen', 'aeroporto']],
-  [
-    'museum',
-    ['museum', 'musée', 'musee', 'museo', 'museu', 'gallery', 'galerie', 'galería', 'galeria', 'galleria'],
-  ],
-  ['hotel', ['hotel', 'hôtel', 'hostel', 'hostal', 'inn', 'resort', 'albergo', 'pousada']],
-  [
-    'restaurant',
-    [
-      'restaurant',
-      'restaurante',
-      'trattoria',
-      'brasserie',
-      'bistro',
-      'café',
-      'cafe',
-      'pizzeria',
-      'ristorante',
-      'osteria',
-      'churrascaria',
-    ],
-  ],
-  [
-    'park',
-    [
-      'park',
-      'parc',
-      'parque',
-      'garden',
-      'gardens',
-      'jardin',
-      'jardín',
-      'garten',
-      'parco',
-      'giardino',
-      'jardim',
-    ],
-  ],
-  [
-    'attraction',
-    [
-      'market',
-      'beach',
-      'zoo',
-      'aquarium',
-      'marché',
-      'mercado',
-      'playa',
-      'plage',
-      'markt',
-      'strand',
-      'mercato',
-      'spiaggia',
-      'praia',
-      'baths',
-      'bains',
-      'baños',
-      'bagni',
-      'terme',
-      'termas',
-      'viewpoint',
-      'mirador',
-      'miradouro',
-      'belvedere',
-    ],
-  ],
-  [
-    'address',
-    [
-      'street',
-      'avenue',
-      'road',
-      'boulevard',
-      'lane',
-      'rue',
-      'calle',
-      'avenida',
-      'straße',
-      'strasse',
-      'allee',
-      'gasse',
-      'viale',
-      'rua',
-      'travessa',
-      'carretera',
-      'estrada',
-    ],
-  ],
-  [
-    'region',
-    [
-      'district',
-      'quarter',
-      'quartier',
-      'barrio',
-      'quartiere',
-      'bairro',
-      'viertel',
-      'forest',
-      'coast',
-      'valley',
-      'island',
-      'islands',
-      'mountains',
-      'forêt',
-      'côte',
-      'vallée',
-      'île',
-      'îles',
-      'bosque',
-      'sierra',
-      'valle',
-      'isla',
-      'islas',
-      'foresta',
-      'costiera',
-      'isola',
-      'isole',
-      'floresta',
-      'serra',
-      'ilha',
-      'ilhas',
-      // Not "costa" nor "vale": "Napoli costa 20 euro", "o bilhete vale 5 euros" are prices, not coasts or valleys.
-    ],
-  ],
-  [
-    'landmark',
-    [
-      'cathedral',
-      'palace',
-      'bridge',
-      'tower',
-      'square',
-      'castle',
-      'temple',
-      'church',
-      'basilica',
-      'mosque',
-      'monument',
-      'fountain',
-      'gate',
-      'catedral',
-      'palacio',
-      'puente',
-      'torre',
-      'plaza',
-      'castillo',
-      'iglesia',
-      'cathédrale',
-      'palais',
-      'pont',
-      'place',
-      'château',
-      'église',
-      'dom',
-      'kirche',
-      'schloss',
-      'brücke',
-      'turm',
-      'platz',
-      'tor',
-      'basilique',
-      'cattedrale',
-      'duomo',
-      'palazzo',
-      'ponte',
-      'castello',
-      'chiesa',
-      'piazza',
-      'fontana',
-      'mosteiro',
-      'igreja',
-      'palácio',
-      'castelo',
-      'praça',
-      'capela',
-      'convento',
-      'elevador',
-      'funicular',
-      'funiculaire',
-      'funicolare',
-      'teleférico',
-      'teleferico',
-    ],
-  ],
-];
+/** Each keyword's place type, from every language's pack. */
 const TYPE_OF_KEYWORD = new Map<string, LocationType>();
-for (const [type, keywords] of KEYWORD_TYPES)
-  for (const keyword of keywords) TYPE_OF_KEYWORD.set(keyword, type);
+for (const language of ANALYSIS_LANGUAGES)
+  for (const [type, keywords] of Object.entries(LANGUAGE_PACKS[language].places.keywords))
+    for (const keyword of keywords) TYPE_OF_KEYWORD.set(keyword, type as PlaceKeywordType);
 /** Either case for the first letter ("Station", "gare"), the rest as written: names stay capitalised. */
 const KEYWORDS = [...TYPE_OF_KEYWORD.keys()]
   .sort((left, right) => right.length - left.length)
@@ -412,78 +191,7 @@ const COMPOUND_ONLY_TYPES = new Map<string, LocationType>([
 ]);
 /** A German place adjective before a compound: "Frankfurter Hauptbahnhof", "Münchner Hauptbahnhof". */
 const GERMAN_PLACE_ADJECTIVE = /(?<![\p{L}])\p{Lu}\p{L}+er\s+$/u;
-const NOT_NAMES = new Set([
-  'the',
-  'a',
-  'an',
-  'this',
-  'that',
-  'our',
-  'my',
-  'your',
-  'which',
-  'what',
-  'where',
-  'le',
-  'la',
-  'les',
-  'un',
-  'une',
-  'des',
-  'ce',
-  'el',
-  'los',
-  'las',
-  'una',
-  'uno',
-  'este',
-  'esta',
-  'der',
-  'die',
-  'das',
-  'ein',
-  'eine',
-  'dieser',
-  'diese',
-  // Capitalised at a sentence's start, these open no name: "Im Museum", "Um café", "O hotel", "Il ristorante".
-  'im',
-  'am',
-  'zum',
-  'zur',
-  'beim',
-  'vom',
-  'ins',
-  'um',
-  'uma',
-  'o',
-  'os',
-  'as',
-  'il',
-  'lo',
-  'gli',
-  'i',
-  'nel',
-  'nella',
-  'al',
-  'no',
-  'na',
-  'em',
-  'en',
-  'au',
-  'aux',
-  'dans',
-  'in',
-  'at',
-  'to',
-  'from',
-  'near',
-  'questo',
-  'questa',
-  'quel',
-  'quella',
-  'esse',
-  'essa',
-]);
+const NOT_NAMES: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.notNames));
 
 function patternCandidate(
   start: number,
@@ -526,120 +234,26 @@ function beforeKnownCity(name: string): string {
  * only "in" and "nach", bare ("in Kreuzberg"): its articles open common nouns ("in der Nähe"), and "bei" and
  * "aus" open idioms more often than places ("bei Freunden", "aus Versehen").
  */
-const PLACE_PREPOSITIONS = new Set([
-  'in',
-  'at',
-  'near',
-  'to',
-  'into',
-  'from',
-  'around',
-  'outside',
-  'over',
-  'via',
-  'towards',
-  'dans',
-  'vers',
-  'depuis',
-  'a',
-  'au',
-  'aux',
-  'en',
-  'al',
-  'desde',
-  'hacia',
-  'nach',
-  'da',
-  'per',
-  'verso',
-  'nel',
-  'nella',
-  'nei',
-  'sul',
-  'sulla',
-  'dal',
-  'dalla',
-  'alla',
-  'ai',
-  'em',
-  'no',
-  'na',
-  'nos',
-  'nas',
-  'para',
-  'ao',
-  'ate',
-  // Italian prepositions with their article: "sui Navigli", "negli Uffizi", "alle Cinque Terre".
-  'sui',
-  'sugli',
-  'sulle',
-  'sullo',
-  'negli',
-  'nelle',
-  'nello',
-  'agli',
-  'alle',
-  'allo',
-  'dai',
-  'dagli',
-  'dalle',
-  'dallo',
-]);
-const BEFORE_DE = new Set(['pres', 'cerca', 'perto']);
+const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.prepositions));
+const BEFORE_DE: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.beforeDe));
 /**
  * "de" names where a way starts after a way, a ride or a distance: "le taxi d'Orly", "à dix kilomètres de Rennes",
  * "o Uber do Galeão", "a partir do Cais do Sodré".
  */
-const WAY_BEFORE_DE = new Set(
-  (
-    'partir loin lejos lontano longe kilometres kilometros chilometri quilometros km minutes minutos minuti heures horas ore ' +
-    'taxi uber bus autobus autocarro onibus train tren treno comboio trem vol vuelo volo voo navette ferry barco bateau traghetto'
-  ).split(' '),
-);
+const WAY_BEFORE_DE: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.wayBeforeDe));
 /** After a way, only "de" and its singular forms: "über das" is German, "taxi dos amigos" a person's. */
-const SINGULAR_DE = new Set(['de', 'do', 'da', 'du', 'del']);
+const SINGULAR_DE: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.singularDe));
 /** "jusqu'au Marais", "jusqu'à Nice": French "as far as", glued to its article. */
-const UP_TO = new Set(["jusqu'a", "jusqu'au", "jusqu'aux", "jusqu'en"]);
+const UP_TO: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.upTo));
 /** Verbs of visiting: the name after them is a place seen ("visité le Vieux-Port", "visitamos el Albaicín"). */
-const VISIT_WORDS = new Set(
-  'visit visited visiting visite visiter visitons visitez visitamos visitar visitei visitaram visitato visitare visitiamo visitato'.split(
-    ' ',
-  ),
-);
+const VISIT_WORDS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.visitWords));
 /** "de" and its contractions with an article: "près des Invalides", "cerca del Retiro", "perto da Sé". */
-const DE_FORMS = new Set(['de', 'des', 'du', 'del', 'do', 'da', 'dos', 'das']);
-const PLACE_ARTICLES = new Set([
-  'the',
-  'le',
-  'la',
-  'les',
-  'el',
-  'los',
-  'las',
-  'il',
-  'lo',
-  'gli',
-  'o',
-  'os',
-  'as',
-]);
-const INNER_LINKS = new Set([
-  'de',
-  'do',
-  'da',
-  'dos',
-  'das',
-  'del',
-  'di',
-  'dei',
-  'degli',
-  'della',
-  'delle',
-  'du',
-  'des',
-]);
+const DE_FORMS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.deForms));
+const PLACE_ARTICLES: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.articles));
+const INNER_LINKS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.innerLinks));
 const LONGEST_NAME_WORDS = 4;
-const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt'];
+/** Months, weekdays and language names are read from CLDR in every analysis language. */
+const LOCALES = ANALYSIS_LANGUAGES;
 /**
  * Capitalised words after a preposition that open no place's name: months and weekdays (CLDR through Intl),
  * currencies, German nouns said after a bare preposition ("nach Hause", "in Ordnung"), feasts.
@@ -655,58 +269,7 @@ const NOT_PLACES_AFTER_PREPOSITION: ReadonlySet<string> = new Set(
       ];
     }),
     ...[...CURRENCY_PHRASES.keys()].filter((key) => !key.includes(' ')),
-    ...[
-      'hause',
-      'ordnung',
-      'ruhe',
-      'bar',
-      'panik',
-      'gefahr',
-      'not',
-      'eile',
-      'urlaub',
-      'zukunft',
-      'versehen',
-      'nacht',
-      'regen',
-      'bedarf',
-      'frage',
-      'kraft',
-      'betrieb',
-      'sicht',
-      'zeit',
-      'ende',
-      'anfang',
-      'hilfe',
-      'richtung',
-      'kurze',
-      'hohe',
-      // What a room smells of or what is burning: "es riecht nach Rauch", "nach Gas", "in Brand geraten".
-      'rauch',
-      'qualm',
-      'gas',
-      'brand',
-      'flammen',
-    ],
-    // Feasts said like places: "a Natale", "à Noël", "en Navidad", "at Christmas".
-    ...[
-      'christmas',
-      'easter',
-      'noel',
-      'paques',
-      'navidad',
-      'pascua',
-      'natale',
-      'pasqua',
-      'ferragosto',
-      'pascoa',
-      'weihnachten',
-      'ostern',
-      'carnival',
-      'carnaval',
-      'carnevale',
-      'karneval',
-    ],
+    ...inEveryLanguage((pack) => pack.places.notPlacesAfterPreposition),
   ].map((word) => nameKey(word)),
 );
 /** Language names (CLDR through Intl): "in English" is a language, "at the Spanish Steps" a place. */
@@ -721,46 +284,18 @@ const LANGUAGE_NAMES: ReadonlySet<string> = new Set(
  * "to" names a person as often as a place ("talk to John"): it names a place after going, a way or a ticket
  * ("the ferry from Piraeus to Naxos", "we drove to Big Sur"), said within the three words before it.
  */
-const TOWARDS_WORDS = new Set(
-  (
-    'go goes going went get got drive drove driving fly flew flight flights train trains bus buses ferry ferries boat coach taxi tram ' +
-    'metro subway tube car bike cab uber shuttle ' +
-    'ride trip ticket tickets way walk walked travel travelled traveled travelling heading head return moved move road route ' +
-    'transfer day back welcome then'
-  ).split(' '),
-);
+const TOWARDS_WORDS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.towardsWords));
 /** Titles and family words that open a person's name, not a place's: "to Dr Smith", "with Mum". */
-const PERSON_WORDS = new Set(
-  'dr mr mrs ms miss mum mom dad sir sr sra herr frau signor signora senhor senhora monsieur madame mme'.split(
-    ' ',
-  ),
-);
+const PERSON_WORDS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.places.personWords));
 /** Prepositions that are other words when they open a sentence: "A SIM card", "No Smoking", "To Be Continued". */
-const NOT_PREPOSITIONS_AT_START = new Set([
-  'a',
-  'no',
-  'na',
-  'nos',
-  'nas',
-  'da',
-  'al',
-  'ai',
-  'ao',
-  'to',
-  'per',
-  'para',
-  'over',
-  'via',
-  'dai',
-  'alle',
-]);
+const NOT_PREPOSITIONS_AT_START: ReadonlySet<string> = new Set(
+  inEveryLanguage((pack) => pack.places.notPrepositionsAtStart),
+);
 
 /** "from" names where a way starts ("far from", "the train from", "from X to Y"), or whom a message came from. */
-const FROM_WORDS = new Set([
+const FROM_WORDS: ReadonlySet<string> = new Set([
   ...[...TOWARDS_WORDS].filter((word) => word !== 'got'),
-  ...'far km kilometres kilometers miles minutes hours away come came coming arrive arrived arriving flying leave leaves leaving depart departs direct'.split(
-    ' ',
-  ),
+  ...inEveryLanguage((pack) => pack.places.fromWords),
 ]);
 
 function saidOfAWay(text: string, at: number, words: ReadonlySet<string>): boolean {

@@ -90,7 +90,7 @@ describe('extractPrices minor parts', () => {
   });
 });
 
-describe('extractPrices in the languages travellers meet (issue 27)', () => {
+describe('extractPrices in the languages travellers meet', () => {
   it('reads Italian and Portuguese amounts in words, with the minor part after "e"', () => {
     expect(found('La cena è costata centoventi euro.')).toEqual(['120 EUR']);
     expect(found('O quarto custa oitenta e cinco euros por noite.')).toEqual(['85 EUR']);

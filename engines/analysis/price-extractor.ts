@@ -9,6 +9,7 @@ import {
 } from './currency-lexicon';
 import { CURRENCY_FIRST_WORDS, CURRENCY_PHRASES, LONGEST_CURRENCY_PHRASE, phraseKey } from './currency-names';
 import { asAnalysed, type AnalysedText, type TextInput } from './analysed-text';
+import { inEveryLanguage } from './lang/packs';
 import type { AmountSpan } from './numbers';
 import { countryOfText, type TextCountry } from './text-country';
 import { escapeRegExp, matchesOf } from './text-fold';
@@ -49,51 +50,27 @@ const CODE_PATTERN = new RegExp(`(?<!\\p{L})(?:${CURRENCY_CODES.join('|')})(?!\\
 const MINOR_UNITS = new Set(MINOR_UNIT_WORDS);
 
 /** Words after a bare number that make it a count, a size or a time rather than a price. */
-const NOT_MONEY_AFTER = new Set(
-  (
-    'people persons person pax adults adult children kids nights night days day hours hour minutes minute mins ' +
-    'min seconds km kilometers kilometres miles meters metres m gb gigabytes mb megabytes kg kilos grams g ' +
-    "percent pm am h o'clock clock times years year stars floors floor stops stop tickets items pieces " +
-    'personnes personne nuits nuit jours jour heures heure fois ans etoiles etages ' +
-    'personas persona noches noche dias dia horas hora minutos veces anos estrellas pisos ' +
-    'personen nachte nacht tage tag stunden stunde minuten uhr mal jahre sterne stock stuck ' +
-    'persone notti notte giorni giorno ore ora minuti volte anni stelle piani chilometri ' +
-    'pessoas pessoa noites noite dias dia horas hora minutos vezes anos estrelas andares quilometros'
-  ).split(' '),
-);
+const NOT_MONEY_AFTER: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.prices.notMoneyAfter));
 /**
  * Words before a bare number that make it a bus, a room, a gate, a flight or a time rather than a price:
  * "bus 42", "chambre 305", "Gleis 9", "alle 8", "às 9".
  */
-const NOT_MONEY_BEFORE = new Set(
-  (
-    'bus tram line number no nr room gate platform flight seat terminal exit route track page floor at since for ' +
-    'in on from by until before after ' +
-    'ligne numero chambre porte quai vol siege sortie a vers depuis pour en le de du ' +
-    'autobus linea habitacion puerta anden vuelo asiento salida las los desde para en el ' +
-    'linie nummer zimmer tor gleis flug sitz ausgang um ab seit fur im am ' +
-    'camera binario volo posto uscita alle dalle dal per nel nei ' +
-    'autocarro eletrico linha quarto porta voo lugar saida as das desde em no'
-  ).split(' '),
-);
+const NOT_MONEY_BEFORE: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.prices.notMoneyBefore));
 /** Words that may follow an amount of a list whose currency is said once: "6, steak 24 and dessert 8 euros". */
-const LIST_FOLLOWERS = new Set(['and', 'or', 'for', 'et', 'ou', 'pour', 'y', 'o', 'por', 'und', 'oder', 'fur', 'e', 'per', 'para']);
+const LIST_FOLLOWERS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.prices.listFollowers));
 /** "and the beer 200 in Goa", "y la cerveza 200 en Goa": a place named after the last amount of a list. */
-const PLACE_FOLLOWERS = new Set(['in', 'en', 'em', 'im', 'a', 'au', 'na', 'no', 'nel', 'nella']);
+const PLACE_FOLLOWERS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.prices.placeFollowers));
 /** "y el desayuno 10 más", "das Frühstück 12 extra": an item priced on top of the one before. */
-const EXTRA_FOLLOWERS = new Set(['mas', 'extra', 'mehr', 'piu', 'plus']);
+const EXTRA_FOLLOWERS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.prices.extraFollowers));
 /** What joins the items of a priced list: "20 soles y el taxi ocho", "two hundred baht, and the entry five hundred". */
-const LIST_JOINERS = new Set(['and', 'et', 'y', 'e', 'und']);
+const LIST_JOINERS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.prices.listJoiners));
 /** Words between a price and the next item of its list: the item, its article, "then", "only"... */
 const LIST_ITEM_WORDS = 4;
 /** Said before a currency that names the currency of a whole list: "all in euros", "prix en euros". */
 const LIST_CURRENCY_INTRO = /(?:^|\s)(?:in|en|em|im)\s+$/u;
-const OR_CONNECTORS = new Set(['or', 'ou', 'o', 'oder', '-', '–', 'to', 'a', 'bis', 'and', 'et', 'y', 'und']);
+const OR_CONNECTORS: ReadonlySet<string> = new Set(['-', '–', ...inEveryLanguage((pack) => pack.prices.orConnectors)]);
 /** Words that may sit between a price and a cheaper or dearer alternative: "18 euros each, or 16 online". */
-const GAP_FILLERS = new Set([
-  'each', 'per', 'person', 'a', 'head', 'chacun', 'par', 'personne', 'cada', 'uno', 'por', 'persona', 'pro',
-  'stuck', 'only', 'just', 'seulement', 'solo', 'nur', 'but', 'mais', 'pero', 'aber', 'adult', 'adults',
-]);
+const GAP_FILLERS: ReadonlySet<string> = new Set(inEveryLanguage((pack) => pack.prices.gapFillers));
 const DEFAULT_FAMILY_NOTE = 'no country named in the text';
 const HALF_AFTER_CURRENCY = /^\s+(?:and a half|et demie?|y medi[oa]|e mezz[oa]|e mei[oa]|und ein halb)(?![\p{L}])/u;
 /**

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { EmergencyResult, Location, Price } from '@wayfarer/shared/api/analysis';
 import { analyseText } from '../analysed-text';
+import { ANALYSIS_LANGUAGES } from '../language';
 import { detectEmergency } from '../emergency-detector';
 import { findLocations } from '../place-finder';
 import { extractPrices } from '../price-extractor';
@@ -23,7 +24,8 @@ export interface Answers {
   readonly emergency: EmergencyResult;
 }
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
+/** The languages scored: the analyser's own, so a new language needs its floors in labelled-set.test.ts. */
+export const LANGUAGES = ANALYSIS_LANGUAGES;
 
 /** A labelled set: one JSON object a line. */
 export function loadLabelledSet(file: string): LabelledSentence[] {
