@@ -39,7 +39,7 @@ export const DEFAULT_LIVE_SESSION_SETTINGS: LiveSessionSettings = {
 export interface LiveSessionTransport {
   /**
    * `heardAt` (epoch ms) is when the session took in the audio the message answers: the frame that asked for
-   * its decode or closed its phrase. A provider's latency is counted from there (issue 25's model).
+   * its decode or closed its phrase. A provider's latency is counted from there, as the eager end of turn measures it.
    */
   send(message: ServerMessage, heardAt: number): void;
   /** Called once; the session ignores all input afterwards. */
@@ -109,7 +109,7 @@ export class DeepgramLiveSession {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
       // Audio that arrived is still being decoded (a loaded machine): the client is not idle, we are behind
-      // (issue 26's soak saw 1011 NET-0001 on phrases whose CloseStream was queued behind their audio).
+      // (a soak run saw 1011 NET-0001 on phrases whose CloseStream was queued behind their audio).
       if (this.pumping || this.inputs.length > 0) this.touch();
       else this.fail(CLOSE.internalError, CLOSE_REASON.idle);
     }, this.settings.idleTimeoutMs);

@@ -163,7 +163,7 @@ describe('Speculative decoding', () => {
   });
 });
 
-describe('Eager end of turn (issue 25)', () => {
+describe('Eager end of turn', () => {
   const speculate = (options: Partial<SegmenterOptions> = {}) => {
     const speculated = start(options, ...speech(20), ...silence(SETTINGS.speculateAfterFrames));
     const [speculation] = ofType(speculated.actions, 'decode-speculative');

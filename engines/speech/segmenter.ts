@@ -349,7 +349,7 @@ function onInterimDecoded(
 }
 
 /**
- * The eager end of turn (issue 25): a speculation ready while its phrase is still open goes out as an interim
+ * The eager end of turn: a speculation ready while its phrase is still open goes out as an interim
  * whose window ends where the speculation did, speculateAfterFrames of silence past the last speech, which the
  * client reads as EAGER_END_OF_TURN_SILENCE_SECONDS. Unless speech resumes, the final reuses this very decode,
  * so it says the same words. A phrase already closed gets its final instead, at the same moment.

@@ -54,7 +54,7 @@ async function startWorker(): Promise<Worker> {
 }
 
 /**
- * Images a worker reads before it is replaced by a fresh one (issue 26): the worker's WebAssembly heap only
+ * Images a worker reads before it is replaced by a fresh one: the worker's WebAssembly heap only
  * grows (143 to 190 MB over 21 photos in one measurement, more in the soak). A fresh worker takes 0.5-2.6 s to
  * start on a quiet machine and 7-30 s under the soak's load, so it starts beside the old one, which reads on until
  * its successor is ready: no photo waits for a recycle.

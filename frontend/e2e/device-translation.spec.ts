@@ -12,7 +12,7 @@ import {
   installDeviceTranslator,
 } from './support/device-translator-stand-in';
 
-// Issue 29: translation on the traveller's device through the browser's Translator API. No model can be
+// Translation on the traveller's device through the browser's Translator API. No model can be
 // downloaded here, so a page-level stand-in follows the published interface (support/device-translator-stand-in.ts).
 // The shared local cloud has no translation engine (capabilities say translate: unavailable), as every
 // out-of-the-box `npm start` does: without the device, translation would be off.

@@ -114,7 +114,7 @@ function expectInOrderWithoutOverlap(sources: readonly FakeSource[]): void {
   }
 }
 
-describe('the audio queue, a stream whose tail arrives late (issue 25)', () => {
+describe('the audio queue, a stream whose tail arrives late', () => {
   it('ends once when the tail arrives after the audio already scheduled has ended', async () => {
     const stream = heldBackStream();
     const seen = watch(createAudioQueue().play(stream.body));

@@ -26,7 +26,7 @@ export interface TranscriptResult {
   readonly heardEndAt?: number;
   /**
    * An interim whose audio runs on EAGER_END_OF_TURN_SILENCE_SECONDS or more past its last word: the speaker
-   * has paused, and the final will likely say the same (issue 25's eager end of turn).
+   * has paused, and the final will likely say the same (an eager end of turn).
    */
   readonly eagerEndOfTurn?: boolean;
   /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { languageName } from './language-labels';
 
 /**
- * Issue 29, docs/SPEC.md §2: the pair does not work on this device and no server engine can take it, with the
+ * docs/SPEC.md §2: the pair does not work on this device and no server engine can take it, with the
  * output languages that do; the same words on the voice and photo screens. `targets` undefined: still asked.
  */
 export function DevicePairNote({

@@ -55,7 +55,7 @@ function fakeTranslatorApi(options: {
 
 const never = new AbortController().signal;
 
-describe('on-device translation (issue 29)', () => {
+describe('on-device translation', () => {
   it('reports the download progress of a pack and is ready once it is installed', async () => {
     const fake = fakeTranslatorApi({ pairs: { 'en>es': 'downloadable' } });
     const device = createDeviceTranslation(fake.api, undefined);

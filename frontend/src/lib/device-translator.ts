@@ -2,7 +2,7 @@ import { DEVICE_TRANSLATION_KEYS } from '@wayfarer/shared/domain/error-keys';
 import type { DeviceAvailability } from './translation-engine';
 
 /*
- * The browser's on-device Translator and Language Detector APIs (Chrome 138+, Edge 148+ on desktop; issue 29):
+ * The browser's on-device Translator and Language Detector APIs (Chrome 138+, Edge 148+ on desktop):
  * the text never leaves the device. Only the interface this file uses is typed here; the globals are absent in
  * every other browser, which `translatorApi()` reports as undefined. Loaded on the first press, not with `/`.
  */

@@ -21,7 +21,7 @@ async function renderDownload(props: { testId?: string; onCancel?: () => void })
   );
 }
 
-describe('LanguagePackDownload (issue 29)', () => {
+describe('LanguagePackDownload', () => {
   it('shows the progress in words and on the bar, under the screen’s test ids', async () => {
     await renderDownload({ testId: 'screen-download' });
 

@@ -6,7 +6,7 @@ import './language-pack-download.css';
 const DOWNLOAD_PROGRESS_TICK_MS = 250;
 
 /**
- * Issue 29, docs/SPEC.md §2: an on-device language pack's download while it runs, its progress in words and as a
+ * docs/SPEC.md §2: an on-device language pack's download while it runs, its progress in words and as a
  * bar, with the Cancel beside the bar; the same on the voice and photo screens, under each screen's test ids
  * (docs/TESTIDS.md). `testId` names the whole, where a screen has one.
  */

@@ -14,7 +14,7 @@ const inputs = (overrides: Partial<EngineInputs>): EngineInputs => ({
   ...overrides,
 });
 
-describe('translation engine selection (issue 29, docs/SPEC.md §2)', () => {
+describe('translation engine selection (docs/SPEC.md §2)', () => {
   it('the server translates when it has an engine and the traveller did not choose the device', () => {
     expect(chooseTranslationEngine(inputs({ server: 'cloud' }))).toBe('server');
     expect(chooseTranslationEngine(inputs({ server: 'embedded', pair: 'downloadable' }))).toBe('server');
@@ -75,7 +75,7 @@ describe('the stored engine preference', () => {
   });
 });
 
-describe('both directions of a two-way conversation (issue 29, docs/SPEC.md §2)', () => {
+describe('both directions of a two-way conversation (docs/SPEC.md §2)', () => {
   it('the pairs are unavailable when either direction is, whatever the other says', () => {
     expect(availabilityOfPairs(['available', 'unavailable'])).toBe('unavailable');
     expect(availabilityOfPairs(['unavailable', 'downloadable'])).toBe('unavailable');

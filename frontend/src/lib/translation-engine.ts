@@ -37,7 +37,7 @@ export function availabilityOfPairs(
   return 'available';
 }
 
-/** Issue 29's rules, docs/SPEC.md §2 "Translation engine". */
+/** The engine rules, docs/SPEC.md §2 "Translation engine". */
 export function chooseTranslationEngine({
   server,
   deviceApi,

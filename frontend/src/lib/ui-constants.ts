@@ -128,10 +128,10 @@ export const LOCAL_STORAGE_KEYS = {
   recentLanguages: `${PRODUCT_SLUG}-recent-languages`,
   /** docs/SPEC.md §3 Settings other than the recent languages: output language, voice, translation on/off. */
   voiceSettings: `${PRODUCT_SLUG}-voice-settings`,
-  /** Issue 18: two-way mode on/off and the traveller's own language (the other person's is the output language). */
+  /** Two-way mode on/off and the traveller's own language (the other person's is the output language). */
   conversationSettings: `${PRODUCT_SLUG}-conversation-settings`,
   theme: 'vite-ui-theme',
-  /** Issue 29: "device" when the traveller chose to translate on this device rather than on the server. */
+  /** "device" when the traveller chose to translate on this device rather than on the server. */
   translationEngine: `${PRODUCT_SLUG}-translation-engine`,
   /** docs/SPEC.md §1: "true" when the traveller turned the on-device history off. */
   historyOff: `${PRODUCT_SLUG}-history-off`,

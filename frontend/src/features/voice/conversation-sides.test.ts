@@ -4,7 +4,7 @@ import { attributeSide, loadLanguageIdentifier } from './conversation-sides';
 const pair = { traveller: 'en', other: 'fr' };
 const never = () => undefined;
 
-describe('Side of a phrase (issue 18)', () => {
+describe('Side of a phrase', () => {
   it('the recogniser’s detected language decides first', () => {
     const identify = () => 'en';
     expect(attributeSide({ text: 'Bonjour', detected: 'fr', pair, lastSide: 'traveller', identify })).toBe(

@@ -20,7 +20,7 @@ export function sideOfLanguage(language: string | undefined, pair: LanguagePair)
 }
 
 /**
- * Issue 18: a phrase goes to the side of the language the recogniser heard, else of the language identified
+ * A phrase goes to the side of the language the recogniser heard, else of the language identified
  * from its text, else to the side that spoke last (the traveller at first).
  */
 export function attributeSide(options: {

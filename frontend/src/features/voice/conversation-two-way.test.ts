@@ -20,7 +20,7 @@ const twoWay: ConversationState = {
   status: 'recording',
 };
 
-describe('Two-way conversation (issue 18)', () => {
+describe('Two-way conversation', () => {
   it('each final phrase keeps the side it was attributed to', () => {
     const state = run(
       twoWay,

@@ -16,14 +16,14 @@ const final = (text: string, language?: string) => ({
   ...(language ? { language } : {}),
 });
 
-describe('routeTranscript (docs/SPEC.md §4, issue 18)', () => {
+describe('routeTranscript (docs/SPEC.md §4)', () => {
   it('an interim replaces the phrase being heard and is never translated', () => {
     expect(routeTranscript(oneWay, { text: 'Where', isFinal: false }, none)).toEqual({
       event: { type: 'interim_transcript', text: 'Where' },
     });
   });
 
-  it('one-way: an eager end of turn is shown as an interim and its translation prepared unseen (issue 25)', () => {
+  it('one-way: an eager end of turn is shown as an interim and its translation prepared unseen', () => {
     const eager = { text: 'I need a doctor', isFinal: false, eagerEndOfTurn: true };
     expect(routeTranscript(oneWay, eager, none)).toEqual({
       event: { type: 'interim_transcript', text: 'I need a doctor' },

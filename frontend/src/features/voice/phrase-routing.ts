@@ -18,14 +18,14 @@ export interface PhraseRoute {
   /** `outputLanguage` is set in two-way mode (the other side's language); else the settings' language applies. */
   readonly say?: { readonly text: string; readonly outputLanguage?: string };
   /**
-   * Issue 25: translate this unseen now, for the final to take over if it says the same (SpeakBack.prepare).
+   * Translate this unseen now, for the final to take over if it says the same (SpeakBack.prepare).
    * Without `say` or `prepare`, a translation prepared earlier is dropped: the speaker went on.
    */
   readonly prepare?: { readonly text: string };
 }
 
 /**
- * Where a transcript result goes (docs/SPEC.md §4, issue 18), as a pure function of the state it arrives in:
+ * Where a transcript result goes (docs/SPEC.md §4), as a pure function of the state it arrives in:
  * an interim replaces the phrase being heard; a final joins the transcript and, with translation on, is
  * translated into the settings' language (one-way) or into the other side's language (two-way, the side
  * attributed by `attributeSide`). A two-way final that is the loudspeaker heard back is shown to the reducer

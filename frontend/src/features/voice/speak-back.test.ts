@@ -217,7 +217,7 @@ describe('the speak-back pipeline (docs/SPEC.md §4)', () => {
   });
 });
 
-describe('translation prepared on an eager end of turn (issue 25)', () => {
+describe('translation prepared on an eager end of turn', () => {
   /** Translate calls, each with its phrase and the means to stream chunks into it and end it. */
   function heldTranslations() {
     const calls: {

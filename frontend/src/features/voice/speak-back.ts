@@ -64,7 +64,7 @@ export interface SpeakBackSettings {
   readonly voiceGender: VoiceGender;
   /** False when /api/capabilities says no speech engine serves: the translation is shown, not read. */
   readonly speech: boolean;
-  /** Issue 29: the browser's on-device model instead of the server's route; the rest of the pipeline is the same. */
+  /** The browser's on-device model instead of the server's route; the rest of the pipeline is the same. */
   readonly translate?: PhraseTranslator;
 }
 
@@ -76,7 +76,7 @@ export interface SpeakBack {
    */
   say(phrase: string, settings: SpeakBackSettings, sourceEndAt?: number): void;
   /**
-   * An eager end of turn (issue 25): starts translating `phrase` unseen, before its final. The final's `say` of the
+   * An eager end of turn: starts translating `phrase` unseen, before its final. The final's `say` of the
    * same text in the same language takes the translation over, chunks already arrived included; a different
    * final, a newer `prepare`, `dropPrepared` or `stop` aborts it. Nothing is shown or spoken until `say`.
    */

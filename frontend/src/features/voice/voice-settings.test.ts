@@ -61,7 +61,7 @@ describe('Settings (docs/SPEC.md §3)', () => {
   });
 });
 
-describe('Conversation settings (issue 18)', () => {
+describe('Conversation settings', () => {
   it('two-way mode is off by default and the traveller speaks the browser’s language, else English', () => {
     expect(parseConversationSettings(undefined, 'de-DE')).toEqual({ twoWay: false, travellerLanguage: 'de' });
     expect(parseConversationSettings({ twoWay: true, travellerLanguage: 'xx' }, 'tlh')).toEqual({

@@ -33,7 +33,7 @@ export function parseVoiceSettings(stored: unknown, browserLanguage?: string): V
   };
 }
 
-/** Issue 18: the conversation mode and the traveller's own language, kept beside the settings of docs/SPEC.md §3. */
+/** The conversation mode and the traveller's own language, kept beside the settings of docs/SPEC.md §3. */
 export interface ConversationSettings {
   readonly twoWay: boolean;
   readonly travellerLanguage: string;

@@ -31,7 +31,7 @@ async function renderWith(controls: DevicePhotoTranslation) {
   );
 }
 
-describe('the photo result translated on the device (issue 29)', () => {
+describe('the photo result translated on the device', () => {
   it('a pair the device cannot translate is named with the languages that work, and nothing to press', async () => {
     await renderWith(
       device({ state: 'unsupported', unsupported: { source: 'en', target: 'ja', targets: ['es', 'fr'] } }),

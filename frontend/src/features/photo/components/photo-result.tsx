@@ -14,7 +14,7 @@ export function PhotoResult({
   device,
 }: {
   translation: PhotoTranslation;
-  /** Issue 29: the device's translation of the text, when it translates instead of the server. */
+  /** The device's translation of the text, when it translates instead of the server. */
   device?: DevicePhotoTranslation;
 }) {
   const { t } = useTranslation();

@@ -59,7 +59,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('photo translation on the device (issue 29)', () => {
+describe('photo translation on the device', () => {
   it('translates the recognised text with the browser’s model when the traveller chose the device', async () => {
     installTranslator({ 'en>es': 'available' }, { active: false });
     const { result } = renderHook(() => useDevicePhotoTranslation(menu, 'es'));

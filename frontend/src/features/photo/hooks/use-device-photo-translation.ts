@@ -6,7 +6,7 @@ import type { DeviceTranslation } from '../../../lib/device-translator';
 import { hasTranslatorApi, loadEnginePreference } from '../../../lib/translation-engine';
 
 /**
- * What the device makes of a photo's text (issue 29); 'off' when the server's translation stands. 'unsupported':
+ * What the device makes of a photo's text; 'off' when the server's translation stands. 'unsupported':
  * the device cannot translate the text's language into the chosen one (no download would help).
  */
 export type DevicePhotoState =
@@ -36,7 +36,7 @@ export interface DevicePhotoTranslation {
 const ASSUMED_PHOTO_LANGUAGE = 'en';
 
 /**
- * Photo translation uses the same engine as the voice screen (issue 29): when the server cannot translate, or the
+ * Photo translation uses the same engine as the voice screen: when the server cannot translate, or the
  * traveller chose "on this device", the recognised text is translated in the page by the browser's model. The
  * server still reads the text and its prices; only the translation line changes hands.
  */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Issue 18: one-way translation or a two-way conversation; chosen while no conversation runs. */
+/** One-way translation or a two-way conversation; chosen while no conversation runs. */
 export function ConversationModeSwitch({
   checked,
   disabled,

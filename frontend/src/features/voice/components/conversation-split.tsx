@@ -54,7 +54,7 @@ function SideCard({ state, side, pair }: { state: ConversationState; side: Side;
 }
 
 /**
- * Issue 18's face-to-face view: on a phone the other person's half sits upside down at the top, facing them
+ * The two-way face-to-face view: on a phone the other person's half sits upside down at the top, facing them
  * across the table; on a wide screen the halves stand side by side. Each half shows its reader their own words
  * and the translation of the other side's, in their own language.
  */

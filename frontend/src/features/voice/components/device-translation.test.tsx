@@ -29,7 +29,7 @@ async function renderWith(controls: TranslationEngineControls) {
   );
 }
 
-describe('the on-device translation notes (issue 29, docs/SPEC.md §2)', () => {
+describe('the on-device translation notes (docs/SPEC.md §2)', () => {
   it('an unsupported pair is named with the languages that work on this device', async () => {
     await renderWith(engine({ unsupportedPair: { source: 'en', target: 'es' } }));
     const note = screen.getByTestId('device-translation-unsupported');

@@ -7,7 +7,7 @@ import { EngineChoiceRow } from './engine-choice-row';
 import './device-translation.css';
 
 /*
- * Issue 29, docs/SPEC.md §2 "Translation engine": what the traveller sees of on-device translation. Fetched only in
+ * docs/SPEC.md §2 "Translation engine": what the traveller sees of on-device translation. Fetched only in
  * a browser that has the Translator API, so `/` carries none of it elsewhere.
  */
 

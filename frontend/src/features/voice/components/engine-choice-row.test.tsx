@@ -11,7 +11,7 @@ async function renderRow(row: ReactElement) {
   return render(<I18nextProvider i18n={i18n}>{row}</I18nextProvider>);
 }
 
-describe('the engine choice row (issue 29, docs/SPEC.md §2)', () => {
+describe('the engine choice row (docs/SPEC.md §2)', () => {
   it('the choice shows the preference and reports the engine chosen', async () => {
     const onChoose = vi.fn();
     await renderRow(<EngineChoiceRow preference="server" onChoose={onChoose} />);

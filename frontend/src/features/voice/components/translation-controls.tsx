@@ -74,7 +74,7 @@ export function TranslationControls({
   voice: VoiceSettingsControls;
   callerCountry: string | null | undefined;
   disabled: boolean;
-  /** Issue 18: the same picker also chooses the traveller's own language. */
+  /** The same picker also chooses the traveller's own language. */
   twoWay?: boolean;
 }) {
   const { t } = useTranslation();

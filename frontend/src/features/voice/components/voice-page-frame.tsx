@@ -4,7 +4,7 @@ import './voice-page-frame.css';
 
 /**
  * The voice screen's title and description above `children`. They wait for nothing: they are the first screen's
- * largest paint (issue 31), which index.html also paints from the build's copy of this markup before any script has
+ * largest paint, which index.html also paints from the build's copy of this markup before any script has
  * run (docs/DESIGN.md §8, first paint). One component for the screen while its card is pending and once it is ready,
  * so React keeps the same heading node when the card arrives.
  */

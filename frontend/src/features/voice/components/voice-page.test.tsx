@@ -825,7 +825,7 @@ describe('language choice (docs/SPEC.md §2, §5)', () => {
   });
 });
 
-describe('two-way conversation on the voice screen (issue 18)', () => {
+describe('two-way conversation on the voice screen', () => {
   async function renderTwoWay(capabilities = { translate: 'cloud', tts: 'embedded', stt: 'cloud' }) {
     mocks.fetchVoiceCapabilities.mockResolvedValue(capabilities);
     localStorage.setItem(

@@ -43,7 +43,7 @@ const AnalysisPrompt = lazy(async () => ({ default: (await loadAnalysisPrompt())
 const ConversationSplit = lazy(async () => ({
   default: (await import('./conversation-split')).ConversationSplit,
 }));
-// Issue 29: on-device translation's choice, download and badge, only in a browser that has the Translator API.
+// On-device translation's choice, download and badge, only in a browser that has the Translator API.
 const loadDeviceTranslation = () => import('./device-translation');
 const DeviceTranslation = lazy(async () => ({ default: (await loadDeviceTranslation()).DeviceTranslation }));
 /**
@@ -114,7 +114,7 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
     languagePair: () => pair,
   });
   const twoWay = state.mode === 'two_way';
-  // No engine anywhere: neither the server nor this browser can translate (issue 29 adds the browser's own).
+  // No engine anywhere: neither the server nor this browser can translate (the browser's model counts).
   const translationUnavailable = engine.decision === 'unavailable';
   const translationOn = state.translationEnabled && !translationUnavailable;
   // The stored setting stays as the traveller left it (a server with an engine may serve the next visit), but

@@ -64,7 +64,7 @@ const options = (overrides: Partial<TranslationEngineOptions> = {}): Translation
   ...overrides,
 });
 
-describe('useTranslationEngine (issue 29)', () => {
+describe('useTranslationEngine', () => {
   it('with no server engine and a supported pair, the device translates', async () => {
     installTranslator();
     const { result } = renderHook(() => useTranslationEngine(options()));
@@ -133,7 +133,7 @@ describe('useTranslationEngine (issue 29)', () => {
     const first = result.current.translate;
     rerender(options());
     rerender({ ...options(), languages: [...options().languages] });
-    // speak-back's prepare/say pairing (issue 25) matches a prepared translation only to the same function.
+    // speak-back's prepare/say pairing matches a prepared translation only to the same function.
     expect(result.current.translate).toBe(first);
     rerender(options({ target: 'fr' }));
     await waitFor(() => expect(result.current.decision).toBe('device'));

@@ -59,7 +59,7 @@ export interface TranslationEngineOptions {
 }
 
 /**
- * Issue 29: who translates each final phrase, the server or the browser's own model, and the device's side of it:
+ * Who translates each final phrase, the server or the browser's own model, and the device's side of it:
  * the pair's availability, the language-pack download started by the traveller's gesture with its progress and
  * Cancel, and the phrase translator speak-back uses while the device is the engine.
  */
@@ -194,7 +194,7 @@ export function useTranslationEngine(options: TranslationEngineOptions): Transla
   }, []);
 
   // One function per engine and pair, not per render: speak-back takes a translation prepared on an eager end of
-  // turn over only when the final's translator is the same function (issue 25), else it translates again.
+  // turn over only when the final's translator is the same function, else it translates again.
   // The pair's source for a phrase: two-way phrases into the traveller's language come from the other side.
   const deviceTranslate = useMemo<PhraseTranslator>(
     () => async (phrase, outputLanguage, signal, onChunk) => {

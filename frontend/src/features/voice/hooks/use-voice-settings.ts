@@ -20,7 +20,7 @@ export interface VoiceSettingsControls {
   readonly removeRecent: (code: string) => void;
   readonly setVoiceGender: (gender: VoiceGender) => void;
   readonly setEnableTranslation: (enabled: boolean) => void;
-  /** Issue 18: two-way mode and the traveller's own language. */
+  /** Two-way mode and the traveller's own language. */
   readonly conversation: ConversationSettings;
   readonly setTwoWay: (twoWay: boolean) => void;
   readonly setTravellerLanguage: (code: string) => void;
