@@ -4,6 +4,7 @@ import {
   EngineUnavailableError,
   getAnalyzer,
   getBilling,
+  getSpeaker,
   getSpeechRecognizer,
   getVision,
   registeredEngine,
@@ -64,14 +65,22 @@ describe('composition root', () => {
     vi.stubEnv('BILLING_ENGINE', 'cloud');
     vi.stubEnv('ANALYSIS_ENGINE', 'cloud');
     vi.stubEnv('VISION_ENGINE', 'cloud');
+    vi.stubEnv('TTS_ENGINE', 'cloud');
     resetProviders();
     const refusals = [
       async () =>
         (await getBilling()).createCheckoutSession({ email: 'a@example.com', sub: 'sub-1' } as never),
       async () => (await getAnalyzer()).prices('8 euros'),
       async () => (await getVision()).readImage({} as never),
+      async () =>
+        (await getSpeaker()).speak({ text: 'Hello', language: 'en', provider: 'deepgram' } as never),
     ];
-    const keys = ['error_payments_unavailable', 'analysis_failed', 'photo_error_translation_failed'];
+    const keys = [
+      'error_payments_unavailable',
+      'analysis_failed',
+      'photo_error_translation_failed',
+      'error_speech_failed',
+    ];
     for (const [index, refusal] of refusals.entries()) {
       const error = await refusal().catch((reason: unknown) => reason);
       expect(error).toBeInstanceOf(CapabilityUnavailableError);

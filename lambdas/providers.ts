@@ -32,7 +32,7 @@ import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createAccountRecords } from './adapters/aws/account-records';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
-import { createCloudSpeaker } from './adapters/cloud/cloud-speaker';
+import { createCloudSpeaker, NoSpeakerError } from './adapters/cloud/cloud-speaker';
 import { createDeepgramListen } from './adapters/cloud/deepgram-listen';
 import { createEcbRatesFeed } from './adapters/cloud/ecb-rates-feed';
 import { SHIPPED_RATES } from './adapters/local/shipped-rates';
@@ -395,20 +395,27 @@ export const getAnalyzer = /* @__PURE__ */ engine('analysis', {
 export const getSpeaker = /* @__PURE__ */ engine('tts', {
   cloud: (config) => cloudSpeaker(config),
   embedded: /* @__PURE__ */ registeredEngine('tts'),
-  // With neither provider, the cloud speaker still answers each phrase with what to set (NoSpeakerError).
+  // With neither provider, the cloud speaker still answers each phrase with what to set (EngineUnavailableError).
   unavailable: (reason, chosen) =>
     chosen === 'cloud' ? cloudSpeaker(undefined) : refuseToBuild('tts', reason),
 });
 
+/** The cloud speaker; a phrase no configured provider can speak is a missing engine (503, what to set in the log). */
 function cloudSpeaker(config: Config | undefined): Speaker {
   const openai = config && openAiSettings(config, 'tts');
-  return createCloudSpeaker({
+  const speaker = createCloudSpeaker({
     deepgram:
       config?.DEEPGRAM_API_KEY === undefined
         ? undefined
         : createDeepgramSpeaker({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_API_URL }),
     openai: openai === undefined ? undefined : createOpenAiSpeaker(openai),
   });
+  return {
+    speak: (input) =>
+      speaker.speak(input).catch((error: unknown) => {
+        throw error instanceof NoSpeakerError ? new EngineUnavailableError('tts', error.message) : error;
+      }),
+  };
 }
 
 /** A photo reader that cannot work as configured: each photo fails (503) and the log says why. */

@@ -5,7 +5,11 @@ import {
   type FakeOpenAiServer,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { resetProviders } from '@wayfarer/lambdas/providers';
-import { CAPABILITY_UNAVAILABLE_KEYS, TRANSLATION_INTERRUPTED } from '@wayfarer/shared/domain/error-keys';
+import {
+  CAPABILITY_UNAVAILABLE_KEYS,
+  HTTP_ERROR_KEYS,
+  TRANSLATION_INTERRUPTED,
+} from '@wayfarer/shared/domain/error-keys';
 import { streamingWavHeader } from '@wayfarer/lambdas/adapters/cloud/pcm-wav-stream';
 import type { Listening } from './loopback';
 import { listenApiGateway } from './testing/api-gateway';
@@ -239,7 +243,7 @@ describe('POST /api/tts/{provider} through the local gateway', () => {
   it('answers 404 for an unknown provider', async () => {
     const response = await speak('acme', { text: 'Hello', language: 'en', gender: 'female' });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Not found' });
+    expect(await response.json()).toEqual({ error: HTTP_ERROR_KEYS.notFound });
   });
 
   it('refuses a language that is not offered, and a text over the length limit, with 422', async () => {

@@ -23,7 +23,7 @@ import { createHttpRoutes } from './route-factory';
 import { makeApiEvent, makeLambdaContext } from './testing/make-api-event';
 
 async function routeFailingWith(error: unknown) {
-  const lines: { level: string; msg?: string; message?: string }[] = [];
+  const lines: { level: string; message: string; errorReason?: string }[] = [];
   const logger = createLogger({ level: 'debug', sink: (line) => lines.push(JSON.parse(line)) });
   const { httpRoute } = createHttpRoutes({
     tokens: { verifyAccessToken: async () => undefined },
@@ -93,6 +93,25 @@ describe('CapabilityUnavailable', () => {
     for (const key of Object.values(CAPABILITY_UNAVAILABLE_KEYS)) expect(isMessageKey(key), key).toBe(true);
   });
 
+  it('a missing engine is logged as a warning with what to set, wrapped or not', async () => {
+    const missing = new EngineUnavailableError('tts', 'Cloud speech needs DEEPGRAM_API_KEY');
+    for (const failure of [
+      missing,
+      new CapabilityUnavailableError('error_speech_failed', { cause: missing }),
+    ]) {
+      const { lines } = await routeFailingWith(failure);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 'warn',
+          message: 'capability unavailable',
+          errorReason: 'Cloud speech needs DEEPGRAM_API_KEY',
+        }),
+      );
+      // The access line ('request', its level by status) is the only error-level line.
+      expect(lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual(['request']);
+    }
+  });
+
   it('a 503 is never logged as an unhandled error', async () => {
     const failures = [
       new EngineUnavailableError('billing', 'BILLING_ENGINE=cloud needs STRIPE_SECRET_KEY'),
@@ -102,7 +121,7 @@ describe('CapabilityUnavailable', () => {
     for (const failure of failures) {
       const { result, lines } = await routeFailingWith(failure);
       expect(result.statusCode).toBe(503);
-      expect(lines.map((line) => line.msg ?? line.message)).not.toContain('unhandled error');
+      expect(lines.map((line) => line.message)).not.toContain('unhandled error');
     }
   });
 });

@@ -35,8 +35,9 @@ export function errorHandler(logger: Logger): MiddlewareObj<APIGatewayProxyEvent
         request.response = errorResult(499, 'Client closed request');
         return;
       }
-      if (error instanceof CapabilityUnavailableError && error.cause === undefined) {
-        // No engine here: the configuration's doing, told once per call so the operator sees what to set.
+      if (error instanceof CapabilityUnavailableError && error.retryAfterSeconds === undefined) {
+        // No engine here (no Retry-After: trying again cannot help): the configuration's doing, told on each call
+        // so the operator sees what to set; not an error of the code.
         logger.warn('capability unavailable', { ...where, errorReason: error.reason ?? error.message });
       } else if (error instanceof HttpError && error.statusCode >= 500 && error.cause !== undefined) {
         // A 5xx HttpError is still our fault (a dependency down): its cause is worth a log line.

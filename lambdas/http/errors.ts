@@ -131,7 +131,10 @@ export class CapabilityUnavailableError extends HttpError {
     options: { cause?: unknown; reason?: string; retryAfterSeconds?: number } = {},
   ) {
     super(503, messageKey, { cause: options.cause });
-    this.reason = options.reason;
+    // A service's own key over an engine that is missing: still missing, still the operator's to fix.
+    this.reason =
+      options.reason ??
+      (options.cause instanceof CapabilityUnavailableError ? options.cause.reason : undefined);
     this.retryAfterSeconds = options.retryAfterSeconds ?? retryAfterFor(options.cause);
   }
 }
