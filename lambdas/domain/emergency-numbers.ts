@@ -17,7 +17,7 @@
 // MA 19/15 (AOSP: 190/150; both are published). Not in the AOSP database, so unconfirmed and copied from the
 // parent state: AX SJ (112), BL GF GP MF MQ NC PF PM RE WF YT (France's), BQ CW SX (911), CC CX NF (000),
 // GG IM JE (999), UM (911); AQ BV GS HM PN TF have no telephone service of their own.
-// Second check, 2026-11-25 (issue 27), against a source other than AOSP: the EU/EEA 112 list (Directive (EU)
+// Second check, 2026-11-25, against a source other than AOSP: the EU/EEA 112 list (Directive (EU)
 // 2018/1972 art. 109) and, for the travel destinations in emergency-numbers.test.ts, the numbers the national
 // services publish. One disagreement, fixed: PE medical 110 (AOSP) -> 106, the Ministry of Health's SAMU line
 // (MINSA, as published by the state agency Andina and MINSA's own statements); 105 police and 116 fire agree.

@@ -52,7 +52,7 @@ async function formOf(upload: ImageUpload): Promise<FormData> {
 }
 
 /**
- * docs/SPEC.md §7 and issue 13: a JPEG `image` (judged by its bytes, never the declared type), no larger than
+ * docs/SPEC.md §7: a JPEG `image` (judged by its bytes, never the declared type), no larger than
  * MAX_IMAGE_BYTES, of bounded dimensions, and an available `targetLanguage`. Messages name the field; none carries
  * the image.
  */
