@@ -2,7 +2,6 @@ import './testing/install-awslambda-shim';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_UNAVAILABLE_KEYS, isMessageKey } from '@wayfarer/shared/domain/error-keys';
-import { createLogger } from '../logger';
 import { EngineUnavailableError } from '../providers';
 import { RETRY_AFTER_SECONDS } from './dependency-failure';
 import {
@@ -19,26 +18,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from './errors';
-import { createHttpRoutes } from './route-factory';
-import { makeApiEvent, makeLambdaContext } from './testing/make-api-event';
-
-async function routeFailingWith(error: unknown) {
-  const lines: { level: string; message: string; errorReason?: string }[] = [];
-  const logger = createLogger({ level: 'debug', sink: (line) => lines.push(JSON.parse(line)) });
-  const { httpRoute } = createHttpRoutes({
-    tokens: { verifyAccessToken: async () => undefined },
-    adminSessions: { checkAdminSession: async () => 'invalid' },
-    logger,
-  });
-  const handler = httpRoute('health.check', () => {
-    throw error;
-  });
-  const result = (await handler(
-    makeApiEvent({ method: 'GET', path: '/api/health' }),
-    makeLambdaContext(),
-  )) as APIGatewayProxyResult;
-  return { result, lines };
-}
+import { routeFailingWith } from './testing/failing-route';
 
 const bodyOf = (result: APIGatewayProxyResult) => JSON.parse(result.body) as unknown;
 
