@@ -20,6 +20,8 @@ export interface LogFields {
   readonly streamed?: boolean;
   readonly coldStart?: boolean;
   readonly errorName?: string;
+  /** The operator's side of an error whose message is the caller's key: what to set, which engine is missing. */
+  readonly errorReason?: string;
   readonly errorMessage?: string;
   readonly stack?: string;
   /** Seconds of speech newly counted against a day (the usage consumer): the dashboard's speech metric. */
@@ -63,12 +65,17 @@ export function createLogger(options: { level?: LogLevel; sink?: LogSink } = {})
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 
-/** The fields that describe a failure; the stack goes to logs only, never to a response. */
+/**
+ * The fields that describe a failure; the stack goes to logs only, never to a response. An error whose message is
+ * the caller's key keeps the operator's side in `reason` (CapabilityUnavailableError), logged beside it.
+ */
 export function errorFields(error: unknown): LogFields {
   if (error instanceof Error) {
+    const { reason } = error as { reason?: unknown };
     return {
       errorName: error.name,
       errorMessage: error.message,
+      ...(typeof reason === 'string' ? { errorReason: reason } : {}),
       ...(error.stack ? { stack: error.stack } : {}),
     };
   }

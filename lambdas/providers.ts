@@ -32,7 +32,7 @@ import { createSubscriptionStore } from './adapters/aws/subscription-store';
 import { createAccountRecords } from './adapters/aws/account-records';
 import { createUsageStore } from './adapters/aws/usage-store';
 import { createUserProfiles } from './adapters/aws/user-profile-store';
-import { createCloudSpeaker } from './adapters/cloud/cloud-speaker';
+import { createCloudSpeaker, NoSpeakerError } from './adapters/cloud/cloud-speaker';
 import { createDeepgramListen } from './adapters/cloud/deepgram-listen';
 import { createEcbRatesFeed } from './adapters/cloud/ecb-rates-feed';
 import { SHIPPED_RATES } from './adapters/local/shipped-rates';
@@ -43,7 +43,9 @@ import { createOpenAiSpeaker } from './adapters/cloud/openai-speaker';
 import { createOpenAiTranslator, unavailableTranslator } from './adapters/cloud/openai-translator';
 import { createOpenAiVision } from './adapters/cloud/openai-vision';
 import type { CapabilitiesResponse } from '@wayfarer/shared/api/capabilities';
+import { CAPABILITY_UNAVAILABLE_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { CLOSE, CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
+import { CapabilityUnavailableError } from './http/errors';
 import { forgetConfig, getConfig, type Capability, type Config, type Engine } from './config';
 import {
   capabilityStatesOf,
@@ -254,13 +256,22 @@ export function registerEmbeddedEngines(engines: EmbeddedEngines): void {
   Object.assign(registeredEngines, engines);
 }
 
-export class EngineUnavailableError extends Error {
-  override readonly name = 'EngineUnavailableError';
+/**
+ * A capability with no engine that can serve here (a setting missing, an embedded engine this process lacks): a 503
+ * with the capability's message key and no Retry-After; the reason, what to set, goes to the log.
+ */
+export class EngineUnavailableError extends CapabilityUnavailableError {
+  constructor(
+    readonly capability: Capability,
+    reason: string,
+  ) {
+    super(CAPABILITY_UNAVAILABLE_KEYS[capability], { reason });
+  }
 }
 
 /** An embedded engine this process lacks fails its build, saying what to set, rather than run something else. */
-const refuseToBuild = (reason: string): never => {
-  throw new EngineUnavailableError(reason);
+const refuseToBuild = (capability: Capability, reason: string): never => {
+  throw new EngineUnavailableError(capability, reason);
 };
 
 /**
@@ -270,7 +281,7 @@ const refuseToBuild = (reason: string): never => {
 export function registeredEngine<C extends Capability>(capability: C): EngineFactory<CapabilityPorts[C]> {
   return (config) => {
     const engine = registeredEngines[capability] as EngineFactory<CapabilityPorts[C]> | undefined;
-    return engine === undefined ? refuseToBuild(onlyInLocalCloud(capability)) : engine(config);
+    return engine === undefined ? refuseToBuild(capability, onlyInLocalCloud(capability)) : engine(config);
   };
 }
 
@@ -291,8 +302,8 @@ function engine<C extends Capability>(
 }
 
 /** A setting the readiness table has already found present (the build runs only when it says ready). */
-function present<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new EngineUnavailableError(`${name} is not set`);
+function present<T>(capability: Capability, value: T | undefined, name: string): T {
+  if (value === undefined) throw new EngineUnavailableError(capability, `${name} is not set`);
   return value;
 }
 
@@ -302,7 +313,7 @@ const refusingRecognizer = (reason: string): SpeechRecognizer => ({
     queueMicrotask(() => downstream.closed(CLOSE.internalError, CLOSE_REASON.internal));
     return { audio: () => undefined, control: () => undefined, abort: () => undefined };
   },
-  ready: () => Promise.reject(new EngineUnavailableError(reason)),
+  ready: () => Promise.reject(new EngineUnavailableError('stt', reason)),
 });
 
 /**
@@ -312,33 +323,37 @@ const refusingRecognizer = (reason: string): SpeechRecognizer => ({
 export const getSpeechRecognizer = /* @__PURE__ */ engine('stt', {
   cloud: ({ DEEPGRAM_API_KEY, DEEPGRAM_LISTEN_URL }) =>
     createDeepgramListen({
-      apiKey: present(DEEPGRAM_API_KEY, 'DEEPGRAM_API_KEY'),
+      apiKey: present('stt', DEEPGRAM_API_KEY, 'DEEPGRAM_API_KEY'),
       listenUrl: DEEPGRAM_LISTEN_URL,
     }),
   embedded: /* @__PURE__ */ registeredEngine('stt'),
   unavailable: refusingRecognizer,
 });
 
-/** Billing that cannot work as configured: each billing call fails (500) and the log says why. */
-const refusingBilling = (reason: string): Billing => ({
-  createCheckoutSession: () => Promise.reject(new Error(reason)),
-  createPortalSession: () => Promise.reject(new Error(reason)),
-  deleteCustomer: () => Promise.reject(new Error(reason)),
-  parseWebhook: () => Promise.reject(new Error(reason)),
-});
+/** Billing that cannot work as configured: each billing call fails (503) and the log says why. */
+const refusingBilling = (reason: string): Billing => {
+  const refuse = () => Promise.reject(new EngineUnavailableError('billing', reason));
+  return {
+    createCheckoutSession: refuse,
+    createPortalSession: refuse,
+    deleteCustomer: refuse,
+    parseWebhook: refuse,
+  };
+};
 
 /** Billing: Stripe, or the local cloud's checkout and portal pages (engines/billing/), which only it has. */
 export const getBilling = /* @__PURE__ */ engine('billing', {
   cloud: ({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID, STRIPE_API_URL, APP_URL }) =>
     createStripeBilling({
       apiUrl: STRIPE_API_URL,
-      secretKey: present(STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
-      webhookSecret: present(STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
-      priceId: present(STRIPE_PRICE_ID, 'STRIPE_PRICE_ID'),
-      appUrl: present(APP_URL, 'APP_URL'),
+      secretKey: present('billing', STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
+      webhookSecret: present('billing', STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
+      priceId: present('billing', STRIPE_PRICE_ID, 'STRIPE_PRICE_ID'),
+      appUrl: present('billing', APP_URL, 'APP_URL'),
     }),
   embedded: /* @__PURE__ */ registeredEngine('billing'),
-  unavailable: (reason, chosen) => (chosen === 'cloud' ? refusingBilling(reason) : refuseToBuild(reason)),
+  unavailable: (reason, chosen) =>
+    chosen === 'cloud' ? refusingBilling(reason) : refuseToBuild('billing', reason),
 });
 
 /**
@@ -347,7 +362,9 @@ export const getBilling = /* @__PURE__ */ engine('billing', {
  */
 export const getTranslator = /* @__PURE__ */ engine('translate', {
   cloud: (config) => {
-    return createOpenAiTranslator(present(openAiSettings(config, 'translate'), 'OPENAI_MODEL_TRANSLATE'));
+    return createOpenAiTranslator(
+      present('translate', openAiSettings(config, 'translate'), 'OPENAI_MODEL_TRANSLATE'),
+    );
   },
   embedded: () => unavailableTranslator(READINESS_RULES.translate.embeddedMissing),
   unavailable: unavailableTranslator,
@@ -355,17 +372,20 @@ export const getTranslator = /* @__PURE__ */ engine('translate', {
 
 /** An analyser that cannot work as configured: each analysis fails (503) and the log says why. */
 const refusingAnalyzer = (reason: string): Analyzer => {
-  const refuse = () => Promise.reject(new Error(reason));
+  const refuse = () => Promise.reject(new EngineUnavailableError('analysis', reason));
   return { emergency: refuse, locations: refuse, prices: refuse };
 };
 
 /** Prices, places and emergencies: OpenAI structured outputs, or the local cloud's rules and gazetteer. */
 export const getAnalyzer = /* @__PURE__ */ engine('analysis', {
   cloud: (config) => {
-    return createOpenAiAnalyzer(present(openAiSettings(config, 'analysis'), 'OPENAI_MODEL_ANALYSIS'));
+    return createOpenAiAnalyzer(
+      present('analysis', openAiSettings(config, 'analysis'), 'OPENAI_MODEL_ANALYSIS'),
+    );
   },
   embedded: /* @__PURE__ */ registeredEngine('analysis'),
-  unavailable: (reason, chosen) => (chosen === 'cloud' ? refusingAnalyzer(reason) : refuseToBuild(reason)),
+  unavailable: (reason, chosen) =>
+    chosen === 'cloud' ? refusingAnalyzer(reason) : refuseToBuild('analysis', reason),
 });
 
 /**
@@ -375,24 +395,32 @@ export const getAnalyzer = /* @__PURE__ */ engine('analysis', {
 export const getSpeaker = /* @__PURE__ */ engine('tts', {
   cloud: (config) => cloudSpeaker(config),
   embedded: /* @__PURE__ */ registeredEngine('tts'),
-  // With neither provider, the cloud speaker still answers each phrase with what to set (NoSpeakerError).
-  unavailable: (reason, chosen) => (chosen === 'cloud' ? cloudSpeaker(undefined) : refuseToBuild(reason)),
+  // With neither provider, the cloud speaker still answers each phrase with what to set (EngineUnavailableError).
+  unavailable: (reason, chosen) =>
+    chosen === 'cloud' ? cloudSpeaker(undefined) : refuseToBuild('tts', reason),
 });
 
+/** The cloud speaker; a phrase no configured provider can speak is a missing engine (503, what to set in the log). */
 function cloudSpeaker(config: Config | undefined): Speaker {
   const openai = config && openAiSettings(config, 'tts');
-  return createCloudSpeaker({
+  const speaker = createCloudSpeaker({
     deepgram:
       config?.DEEPGRAM_API_KEY === undefined
         ? undefined
         : createDeepgramSpeaker({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_API_URL }),
     openai: openai === undefined ? undefined : createOpenAiSpeaker(openai),
   });
+  return {
+    speak: (input) =>
+      speaker.speak(input).catch((error: unknown) => {
+        throw error instanceof NoSpeakerError ? new EngineUnavailableError('tts', error.message) : error;
+      }),
+  };
 }
 
 /** A photo reader that cannot work as configured: each photo fails (503) and the log says why. */
 const refusingVision = (reason: string): Vision => ({
-  readImage: () => Promise.reject(new Error(reason)),
+  readImage: () => Promise.reject(new EngineUnavailableError('vision', reason)),
 });
 
 /**
@@ -401,10 +429,11 @@ const refusingVision = (reason: string): Vision => ({
  */
 export const getVision = /* @__PURE__ */ engine('vision', {
   cloud: (config) => {
-    return createOpenAiVision(present(openAiSettings(config, 'vision'), 'OPENAI_MODEL_VISION'));
+    return createOpenAiVision(present('vision', openAiSettings(config, 'vision'), 'OPENAI_MODEL_VISION'));
   },
   embedded: /* @__PURE__ */ registeredEngine('vision'),
-  unavailable: (reason, chosen) => (chosen === 'cloud' ? refusingVision(reason) : refuseToBuild(reason)),
+  unavailable: (reason, chosen) =>
+    chosen === 'cloud' ? refusingVision(reason) : refuseToBuild('vision', reason),
 });
 
 // --- What serves each capability: GET /api/capabilities and the local cloud's start-up banner ---------------

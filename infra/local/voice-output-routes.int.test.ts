@@ -4,12 +4,11 @@ import {
   toneWav,
   type FakeOpenAiServer,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
-import { SPEECH_UNAVAILABLE } from '@wayfarer/lambdas/functions/tts/service';
 import { resetProviders } from '@wayfarer/lambdas/providers';
 import {
-  NO_TRANSLATION_ENGINE,
+  CAPABILITY_UNAVAILABLE_KEYS,
+  HTTP_ERROR_KEYS,
   TRANSLATION_INTERRUPTED,
-  TRANSLATION_UNAVAILABLE,
 } from '@wayfarer/shared/domain/error-keys';
 import { streamingWavHeader } from '@wayfarer/lambdas/adapters/cloud/pcm-wav-stream';
 import type { Listening } from './loopback';
@@ -132,11 +131,12 @@ describe('POST /api/translate through the local gateway', () => {
     }
   });
 
-  it('answers 503 {error: "translation unavailable"} when the provider fails before the first chunk, its one retry included', async () => {
+  it('answers 503 with the translation key and Retry-After when the provider fails before the first chunk, its one retry included', async () => {
     fake.script({ kind: 'fail', status: 500 }, { kind: 'fail', status: 500 });
     const response = await translate(phrase('Hello'));
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: TRANSLATION_UNAVAILABLE });
+    expect(await response.json()).toEqual({ error: CAPABILITY_UNAVAILABLE_KEYS.translate });
+    expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('ends the stream with a 3:"message" error line when the provider fails mid-stream', async () => {
@@ -163,12 +163,13 @@ describe('POST /api/translate through the local gateway', () => {
     expect(fake.requests.length).toBe(before);
   });
 
-  it('answers 503 saying how to enable translation when no engine is configured', async () => {
+  it('answers 503 with the translation key and no Retry-After when no engine is configured', async () => {
     configure({ OPENAI_BASE_URL: undefined, OPENAI_MODEL_TRANSLATE: undefined });
     try {
       const response = await translate(phrase('Hello'));
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ error: NO_TRANSLATION_ENGINE });
+      expect(await response.json()).toEqual({ error: CAPABILITY_UNAVAILABLE_KEYS.translate });
+      expect(response.headers.get('retry-after')).toBeNull();
     } finally {
       configure({ OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL_TRANSLATE: 'translate-model' });
     }
@@ -242,7 +243,7 @@ describe('POST /api/tts/{provider} through the local gateway', () => {
   it('answers 404 for an unknown provider', async () => {
     const response = await speak('acme', { text: 'Hello', language: 'en', gender: 'female' });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Not found' });
+    expect(await response.json()).toEqual({ error: HTTP_ERROR_KEYS.notFound });
   });
 
   it('refuses a language that is not offered, and a text over the length limit, with 422', async () => {
@@ -252,12 +253,12 @@ describe('POST /api/tts/{provider} through the local gateway', () => {
     ).toBe(422);
   });
 
-  it('answers 503 {error} the client shows when no provider can speak', async () => {
+  it('answers 503 with the speech key the client shows when no provider can speak', async () => {
     configure({ OPENAI_MODEL_TTS: undefined });
     try {
       const response = await speak('deepgram', { text: 'Hello', language: 'en', gender: 'female' });
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ error: SPEECH_UNAVAILABLE });
+      expect(await response.json()).toEqual({ error: CAPABILITY_UNAVAILABLE_KEYS.tts });
     } finally {
       configure({ OPENAI_MODEL_TTS: 'tts-model' });
     }

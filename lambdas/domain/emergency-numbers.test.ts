@@ -59,7 +59,7 @@ describe('emergency numbers', () => {
   });
 });
 
-// A second source, not AOSP (issue 27): the EU/EEA 112 list (Directive (EU) 2018/1972 art. 109) and the numbers
+// A second source, not AOSP: the EU/EEA 112 list (Directive (EU) 2018/1972 art. 109) and the numbers
 // the national services of common travel destinations publish (police, medical, fire, general; '' = none).
 const EU_EEA =
   'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO'.split(' ');

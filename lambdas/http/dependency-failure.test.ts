@@ -1,27 +1,12 @@
 import './testing/install-awslambda-shim';
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { HTTP_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
-import { createLogger } from '../logger';
 import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from './dependency-failure';
 import { ServiceUnavailableError } from './errors';
-import { createHttpRoutes } from './route-factory';
-import { makeApiEvent, makeLambdaContext } from './testing/make-api-event';
+import { routeFailingWith } from './testing/failing-route';
 
-function healthRouteFailingWith(error: unknown) {
-  const logger = createLogger({ level: 'error', sink: () => undefined });
-  const { httpRoute } = createHttpRoutes({
-    tokens: { verifyAccessToken: async () => undefined },
-    adminSessions: { checkAdminSession: async () => 'invalid' },
-    logger,
-  });
-  const handler = httpRoute('health.check', () => {
-    throw error;
-  });
-  return handler(
-    makeApiEvent({ method: 'GET', path: '/api/health' }),
-    makeLambdaContext(),
-  ) as Promise<APIGatewayProxyResult>;
+async function healthRouteFailingWith(error: unknown) {
+  return (await routeFailingWith(error)).result;
 }
 
 const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), {

@@ -65,3 +65,39 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
     return true;
   return isDependencyUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }
+
+/** A header from a provider's answer, as openai's APIError (Headers) or a fetch adapter's error (a record) keeps it. */
+function headerOf(headers: unknown, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  if (typeof headers !== 'object' || headers === null) return undefined;
+  const value = (headers as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function secondsFromHeaders(headers: unknown): number | undefined {
+  const milliseconds = Number(headerOf(headers, 'retry-after-ms'));
+  if (milliseconds > 0) return Math.ceil(milliseconds / 1000);
+  const value = headerOf(headers, 'retry-after');
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds > 0 ? Math.ceil(seconds) : undefined;
+  const until = Date.parse(value);
+  return until > Date.now() ? Math.ceil((until - Date.now()) / 1000) : undefined;
+}
+
+/**
+ * The wait a provider asked for (Retry-After or retry-after-ms on its answer), in whole seconds, found on the error
+ * or one it wraps; undefined when no provider said when.
+ */
+export function providerRetryAfterSeconds(error: unknown, depth = 0): number | undefined {
+  if (typeof error !== 'object' || error === null || depth > 5) return undefined;
+  const here = secondsFromHeaders((error as { headers?: unknown }).headers);
+  if (here !== undefined) return here;
+  if (error instanceof AggregateError) {
+    for (const inner of error.errors) {
+      const seconds = providerRetryAfterSeconds(inner, depth + 1);
+      if (seconds !== undefined) return seconds;
+    }
+  }
+  return providerRetryAfterSeconds((error as { cause?: unknown }).cause, depth + 1);
+}

@@ -1,11 +1,17 @@
 import type { RateLimitClass } from '@wayfarer/shared/api/route-types';
-import { HTTP_ERROR_KEYS, RATE_LIMIT_KEYS, type DailyLimitKey } from '@wayfarer/shared/domain/error-keys';
+import {
+  HTTP_ERROR_KEYS,
+  RATE_LIMIT_KEYS,
+  type DailyLimitKey,
+  type MessageKey,
+} from '@wayfarer/shared/domain/error-keys';
 import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
+import { providerRetryAfterSeconds, RETRY_AFTER_SECONDS } from './dependency-failure';
 
 /**
  * An error with an HTTP status and the message sent to the caller as `{error: message}`. The message is a
- * translation key (docs/SPEC.md §8) or short readable text; the client shows either. Anything that is not an
- * HttpError becomes a 500 `error_server`, with the details in the logs only.
+ * translation key (docs/SPEC.md §8), or for a 422 the field and what is wrong with it; every default is a key.
+ * Anything that is not an HttpError becomes a 500 `error_server`, with the details in the logs only.
  */
 export class HttpError extends Error {
   constructor(
@@ -19,7 +25,7 @@ export class HttpError extends Error {
 }
 
 export class BadRequestError extends HttpError {
-  constructor(message = 'Bad request', options?: { cause?: unknown }) {
+  constructor(message: string = HTTP_ERROR_KEYS.validation, options?: { cause?: unknown }) {
     super(400, message, options);
   }
 }
@@ -37,13 +43,14 @@ export class ForbiddenError extends HttpError {
 }
 
 export class NotFoundError extends HttpError {
-  constructor(message = 'Not found', options?: { cause?: unknown }) {
+  constructor(message: string = HTTP_ERROR_KEYS.notFound, options?: { cause?: unknown }) {
     super(404, message, options);
   }
 }
 
+/** Only a client out of step with the route table sends a method a route lacks: for the traveller, our fault. */
 export class MethodNotAllowedError extends HttpError {
-  constructor(message = 'Method not allowed', options?: { cause?: unknown }) {
+  constructor(message: string = HTTP_ERROR_KEYS.server, options?: { cause?: unknown }) {
     super(405, message, options);
   }
 }
@@ -55,7 +62,7 @@ export class ConflictError extends HttpError {
 }
 
 export class PayloadTooLargeError extends HttpError {
-  constructor(message = 'Request body is too large', options?: { cause?: unknown }) {
+  constructor(message: string = HTTP_ERROR_KEYS.payloadTooLarge, options?: { cause?: unknown }) {
     super(413, message, options);
   }
 }
@@ -94,9 +101,9 @@ export class InternalServerError extends HttpError {
   }
 }
 
-/** A route whose issue has not landed yet: it is wired (parsing, validation, auth) but does nothing. */
+/** A route that is wired (parsing, validation, auth) but does nothing yet. */
 export class NotImplementedError extends HttpError {
-  constructor(message = 'not_implemented', options?: { cause?: unknown }) {
+  constructor(message: string = HTTP_ERROR_KEYS.server, options?: { cause?: unknown }) {
     super(501, message, options);
   }
 }
@@ -108,7 +115,37 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
-/** The whole body of a route whose issue has not landed yet. */
+/**
+ * A capability whose engine cannot serve (translation, speech, analysis, photos, payments): a 503 whose `{error}`
+ * is the feature's message key (CAPABILITY_UNAVAILABLE_KEYS, or the call's own, such as an analysis card's).
+ * Retry-After is sent when trying again may help: the provider's own wait when it said one, else
+ * RETRY_AFTER_SECONDS for an engine that failed. An engine that is missing (not configured, or not in this
+ * process) gets none: only the operator can change that. `reason` is operator detail for the log only.
+ */
+export class CapabilityUnavailableError extends HttpError {
+  readonly retryAfterSeconds: number | undefined;
+  readonly reason: string | undefined;
+
+  constructor(
+    messageKey: MessageKey,
+    options: { cause?: unknown; reason?: string; retryAfterSeconds?: number } = {},
+  ) {
+    super(503, messageKey, { cause: options.cause });
+    // A service's own key over an engine that is missing: still missing, still the operator's to fix.
+    this.reason =
+      options.reason ??
+      (options.cause instanceof CapabilityUnavailableError ? options.cause.reason : undefined);
+    this.retryAfterSeconds = options.retryAfterSeconds ?? retryAfterFor(options.cause);
+  }
+}
+
+function retryAfterFor(cause: unknown): number | undefined {
+  if (cause === undefined) return undefined;
+  if (cause instanceof CapabilityUnavailableError) return cause.retryAfterSeconds;
+  return providerRetryAfterSeconds(cause) ?? RETRY_AFTER_SECONDS;
+}
+
+/** The whole body of a route that does nothing yet. */
 export function notImplemented(): never {
   throw new NotImplementedError();
 }

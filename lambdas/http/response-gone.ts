@@ -2,7 +2,7 @@
  * Per streaming invocation (keyed by its event), a signal aborted when the response stream closes or fails: the
  * client went away (the local gateway destroys the stream then), or the stream ended. A handler still waiting
  * for its upstream's first token is otherwise never told, since nothing is piped into the response yet
- * (issue 25: no request runs on with no listener).
+ * (no request runs on with no listener).
  */
 const signals = new WeakMap<object, AbortSignal>();
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import type { AdminSessionVerifier, TokenVerifier } from '../ports/identity';
 import { ConflictError, RateLimitedError, notImplemented } from './errors';
+import { HTTP_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { bytesReply, jsonReply, streamReply } from './reply';
 import type { RouteId } from '@wayfarer/shared/api/routes';
 import { createHttpRoutes, requireUser } from './route-factory';
@@ -159,7 +160,7 @@ describe('httpRoute: body size', () => {
     const result = await handler(loginEvent({ json: oversized }), makeLambdaContext());
 
     expect(result.statusCode).toBe(413);
-    expect(bodyOf(result)).toEqual({ error: 'Request body is too large' });
+    expect(bodyOf(result)).toEqual({ error: HTTP_ERROR_KEYS.payloadTooLarge });
   });
 
   it('counts the decoded size of a base64 body, not its encoded length', async () => {
@@ -299,7 +300,7 @@ describe('httpRoute: query and path parameters', () => {
     );
 
     expect(response.statusCode).toBe(404);
-    expect(JSON.parse(response.body.toString('utf8'))).toEqual({ error: 'Not found' });
+    expect(JSON.parse(response.body.toString('utf8'))).toEqual({ error: HTTP_ERROR_KEYS.notFound });
   });
 });
 
@@ -436,14 +437,14 @@ describe('httpRoute: errors', () => {
     ]);
   });
 
-  it('answers 501 not_implemented for a route whose issue has not landed', async () => {
+  it('answers 501 error_server for a route that does nothing yet', async () => {
     const { httpRoute } = setup();
     const handler = httpRoute('auth.login', notImplemented);
 
     const result = await handler(loginEvent({ json: validLogin }), makeLambdaContext());
 
     expect(result.statusCode).toBe(501);
-    expect(bodyOf(result)).toEqual({ error: 'not_implemented' });
+    expect(bodyOf(result)).toEqual({ error: HTTP_ERROR_KEYS.server });
   });
 });
 
@@ -618,7 +619,7 @@ describe('streamingRoute', () => {
     expect(invalid.statusCode).toBe(422);
     expect(JSON.parse(invalid.body.toString('utf8')).error).toMatch(/^messages: /);
     expect(unimplemented.statusCode).toBe(501);
-    expect(JSON.parse(unimplemented.body.toString('utf8'))).toEqual({ error: 'not_implemented' });
+    expect(JSON.parse(unimplemented.body.toString('utf8'))).toEqual({ error: HTTP_ERROR_KEYS.server });
     expect(unimplemented.headers).toMatchObject({
       'content-type': 'application/json; charset=utf-8',
       'x-frame-options': 'DENY',

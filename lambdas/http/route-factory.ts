@@ -197,7 +197,7 @@ const TIMEOUT_EARLY_MS = 5;
  * The handler's abort signal, its invocation's own: aborted as the deadline nears, when middy gives up on it. Not
  * the signal middy hands over: middy keeps one AbortController for the whole process and aborts it when any
  * invocation times out, which in the local gateway (many invocations at once in one process) cancelled every
- * request in flight: one photo past its deadline failed a translation beside it in the soak (issue 26).
+ * request in flight: one photo past its deadline would fail a translation beside it.
  */
 function deadlineSignal(context: Context): AbortSignal {
   const remaining = context.getRemainingTimeInMillis();

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { RELAY_CLOSE, RELAY_CLOSE_REASON } from '@wayfarer/shared/api/speech-protocol';
+import { HTTP_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { getConfig } from '../config';
 import { errorFields, logger } from '../logger';
 import { embeddedMetricFormat } from './metrics';
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
       return;
     }
     response.writeHead(404, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ error: 'Not found' }));
+    response.end(JSON.stringify({ error: HTTP_ERROR_KEYS.notFound }));
   });
   server.on('upgrade', (request, socket, head) => {
     socket.on('error', () => socket.destroy());

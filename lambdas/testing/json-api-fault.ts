@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { ProviderFault } from './openai-compatible-server';
 
 /**
- * A JSON API's answer under a fault (the fault suite, issue 26), for the test servers of APIs that answer one JSON
+ * A JSON API's answer under a fault (the fault suite), for the test servers of APIs that answer one JSON
  * body (Deepgram's key API, the local Stripe): `status` answers the provider's own error body, `hang` accepts the
  * request and never answers, `cut` sends the headers (with the whole body's length) and the body's first half, then
  * closes the connection. Without a fault, the answer goes out whole.

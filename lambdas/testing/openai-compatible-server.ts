@@ -33,7 +33,7 @@ export type ChatBehaviour =
   | { readonly kind: 'fail-mid-stream'; readonly afterTokens: number; readonly how: 'cut' | 'error-event' };
 
 /**
- * A fault every request meets until it is cleared (the fault suite, issue 26), on every endpoint: chat, OpenAI
+ * A fault every request meets until it is cleared (the fault suite), on every endpoint: chat, OpenAI
  * speech and Deepgram's speak. Unlike `script()`, it does not depend on which request comes first.
  */
 export type ProviderFault =
@@ -72,7 +72,7 @@ export interface FakeOpenAiOptions {
   readonly interAudioChunkMs?: number;
   /**
    * Holds back the last chunk of every speech response until `releaseAudio()` (or POST /__release-audio): a
-   * client that plays only complete files never starts, one that streams does (issue 25's e2e). A release lets
+   * client that plays only complete files never starts, one that streams does (the streaming-voice e2e). A release lets
    * through the tail of every response begun before it, whether or not that response has reached its tail yet:
    * the client may start playing (and the test release) while the server is still writing the first chunks.
    */

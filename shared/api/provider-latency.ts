@@ -1,5 +1,5 @@
 /**
- * A latency model of the real providers for the local fakes and servers (issue 25), switched on with
+ * A latency model of the real providers for the local fakes and servers, switched on with
  * `PROVIDER_LATENCY=realistic` (off by default, so tests run on instant fakes). Figures and their sources:
  * bench/README.md. `npm run bench voice-loop` runs on it.
  */

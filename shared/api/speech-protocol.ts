@@ -91,7 +91,7 @@ export function parseAllowance(text: string): { readonly secondsLeft: number | n
 // --- Server to client ---------------------------------------------------------------------------------------
 
 /**
- * An interim Results whose window runs at least this far past its last word is an eager end of turn (issue 25):
+ * An interim Results whose window runs at least this far past its last word is an eager end of turn:
  * the speaker has paused, and the final will likely say the same words. The client may start work on it (the
  * translation request) that it shows or speaks only once a final confirms the same text; Deepgram Flux's
  * EagerEndOfTurn plays the same part. The local socket sends one as soon as its speculative decode is ready

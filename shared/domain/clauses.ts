@@ -1,5 +1,5 @@
 /**
- * Cuts a translation into clauses for text-to-speech while it is still streaming in (issue 25), so the first
+ * Cuts a translation into clauses for text-to-speech while it is still streaming in, so the first
  * clause is spoken as soon as it is complete. Sentences come from Intl.Segmenter (sentence granularity, the
  * language's own rules: 。！？ need no space); on top of it a full stop after an abbreviation, an initial or a
  * German ordinal ("3. Mai") does not end a sentence, and a long sentence is also cut after a comma, semicolon or

@@ -1,7 +1,7 @@
 /**
  * Every error and message named in docs/SPEC.md §5 and §8, in one place.
  * Each is a translation key: every locale must define it (see TRANSLATED_MESSAGE_KEYS). Nothing a traveller
- * reads is fixed English text (issue 30).
+ * reads is fixed English text.
  */
 
 /** Failed-response mapping (docs/SPEC.md §8). */
@@ -10,6 +10,10 @@ export const HTTP_ERROR_KEYS = {
   forbidden: 'error_forbidden',
   conflict: 'error_conflict',
   validation: 'error_validation',
+  /** A 404: nothing at that address (a record, an export) for this caller. */
+  notFound: 'error_not_found',
+  /** A 413: the body is over the route's limit. */
+  payloadTooLarge: 'error_payload_too_large',
   server: 'error_server',
   /** A 503: a dependency (the table, a provider) is briefly down; the answer carries Retry-After. */
   unavailable: 'error_service_unavailable',
@@ -69,7 +73,7 @@ export const VOICE_ERROR_KEYS = {
   speechFailed: 'error_speech_failed',
 } as const;
 
-/** On-device translation (issue 29, docs/SPEC.md §8): the browser's model could not translate a phrase. */
+/** On-device translation (docs/SPEC.md §8): the browser's model could not translate a phrase. */
 export const DEVICE_TRANSLATION_KEYS = {
   notReady: 'voice_device_translation_not_ready',
   failed: 'voice_device_translation_failed',
@@ -126,6 +130,8 @@ export const ACCOUNT_ERROR_KEYS = {
   wrongPassword: 'account_error_wrong_password',
   /** The account page: a call failed without the server's own key. */
   accountActionFailed: 'account_error_action_failed',
+  /** No payment engine can serve: checkout, the portal and deleting a paying account wait for it. */
+  paymentsUnavailable: 'error_payments_unavailable',
 } as const;
 
 /** The admin dashboard (docs/SPEC.md §8 admin). */
@@ -137,6 +143,20 @@ export const ADMIN_ERROR_KEYS = {
 } as const;
 
 type ValueOf<T> = T[keyof T];
+
+/**
+ * What a 503 CapabilityUnavailable says when a capability's engine cannot serve (docs/SPEC.md §8): the key the
+ * feature already shows for its own failure, so the traveller reads what they can do. A service that knows the
+ * call (an analysis card) sends its own key instead.
+ */
+export const CAPABILITY_UNAVAILABLE_KEYS = {
+  stt: VOICE_ERROR_KEYS.speechTicket,
+  translate: VOICE_ERROR_KEYS.translationFailed,
+  tts: VOICE_ERROR_KEYS.speechFailed,
+  analysis: ANALYSIS_MESSAGE_KEYS.wholeFailed,
+  vision: PHOTO_ERROR_KEYS.translationFailed,
+  billing: ACCOUNT_ERROR_KEYS.paymentsUnavailable,
+} as const;
 
 export type HttpErrorKey = ValueOf<typeof HTTP_ERROR_KEYS>;
 export type RateLimitKey = ValueOf<typeof RATE_LIMIT_KEYS>;
@@ -186,10 +206,13 @@ export function isMessageKey(message: string): message is MessageKey {
   return translatedKeySet.has(message);
 }
 
-/* The translate route's error bodies (docs/SPEC.md §8), read by the route, the photo engine and their tests. */
-/** 503 body when the engine fails before the first chunk (docs/SPEC.md §8: the client logs it and returns to recording). */
+/*
+ * What the embedded photo engine puts in place of a translation it could not make (the OCR text still shows), read
+ * by that engine and its tests. The translate route answers such failures with CAPABILITY_UNAVAILABLE_KEYS.
+ */
+/** The translation engine failed on the photo's text. */
 export const TRANSLATION_UNAVAILABLE = 'translation unavailable';
-/** 503 body when no engine can serve (none configured, or no model named): what the README says to set. */
+/** No translation engine can serve (none configured, or no model named): what the README says to set. */
 export const NO_TRANSLATION_ENGINE =
   'translation unavailable: set OPENAI_MODEL_TRANSLATE with OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server)';
 /** The error line's message when the engine fails after the first chunk. */

@@ -2,6 +2,7 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { VIEWER_RATE_LIMITS } from '@wayfarer/shared/api/rate-limits';
 import type { RateLimitClass, RouteDefinition } from '@wayfarer/shared/api/route-types';
+import { HTTP_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { rateLimitMessageKey } from '@wayfarer/shared/domain/error-mapping';
 
 /**
@@ -24,7 +25,7 @@ export const BODY_INSPECTION_LIMIT_BYTES = 64 * 1024;
 const BODY_INSPECTION_LIMIT = 'KB_64';
 
 /** The message the Lambdas' PayloadTooLargeError carries, so the client sees one shape either way. */
-const TOO_LARGE_BODY = JSON.stringify({ error: 'Request body is too large' });
+const TOO_LARGE_BODY = JSON.stringify({ error: HTTP_ERROR_KEYS.payloadTooLarge });
 const NOT_THROUGH_CLOUDFRONT = JSON.stringify({ error: 'Forbidden' });
 /** The body the Lambdas' RateLimitedError(class) carries, so the client shows the class's 429 message. */
 const rateLimitedBody = (rateLimitClass: RateLimitClass) =>

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSLATE_CHUNK_PREFIX, TRANSLATE_ERROR_PREFIX } from '@wayfarer/shared/api/voice-output';
 import {
   ANALYSIS_MESSAGE_KEYS,
+  CAPABILITY_UNAVAILABLE_KEYS,
   PHOTO_ERROR_KEYS,
   TRANSLATION_INTERRUPTED,
-  TRANSLATION_UNAVAILABLE,
 } from '@wayfarer/shared/domain/error-keys';
 import { messageForFailedResponse } from '@wayfarer/shared/domain/error-mapping';
-import { SPEECH_UNAVAILABLE } from '@wayfarer/lambdas/functions/tts/service';
 import {
   startOpenAiCompatibleServer,
   type FakeOpenAiServer,
@@ -160,8 +159,8 @@ describe('each provider failing', () => {
     expect(provider.requests.length - before).toBe(
       FEATURES.reduce((sum, feature) => sum + attempts(feature), 0),
     );
-    expectMapped('translate', answers.translate, TRANSLATION_UNAVAILABLE);
-    expectMapped('tts', answers.tts, SPEECH_UNAVAILABLE);
+    expectMapped('translate', answers.translate, CAPABILITY_UNAVAILABLE_KEYS.translate);
+    expectMapped('tts', answers.tts, CAPABILITY_UNAVAILABLE_KEYS.tts);
     expectMapped('analysis', answers.analysis, ANALYSIS_MESSAGE_KEYS.pricesFailed);
     expectMapped('photo', answers.photo, PHOTO_ERROR_KEYS.translationFailed);
     await goesOn();
@@ -169,8 +168,8 @@ describe('each provider failing', () => {
 
   it('timing out: each client gives up at its own deadline, under the function timeout, and the traveller sees the feature message and can go on', async () => {
     const answers = await underFault({ kind: 'hang' });
-    expectMapped('translate', answers.translate, TRANSLATION_UNAVAILABLE);
-    expectMapped('tts', answers.tts, SPEECH_UNAVAILABLE);
+    expectMapped('translate', answers.translate, CAPABILITY_UNAVAILABLE_KEYS.translate);
+    expectMapped('tts', answers.tts, CAPABILITY_UNAVAILABLE_KEYS.tts);
     expectMapped('analysis', answers.analysis, ANALYSIS_MESSAGE_KEYS.pricesFailed);
     expectMapped('photo', answers.photo, PHOTO_ERROR_KEYS.translationFailed);
     await goesOn();

@@ -4,7 +4,7 @@ import type { Events } from '../../ports/platform';
 import { currentRequestId } from '../../request-scope';
 
 /**
- * The bus client's own retries and deadlines (issue 26): a bus out of reach fails the call in seconds, as a 503,
+ * The bus client's own retries and deadlines: a bus out of reach fails the call in seconds, as a 503,
  * before the function that publishes times out (infra/aws/provider-deadlines.test.ts).
  */
 export const EVENT_BUS_CLIENT_SETTINGS = {

@@ -320,7 +320,7 @@ export function createStorageHealth(table: Table): StorageHealth {
 }
 
 /**
- * The SDK's own retry and deadlines for the table (issue 26): 3 attempts, 0.5 s to connect and 2 s of silence
+ * The SDK's own retry and deadlines for the table: 3 attempts, 0.5 s to connect and 2 s of silence
  * each, so a table that is down or stalled fails a call in under 10 s (below every Lambda's timeout, the health
  * check's 10 s included: infra/aws/provider-deadlines.test.ts) and the error handler answers 503 with Retry-After (lambdas/http/dependency-failure.ts), never a hang.
  */

@@ -2,7 +2,7 @@ import { OPENAI_BUDGETS, type RequestBudget } from './openai-client';
 import { STRIPE_BUDGET } from './stripe-billing';
 
 /**
- * Each provider client's own retries and deadline (issue 26), in one place so they can be read against the
+ * Each provider client's own retries and deadline, in one place so they can be read against the
  * functions' timeouts (infra/aws/area-access.ts): attempts × timeout, plus the SDK's backoff (under a second
  * here), stays under the Lambda's, so a provider that answers 5xx, hangs or drops the connection costs the
  * traveller a 503 with the feature's own message, never a function timeout. The SDKs retry by themselves

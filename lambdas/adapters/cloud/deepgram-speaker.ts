@@ -20,7 +20,7 @@ export class UnsupportedVoiceError extends Error {
 
 /**
  * Deepgram's REST speech (POST /v1/speak): raw 24 kHz linear16, passed on as a streaming WAV as Deepgram sends
- * it, so the browser plays it progressively (issue 25).
+ * it, so the browser plays it progressively.
  */
 export function createDeepgramSpeaker(options: {
   readonly apiKey: string;

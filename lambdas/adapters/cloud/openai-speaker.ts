@@ -8,7 +8,7 @@ export const OPENAI_VOICES: Readonly<Record<VoiceGender, string>> = { female: 'n
 
 /**
  * OpenAI's speech (POST /v1/audio/speech) for any language: raw 24 kHz PCM, passed on as a streaming WAV as it is
- * produced, so the browser plays it progressively (issue 25).
+ * produced, so the browser plays it progressively.
  */
 export function createOpenAiSpeaker(options: OpenAiSettings): Speaker {
   const client = createOpenAiClient(options, 'tts');

@@ -1,6 +1,6 @@
 /**
  * Cloud voices are asked for raw 16-bit PCM (OpenAI `response_format: 'pcm'`, Deepgram `encoding=linear16`,
- * `container=none`) rather than MP3, so the browser can play them as they arrive (issue 25): MP3 was decoded
+ * `container=none`) rather than MP3, so the browser can play them as they arrive: MP3 was decoded
  * only once complete. This wraps the raw samples in the same streaming WAV the embedded voice sends: a 44-byte
  * header whose RIFF and data sizes are 0xFFFFFFFF (length unknown), then the PCM as it comes.
  */

@@ -50,7 +50,7 @@ describe('Deepgram speaker', () => {
     const { deepgram } = await speakers();
     const { contentType, audio } = await deepgram.speak(request({ language, gender }));
     const { bytes, chunks } = await bytesOf(audio);
-    // Raw linear16 from Deepgram, passed on as a streaming WAV the browser plays as it arrives (issue 25).
+    // Raw linear16 from Deepgram, passed on as a streaming WAV the browser plays as it arrives.
     expect(bytes.equals(Buffer.concat([streamingWavHeader(24_000), toneWav().subarray(44)]))).toBe(true);
     expect(chunks).toBeGreaterThan(1);
     expect(contentType).toBe('audio/wav');
@@ -109,7 +109,7 @@ describe('OpenAI speaker', () => {
     const { contentType, audio } = await openai.speak(
       request({ language: 'fr', gender, provider: 'openai' }),
     );
-    // Raw 24 kHz PCM from OpenAI, passed on as a streaming WAV the browser plays as it arrives (issue 25).
+    // Raw 24 kHz PCM from OpenAI, passed on as a streaming WAV the browser plays as it arrives.
     const { bytes } = await bytesOf(audio);
     expect(bytes.equals(Buffer.concat([streamingWavHeader(24_000), toneWav().subarray(44)]))).toBe(true);
     expect(contentType).toBe('audio/wav');

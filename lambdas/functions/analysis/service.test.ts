@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Price } from '@wayfarer/shared/api/analysis';
-import { ServiceUnavailableError } from '../../http/errors';
+import { CapabilityUnavailableError } from '../../http/errors';
 import type { Analyzer } from '../../ports/analysis';
 import type { ExchangeRates, Rates } from '../../ports/rates';
 import { analyseEmergency, convertedPrices, findLocations } from './service';
@@ -91,7 +91,7 @@ describe('analysis service', () => {
       message: 'failed_to_analyze_emergency',
     });
     await expect(convertedPrices({ analyzer, rates }, 'text', 'USD')).rejects.toBeInstanceOf(
-      ServiceUnavailableError,
+      CapabilityUnavailableError,
     );
     await expect(findLocations(analyzer, 'text')).resolves.toEqual({ locations: [] });
   });

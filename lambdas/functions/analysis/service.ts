@@ -1,8 +1,8 @@
 import type { EmergencyResult, Location, Price, RatesInfo } from '@wayfarer/shared/api/analysis';
-import { ANALYSIS_MESSAGE_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { ANALYSIS_MESSAGE_KEYS, type MessageKey } from '@wayfarer/shared/domain/error-keys';
 import { filterLocations, filterPrices } from '@wayfarer/shared/domain/filters';
 import { convertPrice } from '@wayfarer/shared/domain/money';
-import { ServiceUnavailableError } from '../../http/errors';
+import { CapabilityUnavailableError } from '../../http/errors';
 import type { Analyzer } from '../../ports/analysis';
 import type { Rates } from '../../ports/rates';
 
@@ -11,14 +11,14 @@ export type AnalyzerSource = () => Promise<Analyzer>;
 
 /*
  * A failed analysis is the analyser's failure (a model down, a refused or malformed reply, an engine not
- * available here), not the caller's: a 503 whose message is the card's own text key (docs/SPEC.md §8), so each
+ * available here), not the caller's: a 503 CapabilityUnavailable whose message is the card's own text key (docs/SPEC.md §8), so each
  * card fails alone and the cause reaches the log only. The text never appears in the error.
  */
-async function analysed<T>(messageKey: string, work: () => Promise<T>): Promise<T> {
+async function analysed<T>(messageKey: MessageKey, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw new ServiceUnavailableError(messageKey, { cause: error });
+    throw new CapabilityUnavailableError(messageKey, { cause: error });
   }
 }
 

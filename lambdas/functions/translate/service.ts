@@ -1,11 +1,7 @@
 import { TRANSLATE_CHUNK_PREFIX, TRANSLATE_ERROR_PREFIX } from '@wayfarer/shared/api/voice-output';
-import {
-  NO_TRANSLATION_ENGINE,
-  TRANSLATION_INTERRUPTED,
-  TRANSLATION_UNAVAILABLE,
-} from '@wayfarer/shared/domain/error-keys';
+import { CAPABILITY_UNAVAILABLE_KEYS, TRANSLATION_INTERRUPTED } from '@wayfarer/shared/domain/error-keys';
 import { isAvailableLanguage } from '@wayfarer/shared/domain/languages';
-import { ServiceUnavailableError, ValidationError } from '../../http/errors';
+import { CapabilityUnavailableError, ValidationError } from '../../http/errors';
 import { errorFields, type Logger } from '../../logger';
 import type { Translator } from '../../ports/translate';
 
@@ -30,7 +26,7 @@ const line = (prefix: string, text: string) => `${prefix}${JSON.stringify(text)}
 
 /**
  * Starts the translation and waits for its first chunk, so a failure before any text still answers a status
- * (503 `{error}`); after that, each chunk is one `0:"..."` line, and a failure ends the stream with one
+ * (503 CapabilityUnavailable); after that, each chunk is one `0:"..."` line, and a failure ends the stream with one
  * `3:"..."` line. Texts and translations are never logged.
  */
 export async function startTranslation(
@@ -40,7 +36,11 @@ export async function startTranslation(
   if (!isAvailableLanguage(input.outputLanguage)) {
     throw new ValidationError('outputLanguage: Not one of the available output languages');
   }
-  if (!ports.translator.available) throw new ServiceUnavailableError(NO_TRANSLATION_ENGINE);
+  if (!ports.translator.available) {
+    throw new CapabilityUnavailableError(CAPABILITY_UNAVAILABLE_KEYS.translate, {
+      reason: 'no translation engine: GET /api/capabilities and the README say what to set',
+    });
+  }
   await ports.charge(input.text.length);
   const translation = ports.translator.translate({
     text: input.text,
@@ -53,7 +53,7 @@ export async function startTranslation(
     first = await chunks.next();
   } catch (error) {
     // The error handler logs the cause with the 503.
-    throw new ServiceUnavailableError(TRANSLATION_UNAVAILABLE, { cause: error });
+    throw new CapabilityUnavailableError(CAPABILITY_UNAVAILABLE_KEYS.translate, { cause: error });
   }
   return (async function* lines() {
     if (first.done) return;

@@ -1,10 +1,8 @@
 import type { TtsProvider, VoiceGender } from '@wayfarer/shared/api/voice-output';
 import { isAvailableLanguage } from '@wayfarer/shared/domain/languages';
-import { ServiceUnavailableError, ValidationError } from '../../http/errors';
+import { CAPABILITY_UNAVAILABLE_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { CapabilityUnavailableError, ValidationError } from '../../http/errors';
 import type { Speaker } from '../../ports/tts';
-
-/** The `{error}` of a failed speech request; the client shows it (docs/SPEC.md §8). */
-export const SPEECH_UNAVAILABLE = 'speech unavailable';
 
 export interface SpeechInput {
   readonly text: string;
@@ -17,7 +15,7 @@ export interface SpeechInput {
 
 /**
  * Charges the text to the caller's day, then starts speech and returns its audio as the engine produces it. A
- * failure before the audio starts is a 503 `{error}`; the text is never logged or kept.
+ * failure before the audio starts is a 503 CapabilityUnavailable; the text is never logged or kept.
  */
 export async function startSpeech(
   speaker: () => Promise<Speaker>,
@@ -28,7 +26,8 @@ export async function startSpeech(
   if (!isAvailableLanguage(input.language)) {
     throw new ValidationError('language: Not one of the available output languages');
   }
-  const unavailable = (error: unknown) => new ServiceUnavailableError(SPEECH_UNAVAILABLE, { cause: error });
+  const unavailable = (error: unknown) =>
+    new CapabilityUnavailableError(CAPABILITY_UNAVAILABLE_KEYS.tts, { cause: error });
   let engine: Speaker;
   try {
     engine = await speaker();

@@ -3,14 +3,14 @@ import {
   VISION_IMAGE_FIELD,
   type TranslateImageResponse,
 } from '@wayfarer/shared/api/vision';
-import { PHOTO_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
+import { CAPABILITY_UNAVAILABLE_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { filterPrices } from '@wayfarer/shared/domain/filters';
 import { isAvailableLanguage } from '@wayfarer/shared/domain/languages';
 import {
   BadRequestError,
   ForbiddenError,
   PayloadTooLargeError,
-  ServiceUnavailableError,
+  CapabilityUnavailableError,
   ValidationError,
 } from '../../http/errors';
 import type { Users } from '../../ports/users';
@@ -52,7 +52,7 @@ async function formOf(upload: ImageUpload): Promise<FormData> {
 }
 
 /**
- * docs/SPEC.md §7 and issue 13: a JPEG `image` (judged by its bytes, never the declared type), no larger than
+ * docs/SPEC.md §7: a JPEG `image` (judged by its bytes, never the declared type), no larger than
  * MAX_IMAGE_BYTES, of bounded dimensions, and an available `targetLanguage`. Messages name the field; none carries
  * the image.
  */
@@ -94,7 +94,7 @@ export async function translateImage(
     read = await (await ports.vision()).readImage({ image, contentType: 'image/jpeg', targetLanguage });
   } catch (error) {
     // The engine's failure, not the caller's: the cause reaches the log, the client gets the photo's own key.
-    throw new ServiceUnavailableError(PHOTO_ERROR_KEYS.translationFailed, { cause: error });
+    throw new CapabilityUnavailableError(CAPABILITY_UNAVAILABLE_KEYS.vision, { cause: error });
   }
   return {
     originalText: read.originalText,
