@@ -3,7 +3,9 @@ import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CHARS_PER_TOKEN,
+  defaultTranslation,
   startOpenAiCompatibleServer,
+  tokenise,
   toneWav,
   type FakeOpenAiServer,
 } from './openai-compatible-server';
@@ -141,7 +143,12 @@ describe('fake OpenAI-compatible server', () => {
     for await (const chunk of stream) {
       if (chunk.choices[0]?.delta.content) controller.abort();
     }
-    expect(await closed).toEqual({ url: '/v1/chat/completions', written: 1 });
+    // The abort lands while the server waits between tokens; on a loaded machine it may have written one more
+    // first. Either way it saw the close before the answer ended.
+    const { url, written } = await closed;
+    expect(url).toBe('/v1/chat/completions');
+    expect(written).toBeGreaterThanOrEqual(1);
+    expect(written).toBeLessThan(tokenise(defaultTranslation(translateToSpanish)).length);
   });
 
   it("a slow voice: speech that lasts its seconds a character, divided by the speed asked (OpenAI's body, Deepgram's query)", async () => {
