@@ -197,7 +197,7 @@ describe('fake OpenAI-compatible server', () => {
     expect(server.requests.at(-1)?.headers.authorization).toBe('Token placeholder');
   });
 
-  describe('holding back the tail of speech (issue 25 e2e)', () => {
+  describe('holding back the tail of speech (what cloud-voice-progressive plays)', () => {
     const pcmLength = toneWav(0.4).length - 44;
     // The server writes 4,096 bytes at a time; the tail is the last write.
     const beforeTail = Math.floor((pcmLength - 1) / 4_096) * 4_096;

@@ -12,7 +12,7 @@ function streamed(text: string, language: string, size = 3): string[] {
 
 const trimmed = (clauses: string[]) => clauses.map((clause) => clause.trim());
 
-describe('splitClauses: text-to-speech clauses (issue 25)', () => {
+describe('splitClauses: text-to-speech clauses', () => {
   it('en: sentences, and a long sentence after a comma', () => {
     expect(
       trimmed(

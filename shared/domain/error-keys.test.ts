@@ -60,7 +60,7 @@ describe('message keys', () => {
   });
 });
 
-describe('no literal messages (issue 30)', () => {
+describe('no literal messages', () => {
   it('names every message a traveller can read by a key, among them the ones that were English text', () => {
     expect(TRANSLATED_MESSAGE_KEYS).toEqual(
       expect.arrayContaining([
