@@ -1,5 +1,5 @@
 /**
- * What an embedded engine gives the local cloud (docs/DESIGN.md §3, "Adding an engine"). An engine is one folder
+ * What an embedded engine gives the local cloud (docs/ENGINES.md, "Adding an engine"). An engine is one folder
  * under engines/ with an `engine.ts` exporting one `Engine`, and one line in register.ts. The Lambdas never
  * import an engine: they reach it only through the port it implements (lambdas' ports), which the local cloud
  * registers before it serves.

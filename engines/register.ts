@@ -8,7 +8,7 @@ import { ttsEngine } from './tts/engine';
 import { visionEngine } from './vision/engine';
 
 /**
- * The one list of embedded engines the local cloud starts (docs/DESIGN.md §3, "Adding an engine"). They live
+ * The one list of embedded engines the local cloud starts (docs/ENGINES.md, "Adding an engine"). They live
  * in engines/, outside lambdas/, so no Lambda bundle can ever carry them (onnx, wasm, OCR, gazetteers).
  */
 export const engines: readonly Engine[] = [speechEngine, ttsEngine, analysisEngine, visionEngine, billingEngine];
