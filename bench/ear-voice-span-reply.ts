@@ -13,7 +13,7 @@ import {
   measureInBrowser,
   p50,
   spaBuilt,
-  startLocalCloud,
+  serveForBench,
   translationBenchEnv,
   type Measured,
 } from './ear-voice-span';
@@ -112,7 +112,7 @@ export async function main(): Promise<void> {
       { text: REPLY, language: 'fr', afterAudioSeconds: 1 },
     ],
   });
-  const cloud = await startLocalCloud({
+  const cloud = await serveForBench({
     STT_ENGINE: 'cloud',
     DEEPGRAM_API_KEY: 'dg-bench',
     DEEPGRAM_API_URL: deepgram.url,

@@ -19,7 +19,7 @@ import {
   startOpenAiCompatibleServer,
   tokenise,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
-import { measureInBrowser, spaBuilt, startLocalCloud } from './ear-voice-span';
+import { measureInBrowser, spaBuilt, serveForBench } from './ear-voice-span';
 import { percentile as percentileOf } from './lib/stats';
 
 const RUNS = Number(process.env.VOICE_LOOP_RUNS ?? 7);
@@ -222,7 +222,7 @@ const percentile = (values: number[], p: number): number =>
 async function runSetup(name: string, realistic: boolean): Promise<void> {
   const env: Record<string, string> = realistic ? { PROVIDER_LATENCY: 'realistic' } : {};
   const openAi = await startOpenAiCompatibleServer(realistic ? { latency: 'realistic' } : {});
-  const cloud = await startLocalCloud({
+  const cloud = await serveForBench({
     ...env,
     OPENAI_BASE_URL: `${openAi.url}/v1`,
     OPENAI_API_KEY: 'sk-bench',
