@@ -1,4 +1,4 @@
-// `npm run bench ear-voice-span-reply`: issue 18's ear-voice span of a reply in two-way mode, from the end of the
+// `npm run bench ear-voice-span-reply`: the ear-voice span of a reply in two-way mode, from the end of the
 // other person's French phrase to the first sample of its English translation being played. The same set-up as
 // bench/ear-voice-span.ts (the OpenAI-compatible test server answering after a fixed first-token delay, embedded
 // speech, Chromium's fake microphone), but the speech socket is the scripted Deepgram-style server, which replays

@@ -1,4 +1,4 @@
-// `npm run bench ear-voice-span`: the ear-voice span of issue 14, from the end of a spoken sentence (Chromium's
+// `npm run bench ear-voice-span`: the ear-voice span, from the end of a spoken sentence (Chromium's
 // fake microphone playing a WAV) to the first sample of its translation being played, with the local speech
 // socket, the OpenAI-compatible test server answering after a fixed first-token delay, and embedded speech.
 // Printed minus that delay, with where the time goes. Needs the built SPA (`npm run build:web`).

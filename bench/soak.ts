@@ -1,4 +1,4 @@
-// `npm run bench soak`: a long day of use against `npm run serve` (issue 26). Spoken phrases through the speech
+// `npm run bench soak`: a long day of use against `npm run serve`. Spoken phrases through the speech
 // relay (each a ticket from POST /api/speech/ticket, then a relay session on `/v1/listen` that streams the phrase
 // in real time and ends with CloseStream; the relay meters the audio and writes the lease), photos through the
 // embedded OCR, analysis calls on the embedded analyser and translations from the OpenAI-compatible test server,

@@ -1,4 +1,4 @@
-// `npm run bench voice-loop`: the whole voice loop in Chromium (issue 25). The fake microphone speaks a phrase;
+// `npm run bench voice-loop`: the whole voice loop in Chromium. The fake microphone speaks a phrase;
 // per phrase it measures, on the page's own clock, end of speech -> final transcript, -> first translated token
 // on screen, -> first translated audio playing (the page's audio clock: the scheduled start plus the output
 // latency), and counts retractions (shown translated text that shrank or changed instead of growing). Two
@@ -276,7 +276,7 @@ async function runSetup(name: string, realistic: boolean): Promise<void> {
   if (runs.every((m) => Number.isFinite(m.speechFirstByte) && m.translateAt < m.played)) {
     for (const [label, pick] of stages) line(label, pick);
   }
-  // Where the eager end of turn's time goes (issue 25's model gives it the speculation's silence + the message delay).
+  // Where the eager end of turn's time goes (the model: the speculation's silence + the message delay).
   const eager = runs.filter((m) => Number.isFinite(m.eagerAfterChunkMs));
   console.log(
     `  eager end of turn seen in ${eager.length} of ${runs.length} runs (else the final came first):`,

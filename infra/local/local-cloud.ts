@@ -287,7 +287,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const guard = new OrphanGuard();
     onStop('guard', () => guard.close());
     // The embedded servers by name, the current process of each: one that crashes is started again on the same
-    // port and data (issue 26), so a DynamoDB Local killed mid-traffic costs 503s for a few seconds, not the app.
+    // port and data, so a DynamoDB Local killed mid-traffic costs 503s for a few seconds, not the app.
     const running = new Map<string, ManagedChild>();
     const restartSpecs = new Map<string, () => Promise<ManagedChild>>();
     const supervise = (name: string, start: () => Promise<ManagedChild>, child: ManagedChild) => {

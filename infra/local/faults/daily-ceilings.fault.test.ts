@@ -16,7 +16,7 @@ import { serveApp, type ServedApp } from '../served-app';
 // speech synthesis, and at the analysis ceiling (the embedded analyser here: no analysis model is configured); a
 // viewer in another /64 is still served.
 
-/** The most characters one viewer group may get through before a refusal, per the issue: well within this. */
+/** The most characters one viewer group may get through before a refusal: well within this. */
 const SCRIPT_BUDGET = 50_000;
 
 let fake: FakeOpenAiServer;
