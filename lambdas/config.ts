@@ -35,15 +35,15 @@ export const optionalCount = z.preprocess(
   blankAsAbsent,
   z.coerce.number().int('Must be a whole number').positive('Must be at least 1').optional(),
 );
-/** A TCP port number; `fallback` when unset. */
-export const portNumber = (fallback?: number) => {
-  const port = z.coerce
-    .number({ error: 'Must be a port number from 1 to 65535' })
-    .int('Must be a port number from 1 to 65535')
-    .min(1, 'Must be a port number from 1 to 65535')
-    .max(65_535, 'Must be a port number from 1 to 65535');
-  return z.preprocess(blankAsAbsent, fallback === undefined ? port.optional() : port.default(fallback));
-};
+const PORT_MESSAGE = 'Must be a port number from 1 to 65535';
+const port = z.coerce
+  .number({ error: PORT_MESSAGE })
+  .int(PORT_MESSAGE)
+  .min(1, PORT_MESSAGE)
+  .max(65_535, PORT_MESSAGE);
+/** A TCP port number, `fallback` when unset. */
+export const portWithDefault = (fallback: number) => z.preprocess(blankAsAbsent, port.default(fallback));
+export const optionalPort = z.preprocess(blankAsAbsent, port.optional());
 const engineChoice = z.preprocess(
   blankAsAbsent,
   z.enum(['cloud', 'embedded'], { error: 'Must be cloud or embedded' }).optional(),
@@ -104,7 +104,7 @@ export const envSchema = z.object({
    */
   RELAY_MAX_SESSIONS: optionalCount,
   /** The port the relay's own server (lambdas/relay/main.ts) listens on; the local cloud serves it on its gateway. */
-  RELAY_PORT: portNumber(8080),
+  RELAY_PORT: portWithDefault(8080),
   /** On shutdown, how long the relay lets open sessions run before it tells them to reconnect. */
   RELAY_DRAIN_SECONDS: wholeSecondsWithDefault(SPEECH_RELAY_LIMITS.drainSeconds),
   /**

@@ -12,7 +12,8 @@ import {
   optionalCount,
   optionalText,
   parseEnvironment,
-  portNumber,
+  optionalPort,
+  portWithDefault,
 } from '@wayfarer/lambdas/config';
 import type { ViewerLimitOptions } from './viewer-limits';
 
@@ -21,9 +22,9 @@ const DEFAULT_DATA_DIR = '.data';
 
 export const localSettingsSchema = envSchema.extend({
   /** The gateway's port. */
-  PORT: portNumber(DEFAULT_PORT),
+  PORT: portWithDefault(DEFAULT_PORT),
   /** The local port (`/__local/` alone, loopback, never proxied); unset: the one used last on this DATA_DIR. */
-  LOCAL_ROUTES_PORT: portNumber(),
+  LOCAL_ROUTES_PORT: optionalPort,
   /** Where everything persists (tables, users, secrets, logs). */
   DATA_DIR: z.preprocess(blankAsAbsent, z.string().trim().min(1).default(DEFAULT_DATA_DIR)),
   /** The built app to serve; unset: frontend/dist (the service-worker update test deploys a second build). */
