@@ -209,8 +209,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [frontendOnlySeesShared] }],
     },
   },
-  // The browser tests' Node-side support starts servers as the local cloud does: of infra/ it may take the one
-  // free-port helper, and nothing else.
+  // The browser tests' Node-side support starts servers as the benchmarks and the fault suite do: of infra/ it may
+  // take the free-port helper and the served-app helper (infra/local/served-app.ts), and nothing else.
   {
     files: ['frontend/e2e/**/*.ts'],
     rules: {
@@ -219,7 +219,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@wayfarer/lambdas/*', '**/lambdas/**'], message: frontendOnlySeesShared.message },
-            { regex: '(^|/)infra/(?!local/free-port$)', message: frontendOnlySeesShared.message },
+            { regex: '(^|/)infra/(?!local/(free-port|served-app)$)', message: frontendOnlySeesShared.message },
           ],
         },
       ],

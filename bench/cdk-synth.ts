@@ -1,7 +1,7 @@
 /**
  * `npx cdk synth` as an operator runs it: wall time and peak memory of the whole process tree (the CDK CLI
- * and the app it starts, with every Lambda bundled by esbuild), over a fresh output folder each run. Issue 6
- * asks for both figures; run it with networking off (`unshare -n`, loopback up) to show it needs none.
+ * and the app it starts, with every Lambda bundled by esbuild), over a fresh output folder each run. Both
+ * figures matter to an operator; run it with networking off (`unshare -n`, loopback up) to show it needs none.
  *
  * Memory is read from /proc every 50 ms: the peak of the tree's summed resident set, and of its largest
  * process (what `/usr/bin/time -v` reports). Linux only; elsewhere only the time is printed.

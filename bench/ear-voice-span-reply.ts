@@ -1,4 +1,4 @@
-// `npm run bench ear-voice-span-reply`: issue 18's ear-voice span of a reply in two-way mode, from the end of the
+// `npm run bench ear-voice-span-reply`: the ear-voice span of a reply in two-way mode, from the end of the
 // other person's French phrase to the first sample of its English translation being played. The same set-up as
 // bench/ear-voice-span.ts (the OpenAI-compatible test server answering after a fixed first-token delay, embedded
 // speech, Chromium's fake microphone), but the speech socket is the scripted Deepgram-style server, which replays
@@ -13,7 +13,7 @@ import {
   measureInBrowser,
   p50,
   spaBuilt,
-  startLocalCloud,
+  serveForBench,
   translationBenchEnv,
   type Measured,
 } from './ear-voice-span';
@@ -112,7 +112,7 @@ export async function main(): Promise<void> {
       { text: REPLY, language: 'fr', afterAudioSeconds: 1 },
     ],
   });
-  const cloud = await startLocalCloud({
+  const cloud = await serveForBench({
     STT_ENGINE: 'cloud',
     DEEPGRAM_API_KEY: 'dg-bench',
     DEEPGRAM_API_URL: deepgram.url,

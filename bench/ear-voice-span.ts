@@ -1,15 +1,14 @@
-// `npm run bench ear-voice-span`: the ear-voice span of issue 14, from the end of a spoken sentence (Chromium's
+// `npm run bench ear-voice-span`: the ear-voice span, from the end of a spoken sentence (Chromium's
 // fake microphone playing a WAV) to the first sample of its translation being played, with the local speech
 // socket, the OpenAI-compatible test server answering after a fixed first-token delay, and embedded speech.
 // Printed minus that delay, with where the time goes. Needs the built SPA (`npm run build:web`).
-import { spawn } from 'node:child_process';
-import { access, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { access } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
-import { freePort } from '@wayfarer/infra/local/free-port';
+import { serveApp, type ServedApp } from '@wayfarer/infra/local/served-app';
 import { AUDIO_CHUNK_INTERVAL_MS } from '@wayfarer/shared/constants';
 import { currentLoad, sampleLoad } from './lib/stats';
 
@@ -121,35 +120,9 @@ async function measure(page: Page, baseURL: string): Promise<Marks> {
   return marks;
 }
 
-export async function startLocalCloud(
-  env: Record<string, string>,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-'));
-  const child = spawn('npx', ['tsx', 'infra/local/main.ts'], {
-    cwd: root,
-    // Benchmarks measure speed, not the per-viewer limits (bench/README.md).
-    env: { ...process.env, RATE_LIMITS: 'off', ...env, PORT: String(port), DATA_DIR: dataDir },
-    detached: true,
-    stdio: 'ignore',
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-    await exited;
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-    const healthy = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { url, stop };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  await stop();
-  throw new Error('the local cloud did not become healthy');
+/** The served app as the benches run it: per-viewer limits off, since they measure speed (bench/README.md). */
+export function serveForBench(env: Record<string, string>): Promise<ServedApp> {
+  return serveApp({ env: { RATE_LIMITS: 'off', ...env }, timeoutMs: 120_000 });
 }
 
 export function p50(values: number[]): number {
@@ -231,7 +204,7 @@ export async function measureInBrowser<M>(options: {
 export async function main(): Promise<void> {
   if (!(await spaBuilt())) return;
   const openAi = await startOpenAiCompatibleServer({ firstTokenMs: FIRST_TOKEN_MS });
-  const cloud = await startLocalCloud(translationBenchEnv(openAi.url));
+  const cloud = await serveForBench(translationBenchEnv(openAi.url));
   let measured: Measured<Marks>;
   try {
     measured = await measureInBrowser({

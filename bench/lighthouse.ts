@@ -15,13 +15,13 @@
  * Without --url it starts `npm run serve` itself on a free port with a throwaway data folder and stops it at the
  * end. CHROMIUM_PATH overrides /usr/bin/chromium.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort } from '../infra/local/free-port';
+import { serveApp, type ServedApp } from '../infra/local/served-app';
 import { median } from './lib/stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -125,56 +125,10 @@ async function lighthouseOnce(
   };
 }
 
-async function waitForServer(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`npm run serve exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(new URL('/api/health', url))).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('npm run serve did not become healthy within 5 minutes');
-}
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startServer(): Promise<ServedApp> {
   if (!existsSync(path.join(root, 'frontend', 'dist', 'index.html')))
     throw new Error('frontend/dist is not built: run `npm run build:web` first');
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-lighthouse-'));
-  const url = `http://127.0.0.1:${port}/`;
-  const server = spawn('npm', ['run', 'serve'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  let errors = '';
-  server.stderr?.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString('utf8')).slice(-4000);
-  });
-  const stop = async () => {
-    if (server.exitCode === null && server.pid !== undefined) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      // SIGTERM lets the local cloud stop its own children (DynamoDB Local, cognito-local).
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-        await exited;
-      } catch {
-        // Already gone.
-      }
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForServer(url, server);
-  } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}\n${errors}`);
-  }
-  return { url, stop };
+  return serveApp({ timeoutMs: 300_000 });
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
-import { measureInBrowser, spaBuilt, startLocalCloud } from './ear-voice-span';
+import { measureInBrowser, spaBuilt, serveForBench } from './ear-voice-span';
 import { percentile } from './lib/stats';
 
 const run = promisify(execFile);
@@ -325,7 +325,7 @@ export async function main(): Promise<void> {
     latency: 'realistic',
     secondsPerCharacter: VOICE_SECONDS_PER_CHARACTER,
   });
-  const cloud = await startLocalCloud({
+  const cloud = await serveForBench({
     PROVIDER_LATENCY: 'realistic',
     OPENAI_BASE_URL: `${openAi.url}/v1`,
     OPENAI_API_KEY: 'sk-bench',

@@ -1,4 +1,4 @@
-// `npm run bench soak`: a long day of use against `npm run serve` (issue 26). Spoken phrases through the speech
+// `npm run bench soak`: a long day of use against `npm run serve`. Spoken phrases through the speech
 // relay (each a ticket from POST /api/speech/ticket, then a relay session on `/v1/listen` that streams the phrase
 // in real time and ends with CloseStream; the relay meters the audio and writes the lease), photos through the
 // embedded OCR, analysis calls on the embedded analyser and translations from the OpenAI-compatible test server,
@@ -10,7 +10,6 @@
 //
 //   npm run bench soak -- --phrases=1000 --photos=300 --analysis=10000 --translations=1000   (the defaults)
 //   npm run bench soak -- --phrases=40 --photos=20 --analysis=400 --translations=40           (a quick run)
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +26,7 @@ import { ANALYSIS_CALL_MIN_CHARACTERS, DAILY_CEILINGS } from '@wayfarer/shared/c
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { parseWav } from '@wayfarer/engines/speech/wav';
 import { listen, sendAudio } from '../infra/local/faults/fault-cloud';
+import { serveApp, type ServedApp } from '../infra/local/served-app';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Travel!2024x';
@@ -263,48 +263,35 @@ export async function main(): Promise<void> {
   const settings = options();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-soak-'));
   const provider = await startOpenAiCompatibleServer();
-  const { freePort } = await import('../infra/local/free-port');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const log = createWriteStream(path.join(dataDir, 'server.log'));
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-    cwd: REPO_ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      ANON_DAILY_SECONDS: '10000000',
-      USER_DAILY_SECONDS: '10000000',
-      OPENAI_BASE_URL: `${provider.url}/v1`,
-      OPENAI_MODEL_TRANSLATE: 'soak-model',
-      ANALYSIS_ENGINE: 'embedded',
-      VISION_ENGINE: 'embedded',
-      TTS_ENGINE: 'embedded',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    },
-  });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
   const samples: Sample[] = [];
   let sampler: NodeJS.Timeout | undefined;
+  let server: ServedApp | undefined;
   try {
-    for (const deadline = Date.now() + 300_000; ;) {
-      const health = await fetch(`${base}/api/health`).then(
-        (response) => response.status,
-        () => 0,
-      );
-      if (health === 200) break;
-      if (Date.now() > deadline || server.exitCode !== null)
-        throw new Error(`The server did not start; see ${dataDir}/server.log`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    server = await serveApp({
+      dataDir,
+      output: log,
+      timeoutMs: 300_000,
+      env: {
+        LOG_LEVEL: 'warn',
+        RATE_LIMITS: 'off',
+        ANON_DAILY_SECONDS: '10000000',
+        USER_DAILY_SECONDS: '10000000',
+        OPENAI_BASE_URL: `${provider.url}/v1`,
+        OPENAI_MODEL_TRANSLATE: 'soak-model',
+        ANALYSIS_ENGINE: 'embedded',
+        VISION_ENGINE: 'embedded',
+        TTS_ENGINE: 'embedded',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+    }).catch((error: unknown) => {
+      throw new Error(`The server did not start; see ${dataDir}/server.log`, { cause: error });
+    });
+    const base = server.url;
+    const pid = server.pid;
     const started = performance.now();
     const sample = async (label: string) => {
-      const tree = await processTree(server.pid as number);
+      const tree = await processTree(pid);
       const rssMb: Record<string, number> = {};
       for (const proc of tree) rssMb[proc.name] = Math.round((rssMb[proc.name] ?? 0) + proc.rssKb / 1024);
       const stats = await fetch(`${base}/__local/process`)
@@ -550,11 +537,7 @@ export async function main(): Promise<void> {
     );
   } finally {
     if (sampler) clearInterval(sampler);
-    if (server.pid !== undefined && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      process.kill(-server.pid, 'SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await provider.close();
     if (!process.env.SOAK_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
   }

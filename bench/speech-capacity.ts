@@ -16,7 +16,7 @@ import {
   SPEECH_SOCKET_QUERY,
 } from '@wayfarer/shared/constants';
 import { parseWav } from '@wayfarer/engines/speech/wav';
-import { startLocalCloud } from './ear-voice-span';
+import { serveForBench } from './ear-voice-span';
 import { percentile, sampleLoad } from './lib/stats';
 import { audibleEnd } from './lib/audible-end';
 
@@ -63,7 +63,7 @@ export async function main(): Promise<void> {
   console.log(
     `speech capacity: N = ${COUNTS.join(', ')} speakers, ${SECONDS} s each, ${clips.length} fixtures, ${cores} cores`,
   );
-  const cloud = await startLocalCloud({
+  const cloud = await serveForBench({
     STT_ENGINE: 'embedded',
     // The bench measures past the limit it sizes; every speaker's allowance outlasts the run.
     RELAY_MAX_SESSIONS: '64',

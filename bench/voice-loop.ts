@@ -1,4 +1,4 @@
-// `npm run bench voice-loop`: the whole voice loop in Chromium (issue 25). The fake microphone speaks a phrase;
+// `npm run bench voice-loop`: the whole voice loop in Chromium. The fake microphone speaks a phrase;
 // per phrase it measures, on the page's own clock, end of speech -> final transcript, -> first translated token
 // on screen, -> first translated audio playing (the page's audio clock: the scheduled start plus the output
 // latency), and counts retractions (shown translated text that shrank or changed instead of growing). Two
@@ -19,7 +19,7 @@ import {
   startOpenAiCompatibleServer,
   tokenise,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
-import { measureInBrowser, spaBuilt, startLocalCloud } from './ear-voice-span';
+import { measureInBrowser, spaBuilt, serveForBench } from './ear-voice-span';
 import { percentile as percentileOf } from './lib/stats';
 
 const RUNS = Number(process.env.VOICE_LOOP_RUNS ?? 7);
@@ -222,7 +222,7 @@ const percentile = (values: number[], p: number): number =>
 async function runSetup(name: string, realistic: boolean): Promise<void> {
   const env: Record<string, string> = realistic ? { PROVIDER_LATENCY: 'realistic' } : {};
   const openAi = await startOpenAiCompatibleServer(realistic ? { latency: 'realistic' } : {});
-  const cloud = await startLocalCloud({
+  const cloud = await serveForBench({
     ...env,
     OPENAI_BASE_URL: `${openAi.url}/v1`,
     OPENAI_API_KEY: 'sk-bench',
@@ -276,7 +276,7 @@ async function runSetup(name: string, realistic: boolean): Promise<void> {
   if (runs.every((m) => Number.isFinite(m.speechFirstByte) && m.translateAt < m.played)) {
     for (const [label, pick] of stages) line(label, pick);
   }
-  // Where the eager end of turn's time goes (issue 25's model gives it the speculation's silence + the message delay).
+  // Where the eager end of turn's time goes (the model: the speculation's silence + the message delay).
   const eager = runs.filter((m) => Number.isFinite(m.eagerAfterChunkMs));
   console.log(
     `  eager end of turn seen in ${eager.length} of ${runs.length} runs (else the final came first):`,

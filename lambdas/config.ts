@@ -9,18 +9,20 @@ import { CAPABILITIES, chooseEngine, type Capability, type Engine } from './read
 // still reads its own variables (credentials, AWS_ENDPOINT_URL_*): that is how the local cloud points the
 // unmodified SDK at its emulators, so handler code never branches on "local".
 
+// The readers below are shared with the local cloud's own settings (infra/local/settings.ts).
+
 // Deployment tooling and .env files often write `NAME=` for "not set": treat blank as absent.
-const blankAsAbsent = (value: unknown) =>
+export const blankAsAbsent = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-const optionalText = z.preprocess(blankAsAbsent, z.string().trim().min(1).optional());
-const textWithDefault = (fallback: string) =>
+export const optionalText = z.preprocess(blankAsAbsent, z.string().trim().min(1).optional());
+export const textWithDefault = (fallback: string) =>
   z.preprocess(blankAsAbsent, z.string().trim().min(1).default(fallback));
-const optionalUrl = z.preprocess(
+export const optionalUrl = z.preprocess(
   blankAsAbsent,
   z.url('Must be an absolute URL such as https://example.com').optional(),
 );
-const wholeSecondsWithDefault = (fallback: number) =>
+export const wholeSecondsWithDefault = (fallback: number) =>
   z.preprocess(
     blankAsAbsent,
     z.coerce
@@ -29,10 +31,19 @@ const wholeSecondsWithDefault = (fallback: number) =>
       .nonnegative('Must not be negative')
       .default(fallback),
   );
-const optionalCount = z.preprocess(
+export const optionalCount = z.preprocess(
   blankAsAbsent,
   z.coerce.number().int('Must be a whole number').positive('Must be at least 1').optional(),
 );
+const PORT_MESSAGE = 'Must be a port number from 1 to 65535';
+const port = z.coerce
+  .number({ error: PORT_MESSAGE })
+  .int(PORT_MESSAGE)
+  .min(1, PORT_MESSAGE)
+  .max(65_535, PORT_MESSAGE);
+/** A TCP port number, `fallback` when unset. */
+export const portWithDefault = (fallback: number) => z.preprocess(blankAsAbsent, port.default(fallback));
+export const optionalPort = z.preprocess(blankAsAbsent, port.optional());
 const engineChoice = z.preprocess(
   blankAsAbsent,
   z.enum(['cloud', 'embedded'], { error: 'Must be cloud or embedded' }).optional(),
@@ -93,7 +104,7 @@ export const envSchema = z.object({
    */
   RELAY_MAX_SESSIONS: optionalCount,
   /** The port the relay's own server (lambdas/relay/main.ts) listens on; the local cloud serves it on its gateway. */
-  RELAY_PORT: z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(65535).default(8080)),
+  RELAY_PORT: portWithDefault(8080),
   /** On shutdown, how long the relay lets open sessions run before it tells them to reconnect. */
   RELAY_DRAIN_SECONDS: wholeSecondsWithDefault(SPEECH_RELAY_LIMITS.drainSeconds),
   /**
@@ -226,16 +237,25 @@ function resolveLocalJwks(env: Env, environment: Record<string, string | undefin
   return { keys: keys as Record<string, unknown>[] };
 }
 
-/** Parses an environment; throws a ConfigError naming every bad variable. Pure, for tests and tools. */
-export function loadConfig(environment: Record<string, string | undefined>): Config {
-  const parsed = envSchema.safeParse(environment);
+/** Parses an environment by `schema`; throws a ConfigError naming every bad variable. */
+export function parseEnvironment<Schema extends z.ZodType>(
+  schema: Schema,
+  environment: Record<string, string | undefined>,
+): z.output<Schema> {
+  const parsed = schema.safeParse(environment);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment variable(s): ${problems.join('; ')}`);
   }
-  const engines = Object.freeze(resolveEngines(parsed.data));
-  const localCognitoJwks = resolveLocalJwks(parsed.data, environment);
-  return Object.freeze({ ...parsed.data, engines, localCognitoJwks });
+  return parsed.data;
+}
+
+/** Parses an environment; throws a ConfigError naming every bad variable. Pure, for tests and tools. */
+export function loadConfig(environment: Record<string, string | undefined>): Config {
+  const env = parseEnvironment(envSchema, environment);
+  const engines = Object.freeze(resolveEngines(env));
+  const localCognitoJwks = resolveLocalJwks(env, environment);
+  return Object.freeze({ ...env, engines, localCognitoJwks });
 }
 
 export type ProviderSummary = Readonly<Record<Capability, Engine>>;

@@ -8,7 +8,7 @@ import {
 import { resourcesOfType, synthWayfarer } from './testing/synth-wayfarer';
 
 /*
- * Issue 26's promises in production, by construction: nothing a consumer fails on is lost (retries, then a
+ * The fault promises in production, by construction: nothing a consumer fails on is lost (retries, then a
  * dead-letter queue that raises an alarm), no Lambda outlives the API call that waits for it, and the table
  * can be restored to any second of the last 35 days and cannot be deleted by accident.
  */
@@ -32,7 +32,7 @@ const invokeConfigs = props(resourcesOfType(events, 'AWS::Lambda::EventInvokeCon
 const apiFunctions = resourcesOfType(api, 'AWS::Lambda::Function');
 const methods = props(resourcesOfType(api, 'AWS::ApiGateway::Method'));
 
-describe('production fault promises (issue 26, by construction)', () => {
+describe('production fault promises (by construction)', () => {
   it('every event rule (the catalogue and the schedule) retries delivery and dead-letters what still fails', () => {
     // One rule per catalogue event, and the daily rate refresh.
     expect(rules).toHaveLength(eventRules.length + 1);

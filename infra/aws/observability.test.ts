@@ -19,7 +19,7 @@ import { dashboardName } from './stacks/monitoring-stack';
 import { resourcesOfType, synthWayfarer } from './testing/synth-wayfarer';
 
 /*
- * Issue 28: an operator can see and is told. A dashboard per deployment, alarms that all mail the one topic
+ * An operator can see and is told: A dashboard per deployment, alarms that all mail the one topic
  * whose address is a context value, the metrics they read made from the structured logs, and logs that expire.
  */
 const STAGE = 'ops';

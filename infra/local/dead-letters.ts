@@ -1,5 +1,5 @@
 /**
- * The local dead-letter queue (issue 26): an event whose consumer failed every attempt is parked as one JSON line
+ * The local dead-letter queue: an event whose consumer failed every attempt is parked as one JSON line
  * in DATA_DIR/dead-letters.jsonl (event-bus.ts writes it), listed at GET /__local/dead-letters and delivered
  * again, each to its own consumer, by POST /__local/dead-letters/replay. Consumers are idempotent by event id
  * (lambdas/events), so a replay applies each event once however often it is run. In production the same role is

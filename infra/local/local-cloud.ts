@@ -14,7 +14,7 @@ import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition
 import type { EnvVariableName } from '@wayfarer/lambdas/config';
 import { registerEmbeddedEngines, resetProviders } from '@wayfarer/lambdas/providers';
 import { hashAdminPassword } from '@wayfarer/lambdas/domain/admin-password';
-import { OrphanGuard, type ManagedChild } from './child-processes';
+import { OrphanGuard } from './child-processes';
 import {
   cognitoLocalJwks,
   LOCAL_CLIENT_ID,
@@ -36,10 +36,9 @@ import { consoleLogger, quietLogger, type Logger } from './log';
 import { freePort } from './free-port';
 import { checkJava, javaCommand, PrerequisiteError } from './preflight';
 import { createStaticSite } from './static-site';
+import { stagedShutdown, type StagedShutdown } from './staged-shutdown';
+import { superviseServers, type Supervisor } from './supervisor';
 import type { ViewerLimitOptions } from './viewer-limits';
-
-/** Crashes of one embedded server within a minute after which the local cloud gives up on it (and says so). */
-const MAX_RESTARTS = 5;
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -209,32 +208,187 @@ async function warmHandlers(log: Logger): Promise<void> {
   }
 }
 
+interface EmbeddedServers {
+  readonly dynamo: { readonly endpoint: string };
+  readonly cognito: { readonly endpoint: string; readonly clientSecret: string };
+  readonly bus: EventBus;
+}
+
+/**
+ * DynamoDB Local, cognito-local and the PutEvents endpoint, started together; the two child processes are taken
+ * into `supervisor`, which starts them again on the same port and data when they crash.
+ */
+async function startEmbeddedServers(options: {
+  readonly ports: EmbeddedPorts;
+  readonly dataDir: string;
+  readonly logDir: string;
+  readonly runsSourceFiles: boolean;
+  readonly accessTokenSeconds: number | undefined;
+  readonly guard: OrphanGuard;
+  readonly supervisor: Supervisor;
+  readonly shutdown: StagedShutdown;
+  readonly logger: (part: string) => Logger;
+}): Promise<EmbeddedServers> {
+  const { ports, dataDir, logDir, guard, supervisor, logger } = options;
+  const startedAt = Date.now();
+  const took = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
+  const startDynamo = () =>
+    startDynamoDbLocal({
+      port: ports.dynamodb,
+      dataDir,
+      logDir,
+      java: javaCommand(),
+      loopbackOnly: options.runsSourceFiles,
+      region: REGION,
+      guard,
+    });
+  const startCognito = () =>
+    startCognitoLocal({
+      port: ports.cognito,
+      dataDir,
+      logDir,
+      guard,
+      accessTokenSeconds: options.accessTokenSeconds,
+    });
+  const [dynamo, cognito, bus] = await Promise.all([
+    startDynamo().then((started) => {
+      logger('local').info(`DynamoDB Local up on ${started.endpoint} after ${took()}`);
+      supervisor.add('DynamoDB Local', async () => (await startDynamo()).child, started.child);
+      return started;
+    }),
+    startCognito().then((started) => {
+      logger('local').info(`cognito-local up on ${started.endpoint} after ${took()}`);
+      supervisor.add('cognito-local', async () => (await startCognito()).child, started.child);
+      return started;
+    }),
+    startEventBus({
+      port: ports.events,
+      region: REGION,
+      accountId: ACCOUNT_ID,
+      deadLetterFile: path.join(dataDir, DEAD_LETTER_FILE),
+      log: logger('events'),
+    }).then((started: EventBus) => {
+      options.shutdown.onStop('bus', () => started.close());
+      return started;
+    }),
+  ]);
+  const client = localDynamoClient(dynamo.endpoint, REGION);
+  try {
+    const table = await ensureTable(client, tableDefinition.localTableName);
+    logger('local').info(
+      `Table ${tableDefinition.localTableName} ${table === 'created' ? 'created' : 'found'} after ${took()}`,
+    );
+  } finally {
+    client.destroy();
+  }
+  return { dynamo, cognito, bus };
+}
+
+/** Every variable the handlers (and the unmodified AWS SDK in them) read, pointing at this local cloud. */
+async function handlerEnvironment(options: {
+  readonly servers: EmbeddedServers;
+  readonly jwks: Jwks;
+  readonly gatewayUrl: string;
+  readonly localRoutesUrl: string;
+  readonly dataDir: string;
+}): Promise<Record<string, string>> {
+  const { dynamo, cognito, bus } = options.servers;
+  // What the unmodified AWS SDK reads: where each service is, and credentials it will accept.
+  const sdkEnv: Record<string, string> = {
+    AWS_DEFAULT_REGION: REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+    AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
+    // SES's SendEmail lands in the local outbox (mail-outbox.ts).
+    AWS_ENDPOINT_URL_SESV2: `${options.localRoutesUrl}${LOCAL_SES_PATH}`,
+  };
+  // What lambdas/config.ts reads, by its own names.
+  const appEnv = {
+    AWS_REGION: REGION,
+    TABLE_NAME: tableDefinition.localTableName,
+    EVENT_BUS_NAME,
+    COGNITO_USER_POOL_ID: LOCAL_USER_POOL_ID,
+    COGNITO_CLIENT_ID: LOCAL_CLIENT_ID,
+    COGNITO_CLIENT_SECRET: cognito.clientSecret,
+    IP_HASH_SECRET: await ipHashSecret(options.dataDir),
+    APP_URL: options.gatewayUrl,
+    LOCAL_ROUTES_URL: options.localRoutesUrl,
+    ...(await adminPasswordHash()),
+  } satisfies Partial<Record<EnvVariableName, string>>;
+  // Local only: cognito-local's public key set (to preload the JWT verifier), the gateway for tests, and
+  // the data folder for local stand-ins that keep files.
+  const localEnv: Record<string, string> = {
+    COGNITO_JWKS: JSON.stringify(options.jwks),
+    LOCAL_CLOUD_URL: options.gatewayUrl,
+    DATA_DIR: options.dataDir,
+  };
+  return { ...sdkEnv, ...appEnv, ...localEnv };
+}
+
+/**
+ * Sets the handlers' environment in this process, with the embedded engines registered; undone by the 'env'
+ * stage of the shutdown.
+ */
+function installHandlerEnvironment(env: Record<string, string>, shutdown: StagedShutdown): void {
+  // A session token or a switch that disables endpoint variables would point the SDK back at AWS.
+  const restoreEnv = applyEnv(env, [
+    'AWS_SESSION_TOKEN',
+    'AWS_PROFILE',
+    'AWS_IGNORE_CONFIGURED_ENDPOINT_URLS',
+  ]);
+  // Handlers read the environment on their first call: whatever an earlier local cloud in this process (a
+  // test run's) built from its environment is forgotten, now and when this one stops.
+  resetProviders();
+  registerEmbeddedEngines(embeddedProviders());
+  // The runtime global, for anything below that reaches handler code before loadHandler does.
+  installAwsLambdaShim();
+  shutdown.onStop('env', () => {
+    restoreEnv();
+    resetProviders();
+  });
+  // An engine's worker thread (OCR) would keep the process alive: it ends with the local cloud (the next start
+  // re-creates it).
+  shutdown.onStop('servers', () => closeEngines());
+}
+
+/**
+ * The local WebSocket endpoints, into `sockets` (the gateway's upgrade listener reads it); resolves, as
+ * whenReady, once each has loaded or failed to. One broken endpoint (a missing speech model, say) costs that
+ * feature, not the whole app.
+ */
+function startSockets(
+  factories: readonly (() => LocalSocket)[],
+  sockets: LocalSocket[],
+  shutdown: StagedShutdown,
+  log: Logger,
+): Promise<void> {
+  for (const createSocket of factories) {
+    try {
+      const socket = createSocket();
+      sockets.push(socket);
+      shutdown.onStop('gateway', () => socket.close());
+    } catch (error) {
+      log.error('A local WebSocket endpoint could not start; the rest runs without it', error);
+    }
+  }
+  return Promise.allSettled(sockets.map((socket) => socket.ready())).then((outcomes) => {
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') {
+        log.error('A local WebSocket endpoint could not load; the rest runs without it', outcome.reason);
+      }
+    }
+  });
+}
+
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = path.resolve(options.dataDir);
   const logDir = path.join(dataDir, 'logs');
   await mkdir(logDir, { recursive: true });
   const logger = (part: string): Logger => (options.verbose ? consoleLogger(part) : quietLogger(part));
-
-  // Stopped stage by stage: no new requests, then deliveries drained (they need the table), then the
-  // servers, then the guard that would otherwise kill them, then the environment as it was.
-  const stages = { gateway: 0, bus: 1, servers: 2, guard: 3, env: 4 } as const;
-  const cleanups: { stage: number; run: () => Promise<void> | void }[] = [];
-  const onStop = (stage: keyof typeof stages, run: () => Promise<void> | void) =>
-    cleanups.push({ stage: stages[stage], run });
-  const cleanUp = async () => {
-    const pending = cleanups.splice(0);
-    for (const stage of Object.values(stages)) {
-      await Promise.all(
-        pending
-          .filter((cleanup) => cleanup.stage === stage)
-          .map((cleanup) =>
-            Promise.resolve()
-              .then(cleanup.run)
-              .catch((error: unknown) => logger('local').error('Stopping failed', error)),
-          ),
-      );
-    }
-  };
+  const shutdown = stagedShutdown((error) => logger('local').error('Stopping failed', error));
+  const { onStop } = shutdown;
 
   try {
     let ready = false;
@@ -282,176 +436,39 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       options.host,
     );
     onStop('gateway', () => localPort.close());
-    const startedAt = Date.now();
-    const took = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
     const guard = new OrphanGuard();
     onStop('guard', () => guard.close());
-    // The embedded servers by name, the current process of each: one that crashes is started again on the same
-    // port and data (issue 26), so a DynamoDB Local killed mid-traffic costs 503s for a few seconds, not the app.
-    const running = new Map<string, ManagedChild>();
-    const restartSpecs = new Map<string, () => Promise<ManagedChild>>();
-    const supervise = (name: string, start: () => Promise<ManagedChild>, child: ManagedChild) => {
-      running.set(name, child);
-      restartSpecs.set(name, start);
-      onStop('servers', () => running.get(name)?.stop());
-    };
-    const startDynamo = () =>
-      startDynamoDbLocal({
-        port: ports.dynamodb,
-        dataDir,
-        logDir,
-        java: javaCommand(),
-        loopbackOnly: java.runsSourceFiles,
-        region: REGION,
-        guard,
-      });
-    const startCognito = () =>
-      startCognitoLocal({
-        port: ports.cognito,
-        dataDir,
-        logDir,
-        guard,
-        accessTokenSeconds: options.accessTokenSeconds,
-      });
-    const [dynamo, cognito, bus] = await Promise.all([
-      startDynamo().then((started) => {
-        logger('local').info(`DynamoDB Local up on ${started.endpoint} after ${took()}`);
-        supervise('DynamoDB Local', async () => (await startDynamo()).child, started.child);
-        return started;
-      }),
-      startCognito().then((started) => {
-        logger('local').info(`cognito-local up on ${started.endpoint} after ${took()}`);
-        supervise('cognito-local', async () => (await startCognito()).child, started.child);
-        return started;
-      }),
-      startEventBus({
-        port: ports.events,
-        region: REGION,
-        accountId: ACCOUNT_ID,
-        deadLetterFile: path.join(dataDir, DEAD_LETTER_FILE),
-        log: logger('events'),
-      }).then((started: EventBus) => {
-        onStop('bus', () => started.close());
-        return started;
-      }),
-    ]);
+    const supervisor = superviseServers({ log: logger('local'), onCrash: options.onCrash });
+    onStop('servers', () => supervisor.stopAll());
+    const servers = await startEmbeddedServers({
+      ports,
+      dataDir,
+      logDir,
+      runsSourceFiles: java.runsSourceFiles,
+      accessTokenSeconds: options.accessTokenSeconds,
+      guard,
+      supervisor,
+      shutdown,
+      logger,
+    });
     // Filled only now: the dead-letter pages need the bus (local-routes.ts's list is fixed at import).
-    gatewayRoutes.push(...createDeadLetterRoutes(bus));
+    gatewayRoutes.push(...createDeadLetterRoutes(servers.bus));
 
     const jwks = await cognitoLocalJwks();
-    const tableName = tableDefinition.localTableName;
-    // What the unmodified AWS SDK reads: where each service is, and credentials it will accept.
-    const sdkEnv: Record<string, string> = {
-      AWS_DEFAULT_REGION: REGION,
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
-      AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
-      // SES's SendEmail lands in the local outbox (mail-outbox.ts).
-      AWS_ENDPOINT_URL_SESV2: `${localPort.url}${LOCAL_SES_PATH}`,
-    };
-    // What lambdas/config.ts reads, by its own names.
-    const appEnv = {
-      AWS_REGION: REGION,
-      TABLE_NAME: tableName,
-      EVENT_BUS_NAME,
-      COGNITO_USER_POOL_ID: LOCAL_USER_POOL_ID,
-      COGNITO_CLIENT_ID: LOCAL_CLIENT_ID,
-      COGNITO_CLIENT_SECRET: cognito.clientSecret,
-      IP_HASH_SECRET: await ipHashSecret(dataDir),
-      APP_URL: listening.url,
-      LOCAL_ROUTES_URL: localPort.url,
-      ...(await adminPasswordHash()),
-    } satisfies Partial<Record<EnvVariableName, string>>;
-    // Local only: cognito-local's public key set (to preload the JWT verifier), the gateway for tests, and
-    // the data folder for local stand-ins that keep files.
-    const localEnv: Record<string, string> = {
-      COGNITO_JWKS: JSON.stringify(jwks),
-      LOCAL_CLOUD_URL: listening.url,
-      DATA_DIR: dataDir,
-    };
-    const env: Record<string, string> = { ...sdkEnv, ...appEnv, ...localEnv };
-    // A session token or a switch that disables endpoint variables would point the SDK back at AWS.
-    const restoreEnv = applyEnv(env, [
-      'AWS_SESSION_TOKEN',
-      'AWS_PROFILE',
-      'AWS_IGNORE_CONFIGURED_ENDPOINT_URLS',
-    ]);
-    // Handlers read the environment on their first call: whatever an earlier local cloud in this process (a
-    // test run's) built from its environment is forgotten, now and when this one stops.
-    resetProviders();
-    registerEmbeddedEngines(embeddedProviders());
-    // The runtime global, for anything below that reaches handler code before loadHandler does.
-    installAwsLambdaShim();
-    onStop('env', () => {
-      restoreEnv();
-      resetProviders();
+    const env = await handlerEnvironment({
+      servers,
+      jwks,
+      gatewayUrl: listening.url,
+      localRoutesUrl: localPort.url,
+      dataDir,
     });
-    // An engine's worker thread (OCR) would keep the process alive: it ends with the local cloud (the next start
-    // re-creates it).
-    onStop('servers', () => closeEngines());
+    installHandlerEnvironment(env, shutdown);
 
-    const client = localDynamoClient(dynamo.endpoint, REGION);
-    try {
-      const table = await ensureTable(client, tableName);
-      logger('local').info(`Table ${tableName} ${table === 'created' ? 'created' : 'found'} after ${took()}`);
-    } finally {
-      client.destroy();
-    }
-
-    for (const createSocket of options.sockets ?? localSockets) {
-      // One broken socket (a missing speech model, say) should cost that feature, not the whole app.
-      try {
-        const socket = createSocket();
-        sockets.push(socket);
-        onStop('gateway', () => socket.close());
-      } catch (error) {
-        logger('local').error('A local WebSocket endpoint could not start; the rest runs without it', error);
-      }
-    }
-
-    let stopping = false;
-    onStop('gateway', () => {
-      stopping = true;
-    });
-    /** Restarts a crashed server (at most MAX_RESTARTS times a minute); only a server that will not come back is reported. */
-    const watch = (name: string, child: ManagedChild, restarts: number[]) => {
-      void child.exited.then(async () => {
-        if (!child.crashed || stopping) return;
-        logger('local').error(`${name} stopped unexpectedly; starting it again:\n${child.recentOutput()}`);
-        const recent = restarts.filter((at) => Date.now() - at < 60_000);
-        const start = restartSpecs.get(name);
-        if (!start || recent.length >= MAX_RESTARTS) {
-          options.onCrash?.(name, child.recentOutput());
-          return;
-        }
-        try {
-          const next = await start();
-          if (stopping) {
-            await next.stop();
-            return;
-          }
-          running.set(name, next);
-          logger('local').info(`${name} is back`);
-          watch(name, next, [...recent, Date.now()]);
-        } catch (error) {
-          logger('local').error(`${name} could not start again`, error);
-          options.onCrash?.(name, child.recentOutput());
-        }
-      });
-    };
-    for (const [name, child] of running) watch(name, child, []);
+    const socketsLoaded = startSockets(options.sockets ?? localSockets, sockets, shutdown, logger('local'));
+    onStop('gateway', () => supervisor.standDown());
+    supervisor.watchAll();
     // A model that fails to load costs its feature, as above, not the whole app: it is logged, and the rest serves.
-    const whenReady = Promise.allSettled(sockets.map((socket) => socket.ready())).then((outcomes) => {
-      for (const outcome of outcomes) {
-        if (outcome.status === 'rejected') {
-          logger('local').error(
-            'A local WebSocket endpoint could not load; the rest runs without it',
-            outcome.reason,
-          );
-        }
-      }
+    const whenReady = socketsLoaded.then(() => {
       ready = true;
     });
 
@@ -466,37 +483,23 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ports,
       env,
       cognito: {
-        endpoint: cognito.endpoint,
+        endpoint: servers.cognito.endpoint,
         userPoolId: LOCAL_USER_POOL_ID,
         clientId: LOCAL_CLIENT_ID,
         jwks,
       },
-      eventsIdle: () => bus.whenIdle(),
-      processes: () => [
-        { name: 'gateway', pid: process.pid },
-        ...[...running].flatMap(([name, child]) =>
-          child.running && child.pid !== undefined ? [{ name, pid: child.pid }] : [],
-        ),
-      ],
-      stopServer: async (name) => {
-        await running.get(name)?.stop();
-      },
-      startServer: async (name) => {
-        const current = running.get(name);
-        const start = restartSpecs.get(name);
-        if (!start || current?.running) return;
-        const next = await start();
-        running.set(name, next);
-        watch(name, next, []);
-      },
+      eventsIdle: () => servers.bus.whenIdle(),
+      processes: () => [{ name: 'gateway', pid: process.pid }, ...supervisor.processes()],
+      stopServer: (name) => supervisor.stopServer(name),
+      startServer: (name) => supervisor.startServer(name),
       whenReady: () => whenReady,
       stop: () => {
-        stopped ??= cleanUp();
+        stopped ??= shutdown.run();
         return stopped;
       },
     };
   } catch (error) {
-    await cleanUp();
+    await shutdown.run();
     throw error;
   }
 }

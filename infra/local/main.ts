@@ -1,10 +1,9 @@
 /**
  * `npm run serve` (and `npm start`, after building the SPA): the whole app on http://localhost:8787 with
- * embedded engines. PORT and DATA_DIR override the port and the data folder (docs/TESTIDS.md, local run contract).
+ * embedded engines. Its settings (PORT, DATA_DIR, ...) are read once, by settings.ts; a bad one stops the start.
  */
-import { isIP } from 'node:net';
 import path from 'node:path';
-import { getConfig } from '@wayfarer/lambdas/config';
+import { ConfigError, getConfig } from '@wayfarer/lambdas/config';
 import { capabilityReadiness } from '@wayfarer/lambdas/providers';
 import { capabilityStatesOf } from '@wayfarer/lambdas/readiness';
 import { capabilityLines } from './banner';
@@ -12,10 +11,9 @@ import { ChildStartError } from './child-processes';
 import { PortInUseError } from './loopback';
 import { startLocalCloud, type LocalCloud } from './local-cloud';
 import { PrerequisiteError } from './preflight';
+import { readLocalSettings, type LocalSettings } from './settings';
 import { warmEngines } from '@wayfarer/engines/register';
 
-const DEFAULT_PORT = 8787;
-const DEFAULT_DATA_DIR = '.data';
 /** How often we check that whoever started us (npm, tsx) is still there. */
 const PARENT_CHECK_MS = 1_000;
 
@@ -24,53 +22,18 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function portFromEnv(value: string | undefined, name = 'PORT'): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535)
-    fail(`${name} must be a number from 1 to 65535, not "${value}".`);
-  return port;
-}
-
-function rateLimitsFromEnv(value: string | undefined): 'on' | 'off' {
-  const setting = value?.trim().toLowerCase() || 'on';
-  if (setting !== 'on' && setting !== 'off') fail(`RATE_LIMITS must be on or off, not "${value}".`);
-  return setting;
-}
-
-/**
- * LOCAL_ACCESS_TOKEN_SECONDS: how long cognito-local's access tokens live (default an hour, as in AWS). A test of a
- * traveller whose access token has expired sets a few seconds (frontend/e2e/session-expired-token.spec.ts).
- */
-function accessTokenSecondsFromEnv(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 1)
-    fail(`LOCAL_ACCESS_TOKEN_SECONDS must be a whole number of seconds, not "${value}".`);
-  return seconds;
-}
-
-/** TRUSTED_PROXIES: the addresses of reverse proxies in front of the gateway, comma- or space-separated. */
-function trustedProxiesFromEnv(value: string | undefined): string[] {
-  const addresses = (value ?? '').split(/[\s,]+/).filter((address) => address.length > 0);
-  for (const address of addresses) {
-    if (isIP(address) === 0) fail(`TRUSTED_PROXIES must list IP addresses, and "${address}" is not one.`);
-  }
-  return addresses;
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
   // Node 20 is the documented local runtime (Lambda runs 22); the SDK's reminder would only clutter the banner.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const port = portFromEnv(process.env.PORT) ?? DEFAULT_PORT;
-  // The local port (`/__local/` alone, loopback, never proxied): by default the one used last on this DATA_DIR.
-  const localRoutesPort = portFromEnv(process.env.LOCAL_ROUTES_PORT, 'LOCAL_ROUTES_PORT');
-  const dataDir = path.resolve(process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
-  const viewerLimits = {
-    rateLimits: rateLimitsFromEnv(process.env.RATE_LIMITS),
-    trustedProxies: trustedProxiesFromEnv(process.env.TRUSTED_PROXIES),
-  };
+  let settings: LocalSettings;
+  try {
+    settings = readLocalSettings(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const { port, localRoutesPort, dataDir, viewerLimits } = settings;
   let cloud: LocalCloud | undefined;
   let stopping = false;
 
@@ -99,13 +62,12 @@ async function main(): Promise<void> {
     cloud = await startLocalCloud({
       port,
       dataDir,
-      // The built app to serve (default frontend/dist); the service-worker update test deploys a second build.
-      webRoot: process.env.WEB_ROOT?.trim() || undefined,
+      webRoot: settings.webRoot,
       verbose: true,
       warmHandlers: true,
       viewerLimits,
       ports: localRoutesPort === undefined ? undefined : { local: localRoutesPort },
-      accessTokenSeconds: accessTokenSecondsFromEnv(process.env.LOCAL_ACCESS_TOKEN_SECONDS),
+      accessTokenSeconds: settings.accessTokenSeconds,
       onCrash: (name) => {
         console.error(
           `\nwayfarer: ${name} stopped unexpectedly and would not start again (its log is under ${path.join(dataDir, 'logs')}).`,

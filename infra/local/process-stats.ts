@@ -1,5 +1,5 @@
 /**
- * GET /__local/process: this process's own figures for the soak (bench/soak.ts, issue 26): memory, the event
+ * GET /__local/process: this process's own figures for the soak (bench/soak.ts): memory, the event
  * loop's delay since the previous read, and the resources keeping it alive by kind. Local only, like every
  * /__local/ path; it says nothing about requests or their contents.
  */

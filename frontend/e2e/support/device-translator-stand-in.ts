@@ -10,7 +10,7 @@ export interface DeviceTranslatorStandIn {
 }
 
 /**
- * A page-level stand-in for the browser's Translator and LanguageDetector globals (issue 29), since no model can
+ * A page-level stand-in for the browser's Translator and LanguageDetector globals, since no model can
  * be downloaded here. It follows the published interface: availability() answers the four states; create() takes
  * the pair, a `monitor` that receives `downloadprogress` events (`loaded` 0..1) and a `signal`; a pack that must be
  * downloaded is refused with NotAllowedError without transient user activation (the page must call it from a

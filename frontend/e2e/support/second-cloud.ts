@@ -4,15 +4,10 @@
  * Deepgram server, then `npm run serve` with their addresses, on the ports the config chose. SIGTERM stops all
  * three, the local cloud's own children included.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serveApp } from '@wayfarer/infra/local/served-app';
 import { SCRIPT, SECOND_SERVER } from './second-server-settings';
 import { startServerProcess } from './server-process';
 
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const DEEPGRAM_KEY = SECOND_SERVER.deepgramKey;
 const port = (name: string) => {
   const value = Number(process.env[name]);
@@ -43,14 +38,13 @@ const [openAi, deepgram] = await Promise.all([
     '--from-first-speech',
   ]),
 ]);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-e2e-second-'));
 
-const cloud = spawn('npm', ['run', 'serve'], {
-  cwd: repositoryRoot,
+// Not waited for here: the config's last web server entry waits for it to be healthy.
+const cloud = await serveApp({
+  port: Number(port('E2E_SECOND_PORT')),
+  ready: () => Promise.resolve(true),
+  output: 'inherit',
   env: {
-    ...process.env,
-    PORT: String(port('E2E_SECOND_PORT')),
-    DATA_DIR: dataDir,
     // Each test its own traveller (support/traveller.ts); the limits under test are the handlers' own.
     TRUSTED_PROXIES: '127.0.0.1,::1',
     RATE_LIMITS: 'off',
@@ -70,26 +64,15 @@ const cloud = spawn('npm', ['run', 'serve'], {
     ANALYSIS_ENGINE: 'embedded',
     VISION_ENGINE: 'embedded',
   },
-  detached: true,
-  stdio: ['ignore', 'inherit', 'inherit'],
 });
 
 let stopping = false;
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  if (cloud.exitCode === null && cloud.pid !== undefined) {
-    const exited = new Promise((resolve) => cloud.once('exit', resolve));
-    try {
-      process.kill(-cloud.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-    await exited;
-  }
+  await cloud.stop();
   await Promise.all([openAi.stop(), deepgram.stop()]);
-  rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
-cloud.once('exit', (code) => void stop(code ?? 1));
+void cloud.exited.then((code) => stop(code ?? 1));

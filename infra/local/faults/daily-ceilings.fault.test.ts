@@ -6,7 +6,8 @@ import {
 import { MAX_TTS_CHARS } from '@wayfarer/shared/api/voice-output';
 import { DAILY_CEILINGS } from '@wayfarer/shared/constants';
 import { DAILY_LIMIT_KEYS } from '@wayfarer/shared/domain/error-keys';
-import { call, startServedApp, type ServedApp } from './fault-cloud';
+import { call } from './fault-cloud';
+import { serveApp, type ServedApp } from '../served-app';
 
 // The daily ceilings against `npm run serve` (what `npm start` runs once the web app is built) in a process of
 // its own, as a self-hosted instance runs: the OpenAI-compatible test server as provider, the gateway's
@@ -15,7 +16,7 @@ import { call, startServedApp, type ServedApp } from './fault-cloud';
 // speech synthesis, and at the analysis ceiling (the embedded analyser here: no analysis model is configured); a
 // viewer in another /64 is still served.
 
-/** The most characters one viewer group may get through before a refusal, per the issue: well within this. */
+/** The most characters one viewer group may get through before a refusal: well within this. */
 const SCRIPT_BUDGET = 50_000;
 
 let fake: FakeOpenAiServer;
@@ -24,19 +25,22 @@ let url: string;
 
 beforeAll(async () => {
   fake = await startOpenAiCompatibleServer();
-  app = await startServedApp({
-    RATE_LIMITS: 'off',
-    TRUSTED_PROXIES: '127.0.0.1',
-    OPENAI_API_KEY: 'sk-local-test',
-    OPENAI_BASE_URL: `${fake.url}/v1`,
-    OPENAI_MODEL_TRANSLATE: 'test-translate',
-    OPENAI_MODEL_TTS: 'test-tts',
-    TTS_ENGINE: 'cloud',
-    // Speech recognition from a provider that is never called: the server is ready without loading the
-    // embedded speech model, which nothing here needs.
-    STT_ENGINE: 'cloud',
-    DEEPGRAM_API_KEY: 'unused-by-this-test',
-    DEEPGRAM_LISTEN_URL: 'ws://127.0.0.1:9/v1/listen',
+  app = await serveApp({
+    env: {
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+      TRUSTED_PROXIES: '127.0.0.1',
+      OPENAI_API_KEY: 'sk-local-test',
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      OPENAI_MODEL_TRANSLATE: 'test-translate',
+      OPENAI_MODEL_TTS: 'test-tts',
+      TTS_ENGINE: 'cloud',
+      // Speech recognition from a provider that is never called: the server is ready without loading the
+      // embedded speech model, which nothing here needs.
+      STT_ENGINE: 'cloud',
+      DEEPGRAM_API_KEY: 'unused-by-this-test',
+      DEEPGRAM_LISTEN_URL: 'ws://127.0.0.1:9/v1/listen',
+    },
   });
   url = app.url;
 }, 180_000);

@@ -3,13 +3,11 @@
  * need the socket start it themselves), and calls that never hang unseen: each gives up after CALL_DEADLINE_MS,
  * and a call that gives up is reported as a hang, which every promise of the suite forbids.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { SPEECH_SOCKET_QUERY } from '@wayfarer/shared/constants';
-import { freePort } from '../free-port';
 import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../local-cloud';
 
 /** Longer than any function's timeout (60 s for translate and tts), so a call that outlives it did hang. */
@@ -31,7 +29,7 @@ export async function startFaultCloud(
   const saved = Object.fromEntries(Object.keys(wanted).map((name) => [name, process.env[name]]));
   Object.assign(process.env, wanted);
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'wayfarer-faults-')));
-  // Each case is many travellers from one address: the per-viewer limits (issue 24, tested on their own) are off.
+  // Each case is many travellers from one address: the per-viewer limits (tested on their own) are off.
   const cloud = await startLocalCloud({
     port: 0,
     host: '127.0.0.1',
@@ -152,54 +150,6 @@ export async function until(what: string, probe: () => Promise<boolean>, timeout
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** `npm run serve` (infra/local/main.ts) as its own process group, on a fresh DATA_DIR and port. */
-export interface ServedApp {
-  readonly url: string;
-  readonly port: number;
-  /** SIGTERM to the group (the cloud stops its own children), then the DATA_DIR removed. */
-  stop(): Promise<void>;
-}
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-
-/**
- * Starts `npm run serve` with `env` over this process's environment, and waits until `ready` (by default its own
- * GET /api/health answering 200) holds.
- */
-export async function startServedApp(
-  env: Readonly<Record<string, string>>,
-  ready?: (url: string) => Promise<boolean>,
-): Promise<ServedApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-served-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    detached: true,
-    stdio: 'ignore',
-  });
-  const stop = async () => {
-    if (server.pid !== undefined && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      process.kill(-server.pid, 'SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await until(
-      'the served app is ready',
-      ready ? () => ready(url) : async () => (await call(url, 'GET', '/api/health')).status === 200,
-      170_000,
-    );
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, port, stop };
 }
 
 /** A speech socket of the relay, as the browser opens it with a ticket, and what it has heard. */

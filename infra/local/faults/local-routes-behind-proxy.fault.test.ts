@@ -7,7 +7,8 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServedApp, until, type ServedApp } from './fault-cloud';
+import { until } from './fault-cloud';
+import { serveApp, type ServedApp } from '../served-app';
 import { freePort } from '../free-port';
 
 // `npm run serve` (what `npm start` runs once the app is built) behind a reverse proxy on this machine, as a
@@ -49,10 +50,13 @@ function reverseProxy(request: IncomingMessage, response: ServerResponse): void 
 
 beforeAll(async () => {
   localRoutesPort = await freePort();
-  app = await startServedApp({
-    LOCAL_ROUTES_PORT: String(localRoutesPort),
-    TRUSTED_PROXIES: '127.0.0.1',
-    RATE_LIMITS: 'off',
+  app = await serveApp({
+    env: {
+      LOG_LEVEL: 'warn',
+      LOCAL_ROUTES_PORT: String(localRoutesPort),
+      TRUSTED_PROXIES: '127.0.0.1',
+      RATE_LIMITS: 'off',
+    },
   });
   port = app.port;
   proxy = createServer(reverseProxy);

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,32 +10,17 @@ import { tableDefinition } from '@wayfarer/lambdas/adapters/aws/table-definition
 import { usageDay } from '@wayfarer/lambdas/domain/allowance';
 import { LOCAL_CREDENTIALS } from '../dynamodb-local';
 import { freePort } from '../free-port';
+import { serveApp, type ServedApp } from '../served-app';
 import { call, listen, payCheckout, speakOnce, until } from './fault-cloud';
 
 const PASSWORD = 'Travel!2024x';
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-
 let dataDir: string;
 let port: number;
-let server: ChildProcess | undefined;
+let server: ServedApp | undefined;
 
-/** `npm run serve` (what `npm start` runs once the web app is built), in a process group of its own. */
-function serve(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    detached: true,
-    stdio: 'ignore',
-  });
-  return child;
-}
-
-async function healthy(url: string): Promise<void> {
-  await until(
-    'GET /api/health answers 200',
-    async () => (await call(url, 'GET', '/api/health')).status === 200,
-    150_000,
-  );
+/** `npm run serve` (what `npm start` runs once the web app is built) on this test's port and DATA_DIR. */
+function serve(): Promise<ServedApp> {
+  return serveApp({ port, dataDir, env: { LOG_LEVEL: 'warn' }, timeoutMs: 150_000 });
 }
 
 async function ledgerOf(sub: string) {
@@ -60,18 +44,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (server?.pid !== undefined && server.exitCode === null) {
-    process.kill(-server.pid, 'SIGTERM');
-    await new Promise((resolve) => server?.once('exit', resolve));
-  }
+  await server?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('npm start killed with SIGKILL mid-session', () => {
   it('started again on the same DATA_DIR, it has every account, usage record and subscription', async () => {
     const url = `http://127.0.0.1:${port}`;
-    server = serve();
-    await healthy(url);
+    server = await serve();
 
     const email = `sigkill-${Date.now()}@example.com`;
     const registered = await call(url, 'POST', '/api/auth/register', {
@@ -97,14 +77,10 @@ describe('npm start killed with SIGKILL mid-session', () => {
     const before = await ledgerOf(sub);
     expect(before.leases.filter((lease) => lease.closed === undefined)).toHaveLength(1);
 
-    // SIGKILL to the whole group (tsx and the server): no handler runs, nothing is flushed or stopped in order.
-    const killed = server;
-    const exited = new Promise((resolve) => killed.once('exit', resolve));
-    process.kill(-(killed.pid as number), 'SIGKILL');
-    await exited;
+    // SIGKILL to the whole group (the server and its children): no handler runs, nothing is flushed or stopped in order.
+    await server.stop({ signal: 'SIGKILL' });
 
-    server = serve();
-    await healthy(url);
+    server = await serve();
 
     const login = await call(url, 'POST', '/api/auth/login', { json: { email, password: PASSWORD } });
     expect(login.status).toBe(200);
@@ -119,6 +95,9 @@ describe('npm start killed with SIGKILL mid-session', () => {
     // The lease the killed session left open keeps the figure last written (the allowance charges it until its
     // time to live), and the next session is served and counted.
     expect(await speakOnce(url, again, 1)).toMatchObject({ ticket: { status: 200 }, closeCode: 1000 });
-    await until('the next session is counted', async () => (await ledgerOf(sub)).countedSeconds > after.countedSeconds);
+    await until(
+      'the next session is counted',
+      async () => (await ledgerOf(sub)).countedSeconds > after.countedSeconds,
+    );
   });
 });
