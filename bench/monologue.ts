@@ -222,7 +222,7 @@ async function measure(page: Page, baseURL: string, audioSeconds: number): Promi
   const rested = await page
     .waitForFunction(
       () => {
-        // Not translating or reading out (an interim left by an empty final can keep it transcribing).
+        // Not translating or reading out: listening again, or still hearing a phrase.
         const status = document.querySelector('[data-testid="status-badge"]')?.getAttribute('data-status');
         return status !== 'translating' && status !== 'speaking';
       },

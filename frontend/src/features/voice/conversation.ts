@@ -391,7 +391,14 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       };
     case 'final_transcript': {
       if (IGNORES_TRANSCRIPTS.has(state.status) || !isSessionOpen(state)) return state;
-      if (event.text.trim() === '' || isEchoOfLastSpoken(state, event.text)) return { ...state, interim: '' };
+      // Nothing to keep: the phrase being heard is gone, so a status that only said so goes back to listening.
+      if (event.text.trim() === '' || isEchoOfLastSpoken(state, event.text)) {
+        return {
+          ...state,
+          interim: '',
+          status: state.status === 'transcribing' ? 'recording' : state.status,
+        };
+      }
       const side = state.mode === 'two_way' ? (event.side ?? state.activeSide ?? 'traveller') : undefined;
       return {
         ...state,
