@@ -73,6 +73,11 @@ export function initialStableClauseState(
 }
 
 const wordsOf = (text: string) => text.split(/\s+/u).filter(Boolean);
+
+/** The text past its first `count` words: what is left to translate once they were. */
+export function textAfterWords(text: string, count: number): string {
+  return wordsOf(text).slice(count).join(' ');
+}
 /** A word as compared: case and punctuation aside (a recogniser adds a comma later, or capitalises). */
 const bare = (word: string) => word.toLocaleLowerCase().replace(/\p{P}+/gu, '');
 
@@ -131,6 +136,6 @@ function onFinal(state: StableClauseState, event: { text: string; at: number }):
         ? { retractions: state.retractions + 1, pausedUntil: event.at + settings.retractionPauseMs }
         : {}),
     },
-    translate: words.slice(committed.length).join(' '),
+    translate: textAfterWords(event.text, committed.length),
   };
 }

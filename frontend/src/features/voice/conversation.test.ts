@@ -130,6 +130,19 @@ describe('Transcripts (docs/SPEC.md §4)', () => {
     expect(state).toMatchObject({ status: 'speaking', interim: '' });
   });
 
+  it('a final whose words were all translated while it was heard waits for no translation', () => {
+    const heard = run(stateWith({ status: 'recording', translationEnabled: true }), {
+      type: 'interim_transcript',
+      text: 'We will walk for about two hours and',
+    });
+    const state = run(heard, {
+      type: 'final_transcript',
+      text: 'We will walk for about two hours',
+      translated: true,
+    });
+    expect(state).toMatchObject({ status: 'recording', transcript: 'We will walk for about two hours' });
+  });
+
   it.each(['stopped', 'limit_reached'] as const)('transcripts arriving in %s are ignored', (status) => {
     const state = stateWith({ status, transcript: 'kept' });
     expect(run(state, { type: 'final_transcript', text: 'late' })).toBe(state);

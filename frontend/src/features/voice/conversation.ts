@@ -114,7 +114,13 @@ export type ConversationEvent =
   | { type: 'start_delay_elapsed' }
   | { type: 'interim_transcript'; text: string }
   /** `side` is given in two-way mode (attributed by the hook: docs/SPEC.md, issue 18). */
-  | { type: 'final_transcript'; text: string; side?: Side }
+  | {
+      type: 'final_transcript';
+      text: string;
+      side?: Side;
+      /** Its words were all translated while it was heard (docs/SPEC.md §4 Long sentences): none to wait for. */
+      translated?: boolean;
+    }
   /** `phrase` numbers the phrase as the speak-back pipeline does. */
   | { type: 'translation_started'; phrase?: number }
   | { type: 'translation_chunk'; text: string }
@@ -407,9 +413,13 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         status:
           state.status === 'finishing'
             ? 'finishing'
-            : state.translationEnabled
-              ? 'translating'
-              : 'transcribed',
+            : event.translated === true
+              ? state.status === 'transcribing'
+                ? 'recording'
+                : state.status
+              : state.translationEnabled
+                ? 'translating'
+                : 'transcribed',
         ...(side === undefined
           ? {}
           : {
