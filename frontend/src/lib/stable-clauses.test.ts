@@ -62,6 +62,14 @@ describe('stable clauses (docs/SPEC.md §4 Long sentences)', () => {
     expect(translated.filter(Boolean)).toEqual(['If you look up at the west front,']);
   });
 
+  it('cuts before a conjunction of any listed language when the recogniser names no language', () => {
+    const { translated } = run([
+      { type: 'interim', text: 'The northern tower was finished first while the', at: 0 },
+      { type: 'interim', text: 'The northern tower was finished first while the southern one', at: 1_100 },
+    ]);
+    expect(translated.filter(Boolean)).toEqual(['The northern tower was finished first']);
+  });
+
   it('does not cut a clause shorter than the fewest words', () => {
     const { translated } = run([interim('Then and there we', 0), interim('Then and there we went', 1_100)]);
     expect(translated.join('')).toBe('');

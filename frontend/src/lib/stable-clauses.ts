@@ -7,7 +7,8 @@
  * Stable: a word that has stood unchanged, at its place, in every interim for `stableMs`. A recogniser revises the
  * last words of an interim while it hears more; the words behind them rarely change after a second.
  * Clause boundary: inside the stable words, after a comma, semicolon or colon, or before a conjunction of the
- * source language, once the clause holds `minClauseWords` words and a stable word follows it. Scripts written
+ * source language (any listed language's when the recogniser names none), once the clause holds `minClauseWords`
+ * words and a stable word follows it. Scripts written
  * without spaces have no words to count here: their sentences wait for the final.
  *
  * A retraction is a final that does not begin with the words already translated early: their translation on
@@ -41,6 +42,11 @@ const CONJUNCTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   pt: new Set(['e', 'mas', 'porque', 'que', 'onde', 'quando', 'enquanto', 'embora', 'então', 'ou', 'se']),
   nl: new Set(['en', 'maar', 'omdat', 'want', 'dat', 'waar', 'wanneer', 'terwijl', 'hoewel', 'dan', 'of', 'als']),
 };
+
+/** A recogniser that names no language (the embedded one, often Deepgram): any listed language's conjunctions. */
+const ANY_CONJUNCTION: ReadonlySet<string> = new Set(
+  Object.values(CONJUNCTIONS).flatMap((words) => [...words]),
+);
 
 const CLAUSE_END = /[,;:]$/u;
 
@@ -106,7 +112,8 @@ function onInterim(
   }
   let stable = 0;
   while (stable < words.length && event.at - since[stable]! >= settings.stableMs) stable++;
-  const conjunctions = CONJUNCTIONS[(event.language ?? '').slice(0, 2).toLowerCase()];
+  const conjunctions =
+    event.language === undefined ? ANY_CONJUNCTION : CONJUNCTIONS[event.language.slice(0, 2).toLowerCase()];
   let boundary = -1;
   // A boundary before word `end`: the clause is words[start, end), and word `end` is stable too.
   for (let end = start + settings.minClauseWords; end < stable; end++) {
