@@ -21,7 +21,7 @@ export const CONVERSATION_STATUSES = [
 ] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
-/** One-way translates the traveller's words; two-way (issue 18) translates each side into the other's language. */
+/** One-way translates the traveller's words; two-way translates each side into the other's language. */
 export type ConversationMode = 'one_way' | 'two_way';
 /** Who said a phrase in two-way mode: the traveller, or the person they are talking to. */
 export type Side = 'traveller' | 'other';
@@ -113,7 +113,7 @@ export type ConversationEvent =
   | { type: 'microphone_started'; result: MicrophoneStartResult }
   | { type: 'start_delay_elapsed' }
   | { type: 'interim_transcript'; text: string }
-  /** `side` is given in two-way mode (attributed by the hook: docs/SPEC.md, issue 18). */
+  /** `side` is given in two-way mode (attributed by the hook: docs/SPEC.md §4). */
   | {
       type: 'final_transcript';
       text: string;

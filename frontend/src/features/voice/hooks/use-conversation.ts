@@ -66,7 +66,7 @@ export interface Conversation {
 
 export interface ConversationOptions {
   readonly translationEnabled: boolean;
-  /** The mode the screen opens in (issue 18); later changes go through `mode_changed`. */
+  /** The mode the screen opens in; later changes go through `mode_changed`. */
   readonly twoWay?: boolean;
   /** Read when a phrase is handed to the speak-back pipeline, so a language picked mid-conversation applies. */
   readonly speakBackSettings: () => SpeakBackSettings;
