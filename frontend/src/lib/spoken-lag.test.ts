@@ -156,6 +156,38 @@ describe('spoken-lag reducer (docs/SPEC.md §4 Spoken lag)', () => {
     expect(shownOnly(actions)).toEqual([3]);
   });
 
+  it('does not mark a phrase cut part-way as shown only: its beginning was heard', () => {
+    // Phrase 1's second clause plays sped up until 8,300: its third would start 8.3 s after the phrase ended.
+    const { actions, state } = run([
+      clause(1, 20, 0, 1_000),
+      { type: 'started', utterance: 1, at: 1_500 },
+      clause(1, 60, 0, 1_600),
+      clause(1, 10, 0, 1_700),
+      { type: 'ended', utterance: 1, at: 3_500 },
+    ]);
+    expect(shownOnly(actions)).toEqual([]);
+    expect(speaks(actions).map((action) => action.phrases)).toEqual([[1], [1]]);
+    expect(spokenLagTally(state)).toMatchObject({ spoken: 1, cut: 1, shownOnly: 0 });
+  });
+
+  it('never speaks the rest of a phrase once one of its clauses was not spoken', () => {
+    // Phrase 3's first clause would start 5.1 s after it ended; the voice then proves faster, and its second
+    // clause could start 2.7 s after, but speech does not resume in the middle of a phrase.
+    const { actions, state } = run([
+      clause(1, 10, 0, 0),
+      { type: 'started', utterance: 1, at: 500 },
+      clause(2, 40, 0, 600),
+      clause(3, 10, 0, 700),
+      { type: 'ended', utterance: 1, at: 1_000 },
+      { type: 'started', utterance: 2, at: 1_100 },
+      { type: 'ended', utterance: 2, at: 2_100 },
+      clause(3, 10, 0, 2_200),
+    ]);
+    expect(shownOnly(actions)).toEqual([3]);
+    expect(speaks(actions).map((action) => action.phrases)).toEqual([[1], [2]]);
+    expect(spokenLagTally(state)).toMatchObject({ spoken: 2, shownOnly: 1 });
+  });
+
   it('learns the pace of the voice from the utterances that have played', () => {
     // 20 characters took 4 s: a voice of 5 characters a second, half the first guess.
     const { state } = run([

@@ -70,7 +70,10 @@ export interface PhraseSpeech {
   readonly spedUp: boolean;
   /** Spoken in one utterance with another phrase. */
   readonly merged: boolean;
+  /** None of it was read out: marked on screen as shown, not spoken. */
   readonly shownOnly: boolean;
+  /** Its reading stopped part-way: a later clause would have been heard too late. Not marked: it was heard. */
+  readonly cut: boolean;
 }
 
 export interface SpokenLagState {
@@ -149,6 +152,7 @@ export function spokenLagTally(state: SpokenLagState): {
   spedUp: number;
   merged: number;
   shownOnly: number;
+  cut: number;
 } {
   const all = [...state.phrases.values()];
   return {
@@ -156,6 +160,7 @@ export function spokenLagTally(state: SpokenLagState): {
     spedUp: all.filter((phrase) => phrase.spedUp).length,
     merged: all.filter((phrase) => phrase.merged).length,
     shownOnly: all.filter((phrase) => phrase.shownOnly).length,
+    cut: all.filter((phrase) => phrase.cut).length,
   };
 }
 
@@ -185,7 +190,13 @@ function withPhrase(
   phrase: number,
   change: Partial<PhraseSpeech>,
 ): ReadonlyMap<number, PhraseSpeech> {
-  const before = phrases.get(phrase) ?? { spoken: false, spedUp: false, merged: false, shownOnly: false };
+  const before = phrases.get(phrase) ?? {
+    spoken: false,
+    spedUp: false,
+    merged: false,
+    shownOnly: false,
+    cut: false,
+  };
   return new Map(phrases).set(phrase, { ...before, ...change });
 }
 
@@ -197,10 +208,19 @@ function askForSpeech(previous: SpokenLagState, now: number): SpokenLagStep {
   const actions: SpokenLagAction[] = [];
   let phrases = previous.phrases;
   const start = Math.max(now + settings.synthesisMs, askedSpeechEnd(previous, now));
-  // Oldest first: a clause that would start past the bound is shown only, and the next one is measured.
+  // Oldest first: a clause that would start past the bound is shown only, and the next one is measured. Speech
+  // never resumes inside a phrase once one of its clauses was skipped (its end without its start would mislead).
+  // A phrase is marked shown, not spoken, only when none of it was read out; one cut part-way was heard.
   const kept = previous.waiting.filter((clause) => {
-    if (start - clause.sourceEndAt <= settings.boundMs) return true;
-    if (!phrases.get(clause.phrase)?.shownOnly) actions.push({ type: 'shown-only', phrase: clause.phrase });
+    const before = phrases.get(clause.phrase);
+    const skipped = before?.shownOnly === true || before?.cut === true;
+    if (!skipped && start - clause.sourceEndAt <= settings.boundMs) return true;
+    if (skipped) return false;
+    if (before?.spoken) {
+      phrases = withPhrase(phrases, clause.phrase, { cut: true });
+      return false;
+    }
+    actions.push({ type: 'shown-only', phrase: clause.phrase });
     phrases = withPhrase(phrases, clause.phrase, { shownOnly: true });
     return false;
   });

@@ -113,12 +113,34 @@ describe('Transcripts (docs/SPEC.md §4)', () => {
     });
   });
 
-  it('an empty final result only clears the interim text', () => {
-    const state = run(stateWith({ status: 'transcribing', interim: 'uh' }), {
+  it('an empty final after an interim clears the interim text and returns to listening', () => {
+    const state = run(
+      recording,
+      { type: 'interim_transcript', text: 'uh' },
+      { type: 'final_transcript', text: ' ' },
+    );
+    expect(state).toMatchObject({ status: 'recording', interim: '', transcript: '' });
+  });
+
+  it('an empty final while a translation is read out changes no status', () => {
+    const state = run(stateWith({ status: 'speaking', interim: 'uh' }), {
       type: 'final_transcript',
-      text: ' ',
+      text: '',
     });
-    expect(state).toMatchObject({ status: 'transcribing', interim: '', transcript: '' });
+    expect(state).toMatchObject({ status: 'speaking', interim: '' });
+  });
+
+  it('a final whose words were all translated while it was heard waits for no translation', () => {
+    const heard = run(stateWith({ status: 'recording', translationEnabled: true }), {
+      type: 'interim_transcript',
+      text: 'We will walk for about two hours and',
+    });
+    const state = run(heard, {
+      type: 'final_transcript',
+      text: 'We will walk for about two hours',
+      translated: true,
+    });
+    expect(state).toMatchObject({ status: 'recording', transcript: 'We will walk for about two hours' });
   });
 
   it.each(['stopped', 'limit_reached'] as const)('transcripts arriving in %s are ignored', (status) => {

@@ -114,7 +114,13 @@ export type ConversationEvent =
   | { type: 'start_delay_elapsed' }
   | { type: 'interim_transcript'; text: string }
   /** `side` is given in two-way mode (attributed by the hook: docs/SPEC.md §4). */
-  | { type: 'final_transcript'; text: string; side?: Side }
+  | {
+      type: 'final_transcript';
+      text: string;
+      side?: Side;
+      /** Its words were all translated while it was heard (docs/SPEC.md §4 Long sentences): none to wait for. */
+      translated?: boolean;
+    }
   /** `phrase` numbers the phrase as the speak-back pipeline does. */
   | { type: 'translation_started'; phrase?: number }
   | { type: 'translation_chunk'; text: string }
@@ -391,7 +397,14 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       };
     case 'final_transcript': {
       if (IGNORES_TRANSCRIPTS.has(state.status) || !isSessionOpen(state)) return state;
-      if (event.text.trim() === '' || isEchoOfLastSpoken(state, event.text)) return { ...state, interim: '' };
+      // Nothing to keep: the phrase being heard is gone, so a status that only said so goes back to listening.
+      if (event.text.trim() === '' || isEchoOfLastSpoken(state, event.text)) {
+        return {
+          ...state,
+          interim: '',
+          status: state.status === 'transcribing' ? 'recording' : state.status,
+        };
+      }
       const side = state.mode === 'two_way' ? (event.side ?? state.activeSide ?? 'traveller') : undefined;
       return {
         ...state,
@@ -400,9 +413,13 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         status:
           state.status === 'finishing'
             ? 'finishing'
-            : state.translationEnabled
-              ? 'translating'
-              : 'transcribed',
+            : event.translated === true
+              ? state.status === 'transcribing'
+                ? 'recording'
+                : state.status
+              : state.translationEnabled
+                ? 'translating'
+                : 'transcribed',
         ...(side === undefined
           ? {}
           : {

@@ -5,6 +5,13 @@ import { SPEECH_ENDPOINTING_MS } from '@wayfarer/shared/constants';
 import { isDailyLimitKey } from '@wayfarer/shared/domain/error-keys';
 import { unlockAudio } from '../../../lib/audio-context';
 import { isSubscriber, useSession } from '../../../lib/session-context';
+import {
+  DEFAULT_STABLE_CLAUSE_SETTINGS,
+  initialStableClauseState,
+  stableClauseReducer,
+  textAfterWords,
+  type StableClauseState,
+} from '../../../lib/stable-clauses';
 import { translateMessage } from '../../../lib/translate-message';
 import {
   conversationReducer,
@@ -71,6 +78,8 @@ interface Run {
   voice?: VoiceSession;
   speakBack?: SpeakBack;
   identify?: IdentifyLanguage;
+  /** One-way: the run-on sentence being heard, cut at its stable clauses (docs/SPEC.md §4 Long sentences). */
+  clauses: StableClauseState;
   cancelled: boolean;
 }
 
@@ -116,7 +125,7 @@ export function useConversation(options: ConversationOptions): Conversation {
     release();
     dispatch({ type: 'start' });
     setSpokenLag(null);
-    const run: Run = { cancelled: false };
+    const run: Run = { cancelled: false, clauses: initialStableClauseState() };
     current.current = run;
     const [{ startVoiceSession }, { createSpeakBack }, { routeTranscript, loadLanguageIdentifier }] =
       await Promise.all([loadVoiceSession(), loadSpeakBack(), loadPhraseRouting()]);
@@ -181,13 +190,40 @@ export function useConversation(options: ConversationOptions): Conversation {
               pair: now.mode === 'two_way' ? optionsRef.current.languagePair?.() : undefined,
               identify: run.identify,
             });
-            dispatch(route.event);
             const settings = optionsRef.current.speakBackSettings();
-            if (route.prepare) return speakBack.prepare(route.prepare.text, settings);
-            if (!route.say) return speakBack.dropPrepared();
+            let say = route.say?.text;
+            let prepare = route.prepare?.text;
+            if (now.mode === 'one_way' && now.translationEnabled) {
+              const at = performance.now();
+              const before = run.clauses.committed.length;
+              const step = stableClauseReducer(
+                run.clauses,
+                result.isFinal
+                  ? { type: 'final', text: result.text, at }
+                  : { type: 'interim', text: result.text, language: result.language, at },
+              );
+              run.clauses = step.state;
+              if (!result.isFinal && step.translate !== '') {
+                dispatch(route.event);
+                // The clause's last word was heard at least the stable time ago.
+                speakBack.dropPrepared();
+                return speakBack.say(step.translate, settings, at - DEFAULT_STABLE_CLAUSE_SETTINGS.stableMs);
+              }
+              if (say !== undefined) say = step.translate;
+              // What the final will hand over: the words past those already translated.
+              if (prepare !== undefined && before > 0) prepare = textAfterWords(prepare, before);
+            }
+            // A final whose every word was translated early has nothing left to translate.
+            dispatch(
+              route.event.type === 'final_transcript' && route.say !== undefined && !say
+                ? { ...route.event, translated: true }
+                : route.event,
+            );
+            if (prepare) return speakBack.prepare(prepare, settings);
+            if (!say) return speakBack.dropPrepared();
             speakBack.say(
-              route.say.text,
-              { ...settings, outputLanguage: route.say.outputLanguage ?? settings.outputLanguage },
+              say,
+              { ...settings, outputLanguage: route.say?.outputLanguage ?? settings.outputLanguage },
               heardAt,
             );
           }),
