@@ -17,7 +17,7 @@ import { Worker } from 'node:worker_threads';
 import { embeddedAnalyzer } from '@wayfarer/engines/analysis/embedded-analyzer';
 import { startLocalCloud } from '@wayfarer/infra/local/local-cloud';
 import { ANALYSIS_CALL_MIN_CHARACTERS, DAILY_CEILINGS } from '@wayfarer/shared/constants';
-import { percentile } from './lib/stats';
+import { loadAverages, percentile } from './lib/stats';
 
 // Our own sentences (not the dev set), one price or more each, in the four languages the grammar reads.
 const SENTENCES = [
@@ -183,11 +183,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     await rm(dataDir, { recursive: true, force: true });
   }
   await analyserAlone();
-  console.log(
-    `load average after: ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average after: ${loadAverages()}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

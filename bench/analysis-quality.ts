@@ -16,7 +16,6 @@
 // ANALYSIS_BENCH_ANALYZER=openai scores the cloud path instead (an OpenAI-compatible model: OPENAI_API_KEY,
 // OPENAI_BASE_URL, OPENAI_MODEL_ANALYSIS), through the same adapter the Lambdas use; see bench/README.md.
 import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import {
@@ -32,7 +31,7 @@ import {
   type LabelledSentence,
   type Tally,
 } from '@wayfarer/engines/analysis/testing/labelled-set-score';
-import { percentile } from './lib/stats';
+import { loadAverages, percentile } from './lib/stats';
 
 type Analyse = (text: string) => Promise<Answers>;
 
@@ -116,9 +115,7 @@ function timeAnalyser(sentences: readonly LabelledSentence[]): void {
   console.log(
     `\nanalyser alone (read once + prices + places + emergency), ${times.length} runs: ` +
       `p50 ${percentile(times, 0.5, 'floor-index').toFixed(0)} µs, p99 ${percentile(times, 0.99, 'floor-index').toFixed(0)} µs; ` +
-      `load average ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')}`,
+      `load average ${loadAverages()}`,
   );
 }
 

@@ -12,7 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TRACKED_PAGES } from '@wayfarer/shared/constants';
@@ -24,7 +24,7 @@ import { OrphanGuard } from '@wayfarer/infra/local/child-processes';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from '@wayfarer/infra/local/dynamodb-local';
 import { freePort } from '@wayfarer/infra/local/free-port';
 import { checkJava, javaCommand } from '@wayfarer/infra/local/preflight';
-import { percentile } from './lib/stats';
+import { loadAverages, percentile } from './lib/stats';
 
 const REGION = 'us-east-1';
 const TABLE = 'wayfarer-bench-analytics';
@@ -194,11 +194,7 @@ export async function main(): Promise<void> {
     console.log(
       `stats(90) over ${runs} runs: p50 ${percentile(timings, 0.5, 'nearest-rank').toFixed(1)} ms, p99 ${percentile(timings, 0.99, 'nearest-rank').toFixed(1)} ms`,
     );
-    console.log(
-      `load average: ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average: ${loadAverages()}`);
   } finally {
     documents.destroy();
     await dynamo.child.stop();

@@ -17,12 +17,11 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serveApp, type ServedApp } from '../infra/local/served-app';
-import { median } from './lib/stats';
+import { loadAverages, median } from './lib/stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -177,9 +176,7 @@ export async function main(): Promise<void> {
   const server =
     typeof values.url === 'string' ? { url: values.url, stop: async () => {} } : await startServer();
   console.log(
-    `Lighthouse on ${server.url}${lang ? ` (Accept-Language: ${lang})` : ''} with ${chromiumPath}; load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    `Lighthouse on ${server.url}${lang ? ` (Accept-Language: ${lang})` : ''} with ${chromiumPath}; load average ${loadAverages()}`,
   );
   try {
     // One unmeasured visit first: the server's first answers (handler imports) are not the page's fault.
@@ -194,11 +191,7 @@ export async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
-  console.log(
-    `\nload average after: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`\nload average after: ${loadAverages()}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -12,13 +12,13 @@
 // shown. Needs `npm run build:web`, flite and sox.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { measureInBrowser, spaBuilt, serveForBench } from './ear-voice-span';
-import { percentile } from './lib/stats';
+import { loadAverages, percentile } from './lib/stats';
 
 const run = promisify(execFile);
 
@@ -369,11 +369,7 @@ export async function main(): Promise<void> {
     console.log(`  skipped: needs ${missing.join(', ')} (apt-get install -y flite sox)`);
     return;
   }
-  console.log(
-    `load average at start ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average at start ${loadAverages()}`);
   const folder = await mkdtemp(path.join(tmpdir(), 'wayfarer-monologue-'));
   const openAi = await startOpenAiCompatibleServer({
     latency: 'realistic',

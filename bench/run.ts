@@ -4,9 +4,10 @@
 // on how many cores and at what load it ran: the figures docs quote are regenerated there, never copied by hand.
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { loadAverages } from './lib/stats';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsDir = path.join(here, 'results');
@@ -28,11 +29,6 @@ function git(args: readonly string[]): string {
     return '';
   }
 }
-
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 /** Runs `work` while a copy of everything written to stdout (ANSI colours stripped) is kept. */
 async function capturingStdout(work: () => Promise<void>): Promise<string> {
@@ -60,12 +56,12 @@ for (const name of files) {
   const dirty =
     git(['status', '--porcelain', '--untracked-files=no']) === '' ? '' : ' (with uncommitted changes)';
   const started = new Date().toISOString();
-  const loadBefore = load();
+  const loadBefore = loadAverages();
   const printed = await capturingStdout(module.main);
   const header = [
     `# npm run bench ${bench}`,
     `# ${started}, commit ${commit}${dirty}, node ${process.version}, ${availableParallelism()} cores`,
-    `# load average ${loadBefore} at the start, ${load()} at the end`,
+    `# load average ${loadBefore} at the start, ${loadAverages()} at the end`,
     '',
   ].join('\n');
   await mkdir(resultsDir, { recursive: true });

@@ -7,14 +7,14 @@
  *
  *   npx tsx bench/translate-overhead.ts [--runs 40]
  */
-import { loadavg } from 'node:os';
+
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
 import { listenApiGateway } from '@wayfarer/infra/local/testing/api-gateway';
 import { resetProviders } from '@wayfarer/lambdas/providers';
 import { startOpenAiCompatibleServer } from '@wayfarer/lambdas/testing/openai-compatible-server';
-import { percentile } from './lib/stats';
+import { loadAverages, percentile } from './lib/stats';
 
 const GOAL_MS = 10;
 const FIRST_TOKEN_MS = 50;
@@ -83,9 +83,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
         .padStart(6)} ms`;
     console.log(
       [
-        `Translate overhead: client's first chunk minus the provider's first token (${runs} runs, provider first token after ${FIRST_TOKEN_MS} ms; load average ${loadavg()
-          .map((value) => value.toFixed(2))
-          .join(' ')})`,
+        `Translate overhead: client's first chunk minus the provider's first token (${runs} runs, provider first token after ${FIRST_TOKEN_MS} ms; load average ${loadAverages()})`,
         row('through the local gateway (POST /api/translate)', throughGateway),
         row('openai SDK straight to the provider', direct),
         `goal: <= ${GOAL_MS} ms p50 through the gateway: ${percentile(throughGateway, 0.5, 'floor-index') <= GOAL_MS ? 'ok' : 'OVER'}`,

@@ -8,7 +8,7 @@
 // in real time). Prints p50/p90 and the machine load, and where the time goes between the page's requests (their
 // resource timing); asserts nothing about time. `VOICE_LOOP_SETUP=embedded|realistic` runs one setup.
 // Needs `npm run build:web`.
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import type { Page } from 'playwright-core';
 import { SAMPLE_RATE, VAD_FRAME_SAMPLES } from '@wayfarer/engines/speech/pcm-frames';
 import { DEFAULT_SEGMENTER_SETTINGS } from '@wayfarer/engines/speech/segmenter';
@@ -20,7 +20,7 @@ import {
   tokenise,
 } from '@wayfarer/lambdas/testing/openai-compatible-server';
 import { measureInBrowser, spaBuilt, serveForBench } from './ear-voice-span';
-import { percentile as percentileOf } from './lib/stats';
+import { loadAverages, percentile as percentileOf } from './lib/stats';
 
 const RUNS = Number(process.env.VOICE_LOOP_RUNS ?? 7);
 // -40 dBFS, as bench/speech.ts hears the end of speech.
@@ -343,11 +343,7 @@ async function runSetup(name: string, realistic: boolean): Promise<void> {
 
 export async function main(): Promise<void> {
   if (!(await spaBuilt())) return;
-  console.log(
-    `load average at start ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average at start ${loadAverages()}`);
   const only = process.env.VOICE_LOOP_SETUP;
   if (only !== 'realistic')
     await runSetup('embedded engines (Moonshine socket, test translation server at once, espeak-ng)', false);

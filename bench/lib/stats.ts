@@ -33,6 +33,12 @@ export function median(values: readonly number[]): number {
 /** The one-minute load average now (0 where the platform has none). */
 export const currentLoad = (): number => loadavg()[0] ?? 0;
 
+/** The 1, 5 and 15 minute load averages as a bench prints them: "3.41 2.98 2.10". */
+export const loadAverages = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
 /**
  * Samples the one-minute load average once a second until `stop()`, which returns the samples (none when it
  * ran for less than a second): the machine is shared, and a figure means little without the load beside it.
