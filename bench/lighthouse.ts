@@ -2,15 +2,17 @@
  * `npm run bench lighthouse`: Lighthouse (the npm package, its CLI) against the home screen `/` of the built
  * app as `npm run serve` serves it, with the system Chromium, offline: mobile (Lighthouse's default profile, a
  * mid-tier phone on simulated slow 4G) and desktop (`--preset desktop`), three cold runs each (a fresh browser
- * profile per run, so the first load is measured every time). Prints the median of each category score and of
+ * profile per run, so the first load is measured every time), in English, Japanese and Arabic (one run of each
+ * language in turn, so a change in the machine's load falls on all three alike). Prints the median of each category score and of
  * FCP, LCP, TBT and CLS, the bytes transferred by the first load (all of it, and its JavaScript), and whether
  * the text-compression audit passes. It prints figures; it never fails on one.
  *
  *   npm run build:web && npm run bench lighthouse
- *   npx tsx bench/lighthouse.ts [--runs 3] [--url http://127.0.0.1:8787/] [--json-dir /tmp/lh] [--lang ja]
+ *   npx tsx bench/lighthouse.ts [--runs 3] [--url http://127.0.0.1:8787/] [--json-dir /tmp/lh] [--lang en,ja,ar]
  *
- * --lang starts Chromium in that language (navigator.languages) and sends it as Accept-Language, so the page is
+ * Each language starts Chromium in it (navigator.languages) and sends it as Accept-Language, so the page is
  * measured in the interface language such a browser gets (its locale file, its script's fonts, right to left).
+ * A Japanese page on a machine with no CJK font measures Chromium's search for glyphs it cannot find, not the app.
  *
  * Without --url it starts `npm run serve` itself on a free port with a throwaway data folder and stops it at the
  * end. CHROMIUM_PATH overrides /usr/bin/chromium.
@@ -101,7 +103,7 @@ async function lighthouseOnce(
     ...(lang ? [`--extra-headers=${JSON.stringify({ 'Accept-Language': lang })}`] : []),
   ];
   const text = await run(bin, args, { ...process.env, CHROME_PATH: chromiumPath });
-  if (jsonDir) writeFileSync(path.join(jsonDir, `${formFactor}-${index + 1}.json`), text);
+  if (jsonDir) writeFileSync(path.join(jsonDir, `${lang ?? 'default'}-${formFactor}-${index + 1}.json`), text);
   const result = JSON.parse(text) as LighthouseResult;
   if (result.runtimeError)
     throw new Error(`Lighthouse: ${result.runtimeError.code} ${result.runtimeError.message}`);
@@ -133,8 +135,8 @@ async function startServer(): Promise<ServedApp> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-function report(formFactor: FormFactor, runs: readonly RunFigures[]): void {
-  console.log(`\n${formFactor} (median of ${runs.length} runs; each run in brackets)`);
+function report(formFactor: FormFactor, lang: string, runs: readonly RunFigures[]): void {
+  console.log(`\n${formFactor}, ${lang} (median of ${runs.length} runs; each run in brackets)`);
   for (const category of CATEGORIES) {
     const values = runs.map((figures) => figures.scores[category] as number);
     console.log(`  ${category.padEnd(16)} ${String(median(values)).padStart(8)}   [${values.join(', ')}]`);
@@ -165,28 +167,32 @@ export async function main(): Promise<void> {
       runs: { type: 'string', default: '3' },
       url: { type: 'string' },
       'json-dir': { type: 'string' },
-      lang: { type: 'string' },
+      lang: { type: 'string', default: 'en,ja,ar' },
     },
     strict: false,
     allowPositionals: true,
   });
   const runs = Number(values.runs);
   const jsonDir = typeof values['json-dir'] === 'string' ? values['json-dir'] : undefined;
-  const lang = typeof values.lang === 'string' ? values.lang : undefined;
+  const langs = String(values.lang)
+    .split(',')
+    .map((lang) => lang.trim())
+    .filter(Boolean);
   const server =
     typeof values.url === 'string' ? { url: values.url, stop: async () => {} } : await startServer();
   console.log(
-    `Lighthouse on ${server.url}${lang ? ` (Accept-Language: ${lang})` : ''} with ${chromiumPath}; load average ${loadAverages()}`,
+    `Lighthouse on ${server.url} (Accept-Language: ${langs.join(', ')}) with ${chromiumPath}; load average ${loadAverages()}`,
   );
   try {
     // One unmeasured visit first: the server's first answers (handler imports) are not the page's fault.
     await fetch(server.url);
     await fetch(new URL('/api/health', server.url));
     for (const formFactor of ['mobile', 'desktop'] as const) {
-      const figures: RunFigures[] = [];
+      const figures = new Map<string, RunFigures[]>(langs.map((lang) => [lang, []]));
       for (let index = 0; index < runs; index++)
-        figures.push(await lighthouseOnce(server.url, formFactor, jsonDir, index, lang));
-      report(formFactor, figures);
+        for (const lang of langs)
+          figures.get(lang)?.push(await lighthouseOnce(server.url, formFactor, jsonDir, index, lang));
+      for (const lang of langs) report(formFactor, lang, figures.get(lang) ?? []);
     }
   } finally {
     await server.stop();
