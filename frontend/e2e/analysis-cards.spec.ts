@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
-import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -9,7 +8,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // "Please help me, I need a doctor now." then "The taxi to the Empire State Building costs twenty dollars."
 // (flite voice awb, docs/E2E.md): an emergency, a landmark (typed building by the gazetteer) and a price.
 test.describe.configure({ timeout: 120_000 });
-test.use({ launchOptions: fakeMicrophone('speech-help-empire-state.wav') });
+test.use({ microphone: 'speech-help-empire-state.wav' });
 
 /** Speaks the fixture, stops, and accepts the analysis prompt. */
 async function speakAndAnalyze(page: Page) {

@@ -2,7 +2,6 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
-import { fakeMicrophone } from './support/fake-microphone';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 import { SECOND_SERVER, secondServerAppOrigin, onSecondServer } from './support/second-server';
 import { serviceWorkerControls } from './support/service-worker';
@@ -19,7 +18,7 @@ const USER_DAILY_SECONDS = SECOND_SERVER.userDailySeconds;
 const OUTLAST_ALLOWANCE_MS = (USER_DAILY_SECONDS + 4) * 1000;
 const PASSWORD = 'Travel!2024x';
 
-test.use({ launchOptions: fakeMicrophone('silence.wav') });
+test.use({ microphone: 'silence.wav' });
 test.describe.configure({ timeout: 180_000 });
 
 // On the suite's second local cloud: the allowance above must not cut off the shared server's users. The app is

@@ -1,6 +1,5 @@
 import { expect as baseExpect } from '@playwright/test';
 import { test } from './support/traveller';
-import { fakeMicrophone } from './support/fake-microphone';
 import { openAiServerURL, SCRIPT, secondServerAppOrigin, onSecondServer } from './support/second-server';
 import { subscribeFresh } from './support/subscriber';
 
@@ -11,7 +10,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 // translated into Italian ("Dov'è la stazione?") and read by the cloud voice of the OpenAI-compatible test
 // server, which holds back the last chunk of every speech response for that text until told that playback has
 // begun: cloud voices play as they arrive, not after the whole file, so the first words are heard sooner.
-test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
+test.use({ microphone: 'speech-doctor-slt.wav' });
 test.describe.configure({ timeout: 120_000 });
 onSecondServer();
 

@@ -1,6 +1,5 @@
 import { expect as baseExpect, type Page, type Request } from '@playwright/test';
 import { test } from './support/traveller';
-import { fakeMicrophone } from './support/fake-microphone';
 import { SCRIPT, SECOND_SERVER, secondServerAppOrigin, onSecondServer } from './support/second-server';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 import { subscribeFresh } from './support/subscriber';
@@ -13,7 +12,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 // `languages`: support/second-server-settings.ts SCRIPT), released by the amount of audio received, so the reply
 // comes only once capture is open again after the playback. Translation goes to the OpenAI-compatible test server
 // through the real openai SDK; the French voice is that server's, the English one the scripted Deepgram's (Aura).
-test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
+test.use({ microphone: 'speech-doctor-slt.wav' });
 test.describe.configure({ timeout: 120_000 });
 onSecondServer();
 

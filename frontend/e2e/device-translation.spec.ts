@@ -3,7 +3,6 @@ import { test } from './support/traveller';
 import { nextPage } from './support/walk';
 import { PAGES } from '@wayfarer/shared/api/pages';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/ui-constants';
-import { fakeMicrophone } from './support/fake-microphone';
 import { signInFresh } from './support/sign-in';
 import {
   deviceTranslatorLog,
@@ -18,7 +17,7 @@ import {
 // out-of-the-box `npm start` does: without the device, translation would be off.
 const expect = baseExpect.configure({ timeout: 15_000 });
 // "I need a doctor near the Eiffel Tower." (flite, voice slt).
-test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
+test.use({ microphone: 'speech-doctor-slt.wav' });
 
 const SPANISH = { need: 'necesito', doctor: 'médico', near: 'cerca', the: 'la' };
 

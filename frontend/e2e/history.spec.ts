@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, type Page, type Request } from '@playwright/test';
 import { LIVE, test } from './support/traveller';
-import { fakeMicrophone } from './support/fake-microphone';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
@@ -9,7 +8,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 // "Please help me, I need a doctor now." then "The taxi to the Empire State Building costs twenty dollars."
 test.describe.configure({ timeout: 180_000 });
-test.use({ launchOptions: fakeMicrophone('speech-help-empire-state.wav') });
+test.use({ microphone: 'speech-help-empire-state.wav' });
 
 /** One spoken session: start, wait for the second phrase to be final, stop, analyse. Each start replays the file. */
 async function speakAndAnalyse(page: Page) {

@@ -1,7 +1,6 @@
 import { expect as baseExpect, type Browser, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { PAGES } from '@wayfarer/shared/api/pages';
-import { fakeCamera } from './support/fake-microphone';
 import { secondServerAppOrigin, onSecondServer, withoutPageViews } from './support/second-server';
 import { seriousAxeViolations } from './support/serious-axe-violations';
 
@@ -12,7 +11,7 @@ import { seriousAxeViolations } from './support/serious-axe-violations';
 // Two shared cores, OCR, cognito-local and a webhook: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-test.use({ launchOptions: fakeCamera('menu.mjpeg') });
+test.use({ camera: 'menu.mjpeg' });
 test.describe.configure({ timeout: 120_000 });
 // The suite's second local cloud: the OpenAI-compatible test server translates there, OCR stays embedded.
 onSecondServer();

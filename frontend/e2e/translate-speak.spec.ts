@@ -1,6 +1,7 @@
 import { expect as baseExpect } from '@playwright/test';
 import { LIVE, test } from './support/traveller';
-import { fakeMicrophone } from './support/fake-microphone';
+import { fakeMedia } from './support/fake-microphone';
+import { BROWSER_ARGS } from './support/browser';
 import { SCRIPT, secondServerAppOrigin, onSecondServer } from './support/second-server';
 import { subscribeFresh } from './support/subscriber';
 
@@ -14,12 +15,20 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 // Chromium lets a page that was clicked start audio later, with or without the app's unlock (checked by removing
 // it). The embedded voice streams the same WAV to the same player (infra/local/embedded-tts-route.int.test.ts
 // proves its route).
-const microphone = fakeMicrophone('speech-doctor-slt.wav');
 test.use({
-  launchOptions: {
-    ...microphone,
-    args: microphone.args?.filter((argument) => !argument.startsWith('--autoplay-policy')),
-  },
+  microphone: 'speech-doctor-slt.wav',
+  // A browser of its own (its worker's): launch flags are the worker's.
+  launchOptions: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, workerInfo) =>
+      provide(
+        fakeMedia(
+          workerInfo.parallelIndex,
+          BROWSER_ARGS.filter((argument) => !argument.startsWith('--autoplay-policy')),
+        ),
+      ),
+    { scope: 'worker' },
+  ],
 });
 test.describe.configure({ timeout: 120_000 });
 onSecondServer();

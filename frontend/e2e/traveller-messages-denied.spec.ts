@@ -1,17 +1,16 @@
 import { expect as baseExpect } from '@playwright/test';
-import { test } from './support/traveller';
+import { testWithDeniedMicrophone as test } from './support/traveller';
 import { nextPage } from './support/walk';
-import { deniedMicrophone } from './support/fake-microphone';
 import { signInFresh } from './support/sign-in';
 import { expectNoOperatorText, WALK_LOCALES } from './support/traveller-text';
 
 // The error walk of traveller-messages.spec.ts, for a traveller who refused the microphone and the camera: the
-// browser answers every prompt "block" (docs/E2E.md), which needs launch flags of its own, so a file of its own.
+// browser answers every prompt "block" (docs/E2E.md), which needs launch flags of its own (support/traveller.ts), so a file of its own.
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
-test.use({ launchOptions: deniedMicrophone(), permissions: [] });
+test.use({ permissions: [] });
 
 for (const { lang, locale } of WALK_LOCALES) {
   test.describe(`in ${lang}`, () => {

@@ -8,7 +8,6 @@ import {
   VOICE_ERROR_KEYS,
 } from '@wayfarer/shared/domain/error-keys';
 import { hideDeviceTranslator } from './support/device-translator-stand-in';
-import { fakeMicrophone } from './support/fake-microphone';
 import { signInFresh } from './support/sign-in';
 import { expectNoOperatorText, failMediaDevice, messageIn, WALK_LOCALES } from './support/traveller-text';
 
@@ -25,7 +24,7 @@ import { expectNoOperatorText, failMediaDevice, messageIn, WALK_LOCALES } from '
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 // "I need a doctor near the Eiffel Tower"; the fake camera (Chromium's own pattern) comes with the fake microphone.
-test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
+test.use({ microphone: 'speech-doctor-slt.wav' });
 
 const toast = (page: Page) => page.locator('[data-sonner-toast]');
 

@@ -1,6 +1,5 @@
 import { expect as baseExpect, type APIRequestContext } from '@playwright/test';
 import { LIVE, test } from './support/traveller';
-import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -15,7 +14,7 @@ const sharedServer = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const LINGER_AFTER_LEAVING_MS = 6_000;
 const SPEAK_MS = 4_000;
 
-test.use({ launchOptions: fakeMicrophone('speech-taxi-rms.wav') });
+test.use({ microphone: 'speech-taxi-rms.wav' });
 test.describe.configure({ timeout: 90_000 });
 
 /**

@@ -1,14 +1,13 @@
 import { expect as baseExpect } from '@playwright/test';
-import { test } from './support/traveller';
+import { testWithDeniedMicrophone as test } from './support/traveller';
 import { VOICE_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import { english } from './support/english';
-import { deniedMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.describe.configure({ timeout: 90_000 });
-test.use({ launchOptions: deniedMicrophone(), permissions: [] });
+test.use({ permissions: [] });
 
 test('a denied microphone: the retry press asks again, the next press opens the help dialog', async ({
   page,

@@ -1,7 +1,6 @@
 import { expect as baseExpect } from '@playwright/test';
 import { test } from './support/traveller';
 import { SESSION_CUTOFF_MARGIN_SECONDS } from '@wayfarer/shared/constants';
-import { fakeMicrophone } from './support/fake-microphone';
 import { SECOND_SERVER, onSecondServer } from './support/second-server';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
@@ -11,11 +10,13 @@ const EARLIEST_SLACK_MS = 100;
 // This spec needs a small daily allowance, so it runs on the suite's second local cloud (the shared web server
 // keeps the default allowance for every other spec); there this test is a traveller with an allowance of its own.
 // Silence: the scripted recogniser hears nothing, so the status stays recording until the cut-off.
-test.use({ launchOptions: fakeMicrophone('silence.wav') });
+test.use({ microphone: 'silence.wav' });
 test.describe.configure({ timeout: 90_000 });
 onSecondServer();
 
-test('an anonymous visitor is cut off at the allowance, then the ticket call answers 429', async ({ page }) => {
+test('an anonymous visitor is cut off at the allowance, then the ticket call answers 429', async ({
+  page,
+}) => {
   await page.goto('/');
   const badge = page.getByTestId('status-badge');
 

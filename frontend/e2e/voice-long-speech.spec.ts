@@ -1,6 +1,5 @@
 import { expect as baseExpect } from '@playwright/test';
 import { test } from './support/traveller';
-import { fakeMicrophone } from './support/fake-microphone';
 import { startLocalServer, type LocalServer } from './support/local-server';
 import {
   startOpenAiCompatibleServer,
@@ -16,7 +15,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 // slower than the speaker (about 15), so without a bound the spoken translation would trail further with each
 // phrase (docs/SPEC.md §4 Spoken lag). The fixture is the three phrase fixtures, silence trimmed, joined 0.6 s apart
 // four times over, then the first once more: "Empire State" five times, the last at the very end (docs/E2E.md).
-test.use({ launchOptions: fakeMicrophone('speech-monologue-minute.wav') });
+test.use({ microphone: 'speech-monologue-minute.wav' });
 test.describe.configure({ timeout: 240_000 });
 
 /** How long the last phrase may take to be read out after its final: its lag (5 s at most) and its speech. */

@@ -1,6 +1,5 @@
 import { expect as baseExpect } from '@playwright/test';
 import { LIVE, test } from './support/traveller';
-import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -9,7 +8,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // speech-taxi-rms.wav (flite rms): the gap leaves time to mute and unmute between the two phrases. A file of its own because
 // launch options (the microphone's file) are per worker.
 test.describe.configure({ timeout: 90_000 });
-test.use({ launchOptions: fakeMicrophone('speech-doctor-then-taxi.wav') });
+test.use({ microphone: 'speech-doctor-then-taxi.wav' });
 
 test('mute, a final phrase, the button is still there, unmute, and the next phrase is transcribed', async ({
   page,

@@ -1,14 +1,13 @@
 import { expect as baseExpect } from '@playwright/test';
 import { test } from './support/traveller';
 import { saveScreenshot } from './support/screenshots';
-import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 // One second of silence: no transcript arrives, so the status stays recording and the mute button stays up.
 test.describe.configure({ timeout: 90_000 });
-test.use({ launchOptions: fakeMicrophone('silence.wav') });
+test.use({ microphone: 'silence.wav' });
 
 test('the mute button toggles while recording', async ({ page }) => {
   await page.goto('/');

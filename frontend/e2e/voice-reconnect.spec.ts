@@ -1,6 +1,5 @@
 import { expect as baseExpect, type APIRequestContext, type WebSocketRoute } from '@playwright/test';
 import { test } from './support/traveller';
-import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -8,7 +7,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // "I need a doctor near the Eiffel Tower." (0.7-2.8 s), 8 s of silence, then the taxi sentence (11.1-13.8 s): the
 // network goes while the first phrase is heard, and the second is spoken on the socket that replaces it.
 test.describe.configure({ timeout: 120_000 });
-test.use({ launchOptions: fakeMicrophone('speech-doctor-then-taxi.wav') });
+test.use({ microphone: 'speech-doctor-then-taxi.wav' });
 
 /**
  * What is left of the traveller's allowance today, in whole seconds (as voice-allowance.spec.ts reads it): a speech

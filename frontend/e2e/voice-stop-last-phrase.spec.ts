@@ -1,6 +1,6 @@
 import { expect as baseExpect } from '@playwright/test';
 import { test } from './support/traveller';
-import { fakeMicrophone, fixturePath } from './support/fake-microphone';
+import { fixturePath } from './support/fake-microphone';
 import { SPEECH_THRESHOLD, installSpeechEndWatch, speechSpan, type SpeechWatch } from './support/speech-end';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
@@ -12,7 +12,7 @@ const FIXTURE = 'speech-empire-state-taxi.wav';
 // Three presses spread over the 200 ms: each run speaks the whole fixture (about 8 s with its lead-in silence).
 const RUNS = 3;
 test.describe.configure({ timeout: 600_000 });
-test.use({ launchOptions: fakeMicrophone(FIXTURE) });
+test.use({ microphone: FIXTURE });
 
 test(`Stop pressed within 200 ms of the end of speech keeps the last phrase in the transcript and the analysis (${RUNS} times)`, async ({
   page,

@@ -1,14 +1,13 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './support/traveller';
 import { AUDIO_CHUNK_INTERVAL_MS } from '@wayfarer/shared/constants';
-import { fakeMicrophone } from './support/fake-microphone';
 
 // Two shared cores and a speech model: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 // "I need a doctor near the Eiffel Tower." (flite, voice slt), 0.5 s of silence on each side.
 test.describe.configure({ timeout: 90_000 });
-test.use({ launchOptions: fakeMicrophone('speech-doctor-slt.wav') });
+test.use({ microphone: 'speech-doctor-slt.wav' });
 
 /** Counts the audio frames the page sends on the speech socket, and how many of them are not silent. */
 function watchSpeechSocket(page: Page) {
