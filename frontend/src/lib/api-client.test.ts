@@ -17,8 +17,10 @@ import {
 
 // The fetch wrapper against a stubbed fetch: which token it sends, when it refreshes, how failures read.
 
-function tokenExpiringIn(seconds: number, label = 'a'): string {
-  const payload = btoa(JSON.stringify({ sub: label, exp: Math.floor(Date.now() / 1000) + seconds }))
+function tokenExpiringIn(seconds: number, label = 'a', lifeSeconds?: number): string {
+  const exp = Math.floor(Date.now() / 1000) + seconds;
+  const issued = lifeSeconds === undefined ? {} : { iat: exp - lifeSeconds };
+  const payload = btoa(JSON.stringify({ sub: label, exp, ...issued }))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
@@ -68,6 +70,17 @@ describe('callRoute', () => {
   it("refuses a call that requires a token when there is none, with docs/SPEC.md §8's error_not_logged_in", async () => {
     await expect(callRoute('auth.me')).rejects.toEqual(new ApiError(401, ACCOUNT_ERROR_KEYS.notLoggedIn));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('does not refresh a short-lived token before half its life', async () => {
+    const token = tokenExpiringIn(200, 'short', 300);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
+    fetchMock.mockResolvedValueOnce(json(200, { email }));
+
+    await callRoute('auth.me');
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentAuthorization(0)).toBe(`Bearer ${token}`);
   });
 
   it('refreshes first when the token expires within the threshold, and uses the new one', async () => {
@@ -331,6 +344,15 @@ describe('token expiry', () => {
     expect(msUntilRefreshDue()).toBeGreaterThan(58_000);
     expect(msUntilRefreshDue()).toBeLessThanOrEqual(60_000);
     localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(-60));
+    expect(msUntilRefreshDue()).toBeLessThan(0);
+  });
+
+  it('a token that lives less than twice the threshold falls due at half its life, not at once', () => {
+    // Cognito's shortest access token lives 5 minutes: due at once, it would be refreshed on every call.
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(200, 'short', 300));
+    expect(msUntilRefreshDue()).toBeGreaterThan(48_000);
+    expect(msUntilRefreshDue()).toBeLessThanOrEqual(50_000);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, tokenExpiringIn(100, 'short', 300));
     expect(msUntilRefreshDue()).toBeLessThan(0);
   });
 });

@@ -89,13 +89,14 @@ export function endServerSession(token: string | null = storedToken()): void {
   }).catch(() => undefined);
 }
 
-/** The token's `exp` (epoch seconds), read without verifying: only the server's check counts. */
-function tokenExpiry(token: string): number | undefined {
+/** The token's `exp` and `iat` (epoch seconds), read without verifying: only the server's check counts. */
+function tokenTimes(token: string): { readonly exp: number; readonly iat?: number } | undefined {
   try {
     const payload = token.split('.')[1] ?? '';
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : undefined;
+    const { exp, iat } = JSON.parse(json) as { exp?: unknown; iat?: unknown };
+    if (typeof exp !== 'number') return undefined;
+    return typeof iat === 'number' ? { exp, iat } : { exp };
   } catch {
     return undefined;
   }
@@ -107,8 +108,19 @@ const REFRESH_THRESHOLD_MS = TOKEN_REFRESH_THRESHOLD_SECONDS * 1000;
 
 /** Milliseconds the token has left (negative once expired), or undefined when it carries no readable expiry. */
 function msLeft(token: string): number | undefined {
-  const expiresAt = tokenExpiry(token);
-  return expiresAt === undefined ? undefined : expiresAt * 1000 - Date.now();
+  const times = tokenTimes(token);
+  return times === undefined ? undefined : times.exp * 1000 - Date.now();
+}
+
+/**
+ * How long before its expiry the token falls due for a refresh: the threshold, or half its life for a token that
+ * lives less than twice that (an operator may give access tokens 5 minutes, Cognito's shortest: due at once, such a
+ * token would be refreshed on every call).
+ */
+function refreshLeadMs(token: string): number {
+  const times = tokenTimes(token);
+  if (times?.iat === undefined || times.exp <= times.iat) return REFRESH_THRESHOLD_MS;
+  return Math.min(REFRESH_THRESHOLD_MS, ((times.exp - times.iat) * 1000) / 2);
 }
 
 /** The stored token while it is still valid; an expired or unreadable one counts as none. */
@@ -125,7 +137,7 @@ export function liveStoredToken(): string | null {
 export function msUntilRefreshDue(): number | undefined {
   const token = storedToken();
   const left = token ? msLeft(token) : undefined;
-  return left === undefined ? undefined : left - REFRESH_THRESHOLD_MS;
+  return !token || left === undefined ? undefined : left - refreshLeadMs(token);
 }
 
 // --- Session changes the wrapper causes ------------------------------------------------------------------
@@ -269,7 +281,7 @@ async function bearerToken(auth: 'optional' | 'required'): Promise<string | unde
   const left = msLeft(token);
   if (left === undefined) throw endSession();
   // One that looks expired goes to the refresh too: the device's clock may be wrong, and only the server knows.
-  return left <= REFRESH_THRESHOLD_MS ? refreshedToken(token) : token;
+  return left <= refreshLeadMs(token) ? refreshedToken(token) : token;
 }
 
 async function tokenFor(route: TableRoute<RouteId>, call: AnyCall): Promise<string | undefined> {
