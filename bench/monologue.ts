@@ -32,7 +32,11 @@ const LEAD_SECONDS = 3;
 const TAIL_SECONDS = 8;
 /** Pauses between sentences, in turn: a guide breathes, looks round, points. */
 const PAUSES_SECONDS = [0.5, 0.7, 0.45, 0.9, 0.6, 1.1, 0.55, 0.8];
-const RATES_WPM = (process.env.MONOLOGUE_RATES ?? '150,180').split(',').map(Number);
+/** `MONOLOGUE_RATES=` (empty) plays the run-on sentence alone. */
+const RATES_WPM = (process.env.MONOLOGUE_RATES ?? '150,180')
+  .split(',')
+  .filter((rate) => rate.trim() !== '')
+  .map(Number);
 /** `off` (every clause in full, the voice's pace) and `bounded` (as shipped), in that order by default. */
 const POLICIES = (process.env.MONOLOGUE_POLICIES ?? 'off,bounded').split(',');
 
