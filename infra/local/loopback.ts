@@ -72,6 +72,12 @@ export async function listenOnLoopback(
     if (onUpgrade) server.on('upgrade', onUpgrade);
     // Streamed translations can pause between phrases; keep-alive sockets should not be cut mid-response.
     server.requestTimeout = 0;
+    // A keep-alive socket is closed by the client, never by the server just as the client sends on it: Node's
+    // clients (the tests' fetch, Playwright's route.fetch) drop an idle socket after 5 s, the server's default too, so
+    // on a loaded machine a request could go out on a socket the server was closing (ECONNRESET). Load balancers
+    // keep idle connections longer than their clients for the same reason.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     servers.push(server);
     return listen(server, wanted, address);
   };
