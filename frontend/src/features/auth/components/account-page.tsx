@@ -151,14 +151,17 @@ function PasswordDialog({
   const showMessage = useShowMessage();
   const form = useAuthForm(passwordConfirmationFormSchema, { password: '' });
   const formId = `account-${name}-form`;
+  // Said inside the dialog: a toast would be drawn under its backdrop, and the dialog keeps the focus.
+  const [failure, setFailure] = useState<string>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit(async (values) => {
+      setFailure(undefined);
       try {
         await onConfirm(values);
       } catch (error) {
-        toast.error(showMessage(failureMessage(error)));
+        setFailure(showMessage(failureMessage(error)));
       }
     });
   };
@@ -195,6 +198,11 @@ function PasswordDialog({
           testId={`account-${name}-password`}
           autoComplete="current-password"
         />
+        {failure && (
+          <p className="auth-notice" role="alert" data-testid={`account-${name}-error`}>
+            {failure}
+          </p>
+        )}
       </form>
     </ModalDialog>
   );
