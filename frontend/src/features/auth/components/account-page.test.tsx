@@ -31,28 +31,32 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/account password dialogs (docs/SPEC.md §2)', () => {
   for (const name of ['export', 'delete'] as const) {
-    it(`the ${name} dialog says a refused password inside itself, above its backdrop, and stays open`, async () => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn<typeof fetch>(async (input) =>
-          String(input).includes('/api/auth/me')
-            ? json(200, user)
-            : json(403, { error: ACCOUNT_ERROR_KEYS.wrongPassword }),
-        ),
-      );
-      await renderAppAt([PAGES.account]);
+    it(
+      `the ${name} dialog says a refused password inside itself, above its backdrop, and stays open`,
+      async () => {
+        vi.stubGlobal(
+          'fetch',
+          vi.fn<typeof fetch>(async (input) =>
+            String(input).includes('/api/auth/me')
+              ? json(200, user)
+              : json(403, { error: ACCOUNT_ERROR_KEYS.wrongPassword }),
+          ),
+        );
+        await renderAppAt([PAGES.account]);
 
-      fireEvent.click(await screen.findByTestId(`account-${name}`, {}, { timeout: 20_000 }));
-      const dialog = await screen.findByTestId(`account-${name}-dialog`);
-      fireEvent.change(within(dialog).getByTestId(`account-${name}-password`), {
-        target: { value: 'not-my-password-1' },
-      });
-      fireEvent.click(within(dialog).getByTestId(`account-${name}-confirm`));
+        fireEvent.click(await screen.findByTestId(`account-${name}`, {}, { timeout: 20_000 }));
+        const dialog = await screen.findByTestId(`account-${name}-dialog`);
+        fireEvent.change(within(dialog).getByTestId(`account-${name}-password`), {
+          target: { value: 'not-my-password-1' },
+        });
+        fireEvent.click(within(dialog).getByTestId(`account-${name}-confirm`));
 
-      const error = await within(dialog).findByTestId(`account-${name}-error`);
-      expect(error.textContent).toBe(english(ACCOUNT_ERROR_KEYS.wrongPassword));
-      expect(error.getAttribute('role')).toBe('alert');
-      await waitFor(() => expect(screen.getByTestId(`account-${name}-dialog`)).toBeInTheDocument());
-    }, SLOW);
+        const error = await within(dialog).findByTestId(`account-${name}-error`);
+        expect(error.textContent).toBe(english(ACCOUNT_ERROR_KEYS.wrongPassword));
+        expect(error.getAttribute('role')).toBe('alert');
+        await waitFor(() => expect(screen.getByTestId(`account-${name}-dialog`)).toBeInTheDocument());
+      },
+      SLOW,
+    );
   }
 });
