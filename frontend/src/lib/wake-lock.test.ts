@@ -40,41 +40,38 @@ function fakeWakeLock({ refuse = false } = {}) {
 // Lets every promise already resolved run its callbacks (a macrotask runs after all pending microtasks).
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** A keeper that has started listening, its lock granted. */
+async function listening(isVisible = () => true) {
+  const lock = fakeWakeLock();
+  const keeper = createScreenKeeper(lock.api, isVisible);
+  keeper.want(true);
+  await settle();
+  return { lock, keeper };
+}
+
 describe('screen wake lock', () => {
   it('takes the screen lock when listening starts', async () => {
-    const lock = fakeWakeLock();
-    const keeper = createScreenKeeper(lock.api, () => true);
-    keeper.want(true);
-    await settle();
+    const { lock } = await listening();
     expect(lock.held()).toBe(1);
   });
 
   it('releases the lock when listening stops', async () => {
-    const lock = fakeWakeLock();
-    const keeper = createScreenKeeper(lock.api, () => true);
-    keeper.want(true);
-    await settle();
+    const { lock, keeper } = await listening();
     keeper.want(false);
     await settle();
     expect(lock.held()).toBe(0);
   });
 
   it('releases the lock when the screen is left', async () => {
-    const lock = fakeWakeLock();
-    const keeper = createScreenKeeper(lock.api, () => true);
-    keeper.want(true);
-    await settle();
+    const { lock, keeper } = await listening();
     keeper.dispose();
     await settle();
     expect(lock.held()).toBe(0);
   });
 
   it('takes the lock again when the page is shown again while listening', async () => {
-    const lock = fakeWakeLock();
     let visible = true;
-    const keeper = createScreenKeeper(lock.api, () => visible);
-    keeper.want(true);
-    await settle();
+    const { lock, keeper } = await listening(() => visible);
     visible = false;
     lock.sentinels[0]!.drop();
     await settle();
@@ -86,10 +83,7 @@ describe('screen wake lock', () => {
   });
 
   it('does not take the lock when the page is shown again after listening stopped', async () => {
-    const lock = fakeWakeLock();
-    const keeper = createScreenKeeper(lock.api, () => true);
-    keeper.want(true);
-    await settle();
+    const { lock, keeper } = await listening();
     keeper.want(false);
     await settle();
     keeper.visibilityChanged();

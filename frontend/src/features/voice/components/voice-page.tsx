@@ -180,6 +180,30 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
 
   if (pending !== undefined && !capabilitiesSettled) return <VoicePageFrame>{pending}</VoicePageFrame>;
 
+  type CardVariant = 'standard' | 'listening' | 'secondary';
+  const originalCard = (variant: CardVariant) => (
+    <TranscriptCard
+      testId="transcript-original"
+      title={t('voice_original_title')}
+      placeholder={t('voice_original_placeholder')}
+      text={transcriptText}
+      pending={state.interim.trim()}
+      variant={variant}
+    />
+  );
+  const translationCard = (variant: CardVariant) => (
+    <TranscriptCard
+      testId="transcript-translation"
+      title={t('voice_translation_title')}
+      placeholder={t('voice_translation_placeholder')}
+      text={fullTranslation(state)}
+      phrases={translationPhrases(state)}
+      lang={outputLanguage?.value}
+      dir={outputLanguage?.direction}
+      variant={variant}
+    />
+  );
+
   return (
     <VoicePageFrame>
       {!online && (
@@ -298,47 +322,13 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
           </Suspense>
         ) : listening ? (
           <div className="voice-listening" data-testid="listening-view">
-            {translationOn && (
-              <TranscriptCard
-                testId="transcript-translation"
-                title={t('voice_translation_title')}
-                placeholder={t('voice_translation_placeholder')}
-                text={fullTranslation(state)}
-                phrases={translationPhrases(state)}
-                lang={outputLanguage?.value}
-                dir={outputLanguage?.direction}
-                variant="listening"
-              />
-            )}
-            <TranscriptCard
-              testId="transcript-original"
-              title={t('voice_original_title')}
-              placeholder={t('voice_original_placeholder')}
-              text={transcriptText}
-              pending={state.interim.trim()}
-              variant={translationOn ? 'secondary' : 'listening'}
-            />
+            {translationOn && translationCard('listening')}
+            {originalCard(translationOn ? 'secondary' : 'listening')}
           </div>
         ) : (
           <div className="voice-columns" data-columns={translationOn ? 2 : 1}>
-            <TranscriptCard
-              testId="transcript-original"
-              title={t('voice_original_title')}
-              placeholder={t('voice_original_placeholder')}
-              text={transcriptText}
-              pending={state.interim.trim()}
-            />
-            {translationOn && (
-              <TranscriptCard
-                testId="transcript-translation"
-                title={t('voice_translation_title')}
-                placeholder={t('voice_translation_placeholder')}
-                text={fullTranslation(state)}
-                phrases={translationPhrases(state)}
-                lang={outputLanguage?.value}
-                dir={outputLanguage?.direction}
-              />
-            )}
+            {originalCard('standard')}
+            {translationOn && translationCard('standard')}
           </div>
         )}
       </div>
