@@ -38,14 +38,16 @@ export function TranscriptCard({
   const { t } = useTranslation();
   const body = useRef<HTMLDivElement>(null);
   const empty = text === '' && pending === '';
-  const [following, setFollowing] = useState(true);
-
-  const toEnd = () => {
-    const element = body.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  };
+  const [scrolledBack, setScrolledBack] = useState(false);
+  const following = !scrolledBack;
+  // A cleared text starts again at its end.
   useEffect(() => {
-    if (following) toEnd();
+    if (empty) setScrolledBack(false);
+  }, [empty]);
+
+  useEffect(() => {
+    const element = body.current;
+    if (element && following) element.scrollTop = element.scrollHeight;
   }, [text, pending, following]);
 
   return (
@@ -54,7 +56,7 @@ export function TranscriptCard({
       <div
         ref={body}
         className="voice-text"
-        onScroll={(event) => setFollowing(isAtEnd(event.currentTarget))}
+        onScroll={(event) => setScrolledBack(!isAtEnd(event.currentTarget))}
         data-testid={testId}
         data-empty={empty}
         lang={empty ? undefined : lang}
@@ -92,7 +94,7 @@ export function TranscriptCard({
           type="button"
           className="button button-soft voice-newest"
           data-testid="listening-newest"
-          onClick={() => setFollowing(true)}
+          onClick={() => setScrolledBack(false)}
         >
           {t('voice_listening_newest')}
         </button>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -995,5 +995,29 @@ describe('listening mode on the voice screen (docs/SPEC.md §3, §4 Listening mo
       expect(screen.getByTestId('translation-phrase')).toHaveTextContent('La tour fut achevée'),
     );
     await waitFor(() => expect(screen.getByTestId('speech-lag')).toHaveAttribute('data-spoken', '1'));
+  });
+
+  it('the translation follows its newest line unless the traveller scrolled back; Newest brings it back', async () => {
+    installWakeLock();
+    const events = await renderListening();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('The tower was finished in 1889.', true);
+    await translateSends('0:"La tour fut achevée en 1889."\n', true);
+    const text = screen.getByTestId('transcript-translation');
+    // jsdom lays nothing out: give the text a box 400 px high holding 1,000 px.
+    Object.defineProperty(text, 'scrollHeight', { configurable: true, value: 1_000 });
+    Object.defineProperty(text, 'clientHeight', { configurable: true, value: 400 });
+    Object.defineProperty(text, 'scrollTop', { configurable: true, writable: true, value: 100 });
+    fireEvent.scroll(text);
+    expect(await screen.findByTestId('listening-newest')).toBeVisible();
+    translateStream = undefined;
+    hear('It was the tallest building in the world.', true);
+    await translateSends('0:"Ce fut le plus haut bâtiment du monde."\n', true);
+    await waitFor(() => expect(screen.getAllByTestId('translation-phrase')).toHaveLength(2));
+    expect(text.scrollTop).toBe(100);
+    await events.click(screen.getByTestId('listening-newest'));
+    expect(text.scrollTop).toBe(1_000);
+    expect(screen.queryByTestId('listening-newest')).toBeNull();
   });
 });
