@@ -39,11 +39,13 @@ export function TranscriptCard({
   const body = useRef<HTMLDivElement>(null);
   const empty = text === '' && pending === '';
   const [scrolledBack, setScrolledBack] = useState(false);
-  const following = !scrolledBack;
-  // A cleared text starts again at its end.
-  useEffect(() => {
+  // A cleared text starts again at its end (state adjusted while rendering, as React advises over an effect).
+  const [wasEmpty, setWasEmpty] = useState(empty);
+  if (empty !== wasEmpty) {
+    setWasEmpty(empty);
     if (empty) setScrolledBack(false);
-  }, [empty]);
+  }
+  const following = !scrolledBack;
 
   useEffect(() => {
     const element = body.current;
