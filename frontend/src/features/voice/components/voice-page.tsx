@@ -311,7 +311,7 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
         )}
 
         {listening && !screenCanStayOn && (
-          <p className="conversation-notice" data-testid="listening-wake-lock-hint" role="note">
+          <p className="voice-listening-hint" data-testid="listening-wake-lock-hint" role="note">
             {t('voice_listening_no_wake_lock')}
           </p>
         )}
