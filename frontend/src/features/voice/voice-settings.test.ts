@@ -63,10 +63,27 @@ describe('Settings (docs/SPEC.md §3)', () => {
 
 describe('Conversation settings', () => {
   it('two-way mode is off by default and the traveller speaks the browser’s language, else English', () => {
-    expect(parseConversationSettings(undefined, 'de-DE')).toEqual({ twoWay: false, travellerLanguage: 'de' });
+    expect(parseConversationSettings(undefined, 'de-DE')).toEqual({
+      twoWay: false,
+      listening: false,
+      travellerLanguage: 'de',
+    });
     expect(parseConversationSettings({ twoWay: true, travellerLanguage: 'xx' }, 'tlh')).toEqual({
       twoWay: true,
+      listening: false,
       travellerLanguage: 'en',
+    });
+  });
+
+  it('listening mode is kept with the other conversation settings', () => {
+    expect(parseConversationSettings({ listening: true }, 'en').listening).toBe(true);
+    expect(parseConversationSettings({ listening: 'yes' }, 'en').listening).toBe(false);
+  });
+
+  it('listening mode is one-way: stored with two-way mode too, listening wins and two-way is off', () => {
+    expect(parseConversationSettings({ twoWay: true, listening: true }, 'en')).toMatchObject({
+      twoWay: false,
+      listening: true,
     });
   });
 });

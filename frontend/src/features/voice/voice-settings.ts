@@ -33,17 +33,24 @@ export function parseVoiceSettings(stored: unknown, browserLanguage?: string): V
   };
 }
 
-/** The conversation mode and the traveller's own language, kept beside the settings of docs/SPEC.md §3. */
+/**
+ * The conversation mode and the traveller's own language, kept beside the settings of docs/SPEC.md §3. Listening mode
+ * is one-way, so at most one of twoWay and listening is true.
+ */
 export interface ConversationSettings {
   readonly twoWay: boolean;
+  /** Listening mode (docs/SPEC.md §2 Conversation controls): one speaker, the translation large, the screen kept on. */
+  readonly listening: boolean;
   readonly travellerLanguage: string;
 }
 
 export function parseConversationSettings(stored: unknown, browserLanguage?: string): ConversationSettings {
   const fields = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   const own = browserLanguage ? languagePart(browserLanguage) : '';
+  const listening = fields.listening === true;
   return {
-    twoWay: fields.twoWay === true,
+    twoWay: fields.twoWay === true && !listening,
+    listening,
     travellerLanguage:
       typeof fields.travellerLanguage === 'string' && isAvailableLanguage(fields.travellerLanguage)
         ? fields.travellerLanguage

@@ -1,23 +1,26 @@
 import { useTranslation } from 'react-i18next';
 
-/** One-way translation or a two-way conversation; chosen while no conversation runs. */
-export function ConversationModeSwitch({
-  checked,
-  disabled,
-  onChange,
-}: {
+interface ModeSwitchProps {
   checked: boolean;
   disabled: boolean;
   onChange: (checked: boolean) => void;
-}) {
-  const { t } = useTranslation();
+}
+
+/** A mode's on/off switch; modes are chosen while no conversation runs. */
+function ModeSwitch({
+  checked,
+  disabled,
+  onChange,
+  testId,
+  label,
+}: ModeSwitchProps & { testId: string; label: string }) {
   return (
     <label className="voice-switch">
       <button
         type="button"
         role="switch"
         className="voice-switch-track"
-        data-testid="conversation-mode-switch"
+        data-testid={testId}
         data-checked={checked}
         aria-checked={checked}
         disabled={disabled}
@@ -25,7 +28,19 @@ export function ConversationModeSwitch({
       >
         <span className="voice-switch-thumb" aria-hidden="true" />
       </button>
-      <span>{t('voice_two_way_switch')}</span>
+      <span>{label}</span>
     </label>
   );
+}
+
+/** One-way translation or a two-way conversation. */
+export function ConversationModeSwitch(props: ModeSwitchProps) {
+  const { t } = useTranslation();
+  return <ModeSwitch {...props} testId="conversation-mode-switch" label={t('voice_two_way_switch')} />;
+}
+
+/** Listening mode: one speaker (a guide, a talk, an announcement), the translation large (docs/SPEC.md §2). */
+export function ListeningModeSwitch(props: ModeSwitchProps) {
+  const { t } = useTranslation();
+  return <ModeSwitch {...props} testId="listening-mode-switch" label={t('voice_listening_switch')} />;
 }

@@ -1,7 +1,12 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAtEnd } from '../scroll-follow';
 
-/** A text card that keeps its newest line in view as the text grows (docs/SPEC.md §2: about 24rem high, scrolling). */
+/**
+ * A text card that keeps its newest line in view as the text grows, unless the traveller scrolled up to read back
+ * (docs/SPEC.md §2: about 24rem high, scrolling). In listening mode the translation is large, with a button back to
+ * the newest line while the traveller reads back, and the original small and muted.
+ */
 export function TranscriptCard({
   testId,
   title,
@@ -11,6 +16,7 @@ export function TranscriptCard({
   pending = '',
   lang,
   dir,
+  variant = 'standard',
 }: {
   testId: string;
   title: string;
@@ -26,22 +32,33 @@ export function TranscriptCard({
   /** The text's language and direction (docs/SPEC.md: ar, he, fa and ur read right to left). */
   lang?: string;
   dir?: 'ltr' | 'rtl';
+  /** listening: the listening mode's main text; secondary: its original, beside it. */
+  variant?: 'standard' | 'listening' | 'secondary';
 }) {
   const { t } = useTranslation();
   const body = useRef<HTMLDivElement>(null);
   const empty = text === '' && pending === '';
+  const [scrolledBack, setScrolledBack] = useState(false);
+  // A cleared text starts again at its end (state adjusted while rendering, as React advises over an effect).
+  const [wasEmpty, setWasEmpty] = useState(empty);
+  if (empty !== wasEmpty) {
+    setWasEmpty(empty);
+    if (empty) setScrolledBack(false);
+  }
+  const following = !scrolledBack;
 
   useEffect(() => {
     const element = body.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [text, pending]);
+    if (element && following) element.scrollTop = element.scrollHeight;
+  }, [text, pending, following]);
 
   return (
-    <section className="voice-card" aria-label={title}>
+    <section className="voice-card" aria-label={title} data-variant={variant}>
       <h2 className="voice-card-title">{title}</h2>
       <div
         ref={body}
         className="voice-text"
+        onScroll={(event) => setScrolledBack(!isAtEnd(event.currentTarget))}
         data-testid={testId}
         data-empty={empty}
         lang={empty ? undefined : lang}
@@ -74,6 +91,16 @@ export function TranscriptCard({
           </>
         )}
       </div>
+      {variant === 'listening' && !following && (
+        <button
+          type="button"
+          className="button button-soft voice-newest"
+          data-testid="listening-newest"
+          onClick={() => setScrolledBack(false)}
+        >
+          {t('voice_listening_newest')}
+        </button>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -887,5 +887,137 @@ describe('two-way conversation on the voice screen', () => {
     expect(await screen.findByTestId('conversation-engine-notice')).toHaveTextContent(
       /English speech only.*: You\./,
     );
+  });
+});
+
+describe('listening mode on the voice screen (docs/SPEC.md §3, §4 Listening mode)', () => {
+  /** navigator.wakeLock as the browser has it: the test sees what is held. */
+  function installWakeLock() {
+    const held = new Set<object>();
+    const request = vi.fn(async () => {
+      const sentinel = {
+        release: async () => void held.delete(sentinel),
+        addEventListener: () => undefined,
+      };
+      held.add(sentinel);
+      return sentinel;
+    });
+    Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request } });
+    return { held, request };
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'wakeLock');
+  });
+
+  async function renderListening(conversation: object = { twoWay: false, travellerLanguage: 'en' }) {
+    localStorage.setItem(
+      'wayfarer-voice-settings',
+      JSON.stringify({ outputLanguage: 'fr', voiceGender: 'female', enableTranslation: true }),
+    );
+    localStorage.setItem('wayfarer-conversation-settings', JSON.stringify(conversation));
+    const events = await renderPage();
+    await events.click(screen.getByTestId('listening-mode-switch'));
+    return events;
+  }
+
+  it('one press turns it on, it is remembered, the translation is the large text and the original secondary', async () => {
+    installWakeLock();
+    await renderListening();
+    expect(screen.getByTestId('listening-mode-switch')).toHaveAttribute('aria-checked', 'true');
+    expect(JSON.parse(localStorage.getItem('wayfarer-conversation-settings') ?? '{}')).toMatchObject({
+      listening: true,
+    });
+    const view = screen.getByTestId('listening-view');
+    expect(view.firstElementChild).toHaveAttribute('data-variant', 'listening');
+    expect(view.firstElementChild).toContainElement(screen.getByTestId('transcript-translation'));
+    expect(screen.getByTestId('transcript-original').closest('section')).toHaveAttribute(
+      'data-variant',
+      'secondary',
+    );
+  });
+
+  it('listening mode is one-way: choosing it turns two-way off, and choosing two-way turns it off', async () => {
+    const events = await renderListening({ twoWay: true, travellerLanguage: 'en' });
+    expect(screen.getByTestId('conversation-mode-switch')).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByTestId('listening-view')).toBeInTheDocument();
+    await events.click(screen.getByTestId('conversation-mode-switch'));
+    expect(screen.getByTestId('listening-mode-switch')).toHaveAttribute('aria-checked', 'false');
+    expect(screen.queryByTestId('listening-view')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('wayfarer-conversation-settings') ?? '{}')).toMatchObject({
+      twoWay: true,
+      listening: false,
+    });
+  });
+
+  it('the screen stays on while listening: the lock is taken at start and released at stop', async () => {
+    const lock = installWakeLock();
+    const events = await renderListening();
+    expect(lock.request).not.toHaveBeenCalled();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    await waitFor(() => expect(lock.held.size).toBe(1));
+    expect(lock.request).toHaveBeenCalledWith('screen');
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'stopped'));
+    await waitFor(() => expect(lock.held.size).toBe(0));
+  });
+
+  it('the standard screen does not keep the screen on', async () => {
+    const lock = installWakeLock();
+    const events = await renderPage();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    expect(lock.request).not.toHaveBeenCalled();
+  });
+
+  it('without the Wake Lock API listening works and a small note says the screen may dim', async () => {
+    const events = await renderListening();
+    expect(screen.getByTestId('listening-wake-lock-hint')).toHaveTextContent(/screen may dim/i);
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    expect(mocks.toastError).not.toHaveBeenCalled();
+  });
+
+  it('a phrase is translated and read out as on the one-way screen, its lag counted', async () => {
+    installWakeLock();
+    mocks.playClip.mockImplementation(
+      (clip: Promise<ReadableStream<Uint8Array>>, onStart?: (at: number) => void) =>
+        clip.then((body) => new Response(body).arrayBuffer()).then(() => onStart?.(performance.now())),
+    );
+    const events = await renderListening();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('The tower was finished in 1889.', true);
+    expect(screen.getByTestId('transcript-original')).toHaveTextContent('The tower was finished in 1889.');
+    await translateSends('0:"La tour fut achevée en 1889."\n', true);
+    await waitFor(() =>
+      expect(screen.getByTestId('translation-phrase')).toHaveTextContent('La tour fut achevée'),
+    );
+    await waitFor(() => expect(screen.getByTestId('speech-lag')).toHaveAttribute('data-spoken', '1'));
+  });
+
+  it('the translation follows its newest line unless the traveller scrolled back; Newest brings it back', async () => {
+    installWakeLock();
+    const events = await renderListening();
+    await events.click(mainButton());
+    await waitFor(() => expect(badge()).toHaveAttribute('data-status', 'recording'));
+    hear('The tower was finished in 1889.', true);
+    await translateSends('0:"La tour fut achevée en 1889."\n', true);
+    const text = screen.getByTestId('transcript-translation');
+    // jsdom lays nothing out: give the text a box 400 px high holding 1,000 px.
+    Object.defineProperty(text, 'scrollHeight', { configurable: true, value: 1_000 });
+    Object.defineProperty(text, 'clientHeight', { configurable: true, value: 400 });
+    Object.defineProperty(text, 'scrollTop', { configurable: true, writable: true, value: 100 });
+    fireEvent.scroll(text);
+    expect(await screen.findByTestId('listening-newest')).toBeVisible();
+    translateStream = undefined;
+    hear('It was the tallest building in the world.', true);
+    await translateSends('0:"Ce fut le plus haut bâtiment du monde."\n', true);
+    await waitFor(() => expect(screen.getAllByTestId('translation-phrase')).toHaveLength(2));
+    expect(text.scrollTop).toBe(100);
+    await events.click(screen.getByTestId('listening-newest'));
+    expect(text.scrollTop).toBe(1_000);
+    expect(screen.queryByTestId('listening-newest')).toBeNull();
   });
 });

@@ -20,8 +20,9 @@ import { loadSpeakBack, loadVoiceSession, useConversation } from '../hooks/use-c
 import { useCallerCountry, useVoiceCapabilities } from '../hooks/use-translation-support';
 import { useStoppedSession, type StoppedSession } from '../hooks/use-stopped-session';
 import { useTranslationEngine } from '../hooks/use-translation-engine';
+import { useScreenKeptOn } from '../hooks/use-screen-kept-on';
 import { useVoiceSettings } from '../hooks/use-voice-settings';
-import { ConversationModeSwitch } from './conversation-mode-switch';
+import { ConversationModeSwitch, ListeningModeSwitch } from './conversation-mode-switch';
 import { EngineBadge } from './engine-badge';
 import { EngineChoiceRow } from './engine-choice-row';
 import { MuteButton } from './mute-button';
@@ -114,6 +115,9 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
     languagePair: () => pair,
   });
   const twoWay = state.mode === 'two_way';
+  // Listening mode is one-way: it is the one-way screen laid out for a single speaker, on the same state machine.
+  const listening = voice.conversation.listening && !twoWay;
+  const screenCanStayOn = useScreenKeptOn(listening && (isActive(state) || state.status === 'finishing'));
   // No engine anywhere: neither the server nor this browser can translate (the browser's model counts).
   const translationUnavailable = engine.decision === 'unavailable';
   const translationOn = state.translationEnabled && !translationUnavailable;
@@ -157,6 +161,10 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
     voice.setTwoWay(enabled);
     dispatch({ type: 'mode_changed', mode: enabled ? 'two_way' : 'one_way' });
   };
+  const chooseListening = (enabled: boolean) => {
+    voice.setListening(enabled);
+    if (enabled && twoWay) dispatch({ type: 'mode_changed', mode: 'one_way' });
+  };
   // docs/ENGINES.md: the embedded recogniser hears English only, so two-way mode says which side it can hear.
   const englishSide =
     pair.traveller === 'en'
@@ -172,6 +180,30 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
 
   if (pending !== undefined && !capabilitiesSettled) return <VoicePageFrame>{pending}</VoicePageFrame>;
 
+  type CardVariant = 'standard' | 'listening' | 'secondary';
+  const originalCard = (variant: CardVariant) => (
+    <TranscriptCard
+      testId="transcript-original"
+      title={t('voice_original_title')}
+      placeholder={t('voice_original_placeholder')}
+      text={transcriptText}
+      pending={state.interim.trim()}
+      variant={variant}
+    />
+  );
+  const translationCard = (variant: CardVariant) => (
+    <TranscriptCard
+      testId="transcript-translation"
+      title={t('voice_translation_title')}
+      placeholder={t('voice_translation_placeholder')}
+      text={fullTranslation(state)}
+      phrases={translationPhrases(state)}
+      lang={outputLanguage?.value}
+      dir={outputLanguage?.direction}
+      variant={variant}
+    />
+  );
+
   return (
     <VoicePageFrame>
       {!online && (
@@ -185,7 +217,7 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
         </p>
       )}
 
-      <div className="voice-card voice-conversation">
+      <div className="voice-card voice-conversation" data-listening={listening}>
         <div className="voice-controls">
           <div className="voice-switches">
             <TranslationSwitch
@@ -198,6 +230,11 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
               checked={twoWay}
               disabled={isActive(state) || busy}
               onChange={chooseTwoWay}
+            />
+            <ListeningModeSwitch
+              checked={listening}
+              disabled={isActive(state) || busy}
+              onChange={chooseListening}
             />
           </div>
           <div className="voice-badges">
@@ -273,30 +310,25 @@ export function VoicePage({ analysisPanel, onSessionStopped, pending }: VoicePag
           </Suspense>
         )}
 
+        {listening && !screenCanStayOn && (
+          <p className="voice-listening-hint" data-testid="listening-wake-lock-hint" role="note">
+            {t('voice_listening_no_wake_lock')}
+          </p>
+        )}
+
         {twoWay ? (
           <Suspense fallback={null}>
             <ConversationSplit state={state} pair={pair} />
           </Suspense>
+        ) : listening ? (
+          <div className="voice-listening" data-testid="listening-view">
+            {translationOn && translationCard('listening')}
+            {originalCard(translationOn ? 'secondary' : 'listening')}
+          </div>
         ) : (
           <div className="voice-columns" data-columns={translationOn ? 2 : 1}>
-            <TranscriptCard
-              testId="transcript-original"
-              title={t('voice_original_title')}
-              placeholder={t('voice_original_placeholder')}
-              text={transcriptText}
-              pending={state.interim.trim()}
-            />
-            {translationOn && (
-              <TranscriptCard
-                testId="transcript-translation"
-                title={t('voice_translation_title')}
-                placeholder={t('voice_translation_placeholder')}
-                text={fullTranslation(state)}
-                phrases={translationPhrases(state)}
-                lang={outputLanguage?.value}
-                dir={outputLanguage?.direction}
-              />
-            )}
+            {originalCard('standard')}
+            {translationOn && translationCard('standard')}
           </div>
         )}
       </div>

@@ -20,9 +20,11 @@ export interface VoiceSettingsControls {
   readonly removeRecent: (code: string) => void;
   readonly setVoiceGender: (gender: VoiceGender) => void;
   readonly setEnableTranslation: (enabled: boolean) => void;
-  /** Two-way mode and the traveller's own language. */
+  /** Two-way mode, listening mode and the traveller's own language. */
   readonly conversation: ConversationSettings;
+  /** Two-way mode on turns listening mode off (listening is one-way), and the other way round. */
   readonly setTwoWay: (twoWay: boolean) => void;
+  readonly setListening: (listening: boolean) => void;
   readonly setTravellerLanguage: (code: string) => void;
 }
 
@@ -76,7 +78,14 @@ export function useVoiceSettings(): VoiceSettingsControls {
       [update],
     ),
     conversation,
-    setTwoWay: useCallback((twoWay: boolean) => updateConversation({ twoWay }), [updateConversation]),
+    setTwoWay: useCallback(
+      (twoWay: boolean) => updateConversation(twoWay ? { twoWay, listening: false } : { twoWay }),
+      [updateConversation],
+    ),
+    setListening: useCallback(
+      (listening: boolean) => updateConversation(listening ? { listening, twoWay: false } : { listening }),
+      [updateConversation],
+    ),
     setTravellerLanguage: useCallback(
       (travellerLanguage: string) => updateConversation({ travellerLanguage }),
       [updateConversation],
