@@ -225,13 +225,16 @@ function bundleLocales(): Plugin {
 // so the app opens with no connection in that language. It never caches the API or the speech socket: those always
 // go to the network. A new version installs in the background and waits: it takes over on the next visit, once every
 // tab of the old one is closed, so a page never runs a mix of old and new files.
+// The app registers it once the first screen is painted and the page has gone idle, so its precache does not
+// compete with the first screen.
 const { module: serviceWorkerCaching } = await runnerImport<typeof ServiceWorkerCachingModule>(
   './src/app/service-worker-caching.ts',
 );
 function installableApp() {
   return VitePWA({
     registerType: 'prompt',
-    injectRegister: 'script-defer',
+    // Registered by the app once the first screen is painted and the page is idle (src/app/register-service-worker.ts).
+    injectRegister: false,
     includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
     manifest: {
       id: '/',

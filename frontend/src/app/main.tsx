@@ -13,6 +13,8 @@ import { App } from './app';
 import { appRoutes } from './router';
 import { loadHomeScreen } from './home-route';
 import { PAGES } from '@wayfarer/shared/api/pages';
+import { afterNextPaint } from '../lib/after-next-paint';
+import { browserServiceWorkerHost, registerServiceWorkerWhenIdle } from './register-service-worker';
 
 // Fetched beside the locale file instead of after it (the layout renders only once its text is there).
 const homeScreen =
@@ -28,10 +30,17 @@ if (!container) throw new Error('index.html has no #root element');
 // fallback, whose reveal React would hold back for 300 ms (docs/DESIGN.md §8, first paint). A failed load renders
 // all the same: the screens say so themselves, as they did without the wait.
 const firstScreenReady = Promise.allSettled([i18nReady, homeScreen]);
-void firstScreenReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App router={createBrowserRouter(appRoutes)} />
-    </StrictMode>,
-  ),
-);
+void firstScreenReady
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App router={createBrowserRouter(appRoutes)} />
+      </StrictMode>,
+    ),
+  )
+  // The service worker (production builds only) installs after the first screen is painted, not beside it.
+  .then(afterNextPaint)
+  .then(() => {
+    const host = import.meta.env.PROD ? browserServiceWorkerHost() : undefined;
+    if (host) registerServiceWorkerWhenIdle(host);
+  });
