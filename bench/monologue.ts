@@ -144,6 +144,8 @@ interface PageState {
   /** Each utterance that started playing: when (page time) and the phrases it speaks (speech-lag's attributes). */
   __starts: { at: number; phrases: number[] }[];
   __retractions: number;
+  /** When each translated phrase appeared on screen (page time), in order: phrase n is the n-th. */
+  __phrasesAt: number[];
 }
 
 // Runs in the page before the app. No named helpers inside: tsx's name-keeping wrapper does not exist there.
@@ -153,6 +155,7 @@ function instrument(audible: number): void {
   w.__finals = [];
   w.__starts = [];
   w.__retractions = 0;
+  w.__phrasesAt = [];
   const listened = new WeakSet<WebSocket>();
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
@@ -205,6 +208,8 @@ function instrument(audible: number): void {
         .map(Number);
       w.__starts.push({ at: startedAt, phrases });
     }
+    const count = document.querySelectorAll('[data-testid="translation-phrase"]').length;
+    while (w.__phrasesAt.length < count) w.__phrasesAt.push(performance.now());
     const translation = document.querySelector('[data-testid="transcript-translation"]');
     if (translation && translation.getAttribute('data-empty') === 'false') {
       const text = translation.textContent ?? '';
@@ -215,8 +220,13 @@ function instrument(audible: number): void {
 }
 
 interface RunResult {
-  /** Per phrase handed to translation, in order: when its source speech ended (page time), if found. */
+  /** Per final, in order: when its source speech ended (page time), if found. */
   sourceEnds: number[];
+  /**
+   * Per final, the phrase that carries its end: the first to appear after the final arrived and before the next
+   * did (the early clauses of a long sentence appear before its final); undefined when none did.
+   */
+  endPhrases: (number | undefined)[];
   starts: { at: number; phrases: number[] }[];
   tally: { spoken: number; spedUp: number; merged: number; shownOnly: number };
   phrasesShown: number;
@@ -262,8 +272,14 @@ async function measure(page: Page, baseURL: string, audioSeconds: number): Promi
     });
     const lag = document.querySelector('[data-testid="speech-lag"]');
     const phrases = Array.from(document.querySelectorAll('[data-testid="translation-phrase"]'));
+    const endPhrases = w.__finals.map((final, index) => {
+      const next = w.__finals[index + 1]?.at ?? Number.POSITIVE_INFINITY;
+      const phrase = w.__phrasesAt.findIndex((at) => at >= final.at && at < next);
+      return phrase < 0 ? undefined : phrase + 1;
+    });
     return {
       sourceEnds,
+      endPhrases,
       starts: w.__starts,
       // Inline, not a helper: tsx's name-keeping wrapper does not exist in the page.
       tally: {
@@ -297,10 +313,12 @@ function slope(points: { x: number; y: number }[]): number {
 }
 
 function report(label: string, result: RunResult, peakLoad: number): void {
-  // Each phrase's ear-voice span: from its source end to the start of the first utterance that speaks it.
+  // Each final's ear-voice span: from the end of its source speech to the start of the first utterance that speaks
+  // the phrase carrying its end (a long sentence's early clauses are spoken before it ends, and not measured).
   const spans: { x: number; y: number }[] = [];
   result.sourceEnds.forEach((end, index) => {
-    const start = result.starts.find((started) => started.phrases.includes(index + 1));
+    const phrase = result.endPhrases[index];
+    const start = result.starts.find((started) => phrase !== undefined && started.phrases.includes(phrase));
     if (start && Number.isFinite(end)) spans.push({ x: end, y: start.at - end });
   });
   const values = spans.map((span) => span.y);
@@ -318,10 +336,9 @@ function report(label: string, result: RunResult, peakLoad: number): void {
   console.log(
     `    retractions of shown translated text: ${result.retractions} (${(result.retractions / result.minutes).toFixed(2)} a minute); load average ${peakLoad.toFixed(2)} peak on ${availableParallelism()} cores`,
   );
-  // Spans pair the n-th final with phrase n: an early clause is a phrase of its own and shifts the pairing.
   if (result.phrasesShown > result.sourceEnds.length) {
     console.log(
-      `    (${result.phrasesShown - result.sourceEnds.length} early clauses translated before their final: the spans above pair finals and phrases by order, so they are approximate)`,
+      `    (${result.phrasesShown - result.sourceEnds.length} early clauses translated before their final, spoken before their sentence ended: not in the spans)`,
     );
   }
 }
