@@ -18,7 +18,6 @@ export function fixturePath(name: string): string {
  */
 function mediaLink(parallelIndex: number, device: 'microphone' | 'camera'): string {
   const folder = path.join(process.env.E2E_DATA_DIR ?? tmpdir(), 'fake-media');
-  mkdirSync(folder, { recursive: true });
   return path.join(folder, `${device}-${parallelIndex}${device === 'microphone' ? '.wav' : '.mjpeg'}`);
 }
 
@@ -29,6 +28,7 @@ export function pointFakeMedia(parallelIndex: number, wavName: string, mjpegName
     ['camera', mjpegName],
   ] as const) {
     const link = mediaLink(parallelIndex, device);
+    mkdirSync(path.dirname(link), { recursive: true });
     rmSync(link, { force: true });
     symlinkSync(fixturePath(name), link);
   }

@@ -113,14 +113,19 @@ function msLeft(token: string): number | undefined {
 }
 
 /**
- * How long before its expiry the token falls due for a refresh: the threshold, or half its life for a token that
- * lives less than twice that (an operator may give access tokens 5 minutes, Cognito's shortest: due at once, such a
- * token would be refreshed on every call).
+ * Milliseconds until the token falls due for a refresh (zero or less means now), or undefined when it carries no
+ * readable expiry. Due the threshold before expiry, or at half its life for a token that lives less than twice that
+ * (an operator may give access tokens 5 minutes, Cognito's shortest: due at once, such a token would be refreshed on
+ * every call).
  */
-function refreshLeadMs(token: string): number {
+function msUntilDue(token: string): number | undefined {
   const times = tokenTimes(token);
-  if (times?.iat === undefined || times.exp <= times.iat) return REFRESH_THRESHOLD_MS;
-  return Math.min(REFRESH_THRESHOLD_MS, ((times.exp - times.iat) * 1000) / 2);
+  if (times === undefined) return undefined;
+  const lead =
+    times.iat === undefined || times.exp <= times.iat
+      ? REFRESH_THRESHOLD_MS
+      : Math.min(REFRESH_THRESHOLD_MS, ((times.exp - times.iat) * 1000) / 2);
+  return times.exp * 1000 - Date.now() - lead;
 }
 
 /** The stored token while it is still valid; an expired or unreadable one counts as none. */
@@ -136,8 +141,7 @@ export function liveStoredToken(): string | null {
  */
 export function msUntilRefreshDue(): number | undefined {
   const token = storedToken();
-  const left = token ? msLeft(token) : undefined;
-  return !token || left === undefined ? undefined : left - refreshLeadMs(token);
+  return token ? msUntilDue(token) : undefined;
 }
 
 // --- Session changes the wrapper causes ------------------------------------------------------------------
@@ -278,10 +282,10 @@ async function bearerToken(auth: 'optional' | 'required'): Promise<string | unde
     if (auth === 'required') throw new ApiError(401, ACCOUNT_ERROR_KEYS.notLoggedIn);
     return undefined;
   }
-  const left = msLeft(token);
-  if (left === undefined) throw endSession();
+  const due = msUntilDue(token);
+  if (due === undefined) throw endSession();
   // One that looks expired goes to the refresh too: the device's clock may be wrong, and only the server knows.
-  return left <= refreshLeadMs(token) ? refreshedToken(token) : token;
+  return due <= 0 ? refreshedToken(token) : token;
 }
 
 async function tokenFor(route: TableRoute<RouteId>, call: AnyCall): Promise<string | undefined> {
