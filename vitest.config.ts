@@ -29,7 +29,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'lambdas/**/*.test.ts', 'engines/**/*.test.ts', 'infra/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'lambdas/**/*.test.ts',
+            'engines/**/*.test.ts',
+            'infra/**/*.test.ts',
+          ],
           exclude: [
             '**/*.int.test.ts',
             '**/*.fault.test.ts',
@@ -42,9 +47,11 @@ export default defineConfig({
           // The files share their worker's modules instead of importing them again each (three times faster): no
           // file here mocks, stubs or changes what another reads (those are MODULE_STATE_TESTS).
           isolate: false,
-          // A limit, never a figure a test asserts: espeak-ng's wasm and the handler modules' first import take
-          // seconds on a loaded 2-core machine, where vitest's 5 s failed them (as before the split).
+          // Limits, never a figure a test asserts: espeak-ng's wasm, kuromoji's dictionary (kana.test.ts' beforeAll)
+          // and the handler modules' first import take seconds on a loaded 2-core machine, where vitest's 5 s test
+          // and 10 s hook limits failed them.
           testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {

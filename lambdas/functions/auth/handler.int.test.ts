@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FORM_ERROR_KEYS } from '@wayfarer/shared/domain/error-keys';
 import {
   callApi,
@@ -191,8 +191,12 @@ describe('refresh', () => {
   it('issues a new token from the server-side refresh token, once per access token', async () => {
     const email = uniqueEmail('refresh');
     const first = await register(email);
-    // Tokens are stamped to the second: let the new one differ.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Tokens are stamped to the second: the new one differs once the clock has passed the first one's second.
+    const issuedAt = claimsOf(first.token).iat as number;
+    await vi.waitFor(() => expect(Date.now() / 1000).toBeGreaterThanOrEqual(issuedAt + 1), {
+      timeout: 5_000,
+      interval: 50,
+    });
 
     const refreshed = await api('POST', '/api/auth/refresh', { token: first.token });
 
