@@ -16,16 +16,23 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
-// The second local cloud (frontend/e2e/support/second-cloud.ts) and the scripted providers behind it.
+// The second and third local clouds (frontend/e2e/support/second-cloud.ts) and the scripted providers behind them.
 // And the shared cloud's local port (its `/__local/` pages: the mail outbox), which the gateway refuses them on since
 // it believes the runner as a proxy.
-for (const name of ['E2E_SECOND_PORT', 'E2E_OPENAI_PORT', 'E2E_DEEPGRAM_PORT', 'E2E_LOCAL_ROUTES_PORT']) {
+for (const name of [
+  'E2E_SECOND_PORT',
+  'E2E_THIRD_PORT',
+  'E2E_OPENAI_PORT',
+  'E2E_DEEPGRAM_PORT',
+  'E2E_LOCAL_ROUTES_PORT',
+]) {
   if (!process.env[name]) process.env[name] = String(await freePort());
 }
 
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const secondURL = `http://127.0.0.1:${process.env.E2E_SECOND_PORT}`;
+const thirdURL = `http://127.0.0.1:${process.env.E2E_THIRD_PORT}`;
 
 const STOP = { signal: 'SIGTERM', timeout: 15_000 } as const;
 
@@ -66,13 +73,14 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grep: /@layout|@desktop/ },
   ],
   // The local cloud (infra/local/main.ts) serves the built SPA, /locales and /api; `npm run test:e2e` builds first.
-  // Two of them, started side by side: Playwright starts its web servers one after the other, so the first entry
-  // only launches the second cloud (and answers once its scripted providers listen), the shared one starts
-  // meanwhile, and the last entry waits for the second to be healthy.
+  // Three of them, started side by side: Playwright starts its web servers one after the other, so the first entry
+  // only launches the second and third clouds (and answers once their scripted providers listen), the shared one
+  // starts meanwhile, and the last entries wait for the second and third to be healthy.
   webServer: [
     {
-      // The second local cloud (frontend/e2e/support/second-server.ts): small allowances, an admin password and
-      // scripted providers, for the specs that test those; started once for the run.
+      // The second local cloud (small allowances, an admin password, scripted providers) and the third (a slow
+      // translated voice, short-lived access tokens), for the specs that test those; started once for the run
+      // (frontend/e2e/support/second-server-settings.ts).
       command: 'npx tsx frontend/e2e/support/second-cloud.ts',
       port: Number(process.env.E2E_OPENAI_PORT),
       timeout: 120_000,
@@ -101,15 +109,15 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      // Nothing to start: the first entry started the second cloud; this waits until it is healthy (already
-      // healthy, Playwright takes it as it is).
+    // Nothing to start: the first entry started the second and third clouds; these wait until each is healthy
+    // (already healthy, Playwright takes it as it is).
+    ...[secondURL, thirdURL].map((url) => ({
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
-      url: `${secondURL}/api/health`,
+      url: `${url}/api/health`,
       timeout: 120_000,
       reuseExistingServer: true,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
   ],
 });

@@ -1,17 +1,12 @@
 import { expect as baseExpect } from '@playwright/test';
 import { test } from './support/traveller';
-import { startLocalServer, type LocalServer } from './support/local-server';
-import {
-  startOpenAiCompatibleServer,
-  type OpenAiCompatibleProcess,
-} from './support/openai-compatible-server';
-import { OWN_SERVER_PROJECT } from './support/own-local-server';
+import { thirdServerURL } from './support/second-server';
 
 // Two shared cores, a speech model and a minute of speech: allow for a loaded machine (docs/E2E.md).
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 // A minute of speech with short pauses, heard in the listening mode (a guide talking), the embedded recogniser
-// hearing it on a local cloud of this spec's own,
+// hearing it on the suite's third local cloud (support/second-server-settings.ts),
 // translated into French by the OpenAI-compatible test server and read out by its voice at 10 characters a second:
 // slower than the speaker (about 15), so without a bound the spoken translation would trail further with each
 // phrase (docs/SPEC.md §4 Spoken lag). The fixture is the three phrase fixtures, silence trimmed, joined 0.6 s apart
@@ -23,27 +18,6 @@ test.describe.configure({ timeout: 240_000 });
 /** How long the last phrase may take to be read out after its final: its lag (5 s at most) and its speech. */
 const LAST_SPOKEN_WITHIN_MS = 12_000;
 
-let openAi: OpenAiCompatibleProcess | undefined;
-let server: LocalServer | undefined;
-// eslint-disable-next-line no-empty-pattern
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== OWN_SERVER_PROJECT) return;
-  test.setTimeout(180_000);
-  openAi = await startOpenAiCompatibleServer(0, ['--seconds-per-character', '0.1']);
-  server = await startLocalServer({
-    OPENAI_API_KEY: 'sk-local-test',
-    OPENAI_BASE_URL: `${openAi.url}/v1`,
-    OPENAI_MODEL_TRANSLATE: 'test-translate',
-    OPENAI_MODEL_TTS: 'test-tts',
-    TTS_ENGINE: 'cloud',
-    ANALYSIS_ENGINE: 'embedded',
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await openAi?.stop();
-});
-
 interface WakeLocks {
   /** Screen wake locks the page holds now. */
   held: number;
@@ -53,9 +27,8 @@ interface WakeLocks {
 
 test('a minute of speech is read out with a bounded lag, every phrase shown, and Stop keeps it all', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== OWN_SERVER_PROJECT, 'a server of its own: one project');
-  const base = server!.baseURL;
+}) => {
+  const base = thirdServerURL();
   await page.addInitScript(() =>
     localStorage.setItem(
       'wayfarer-voice-settings',

@@ -1,11 +1,11 @@
 /**
- * Starts the e2e suite's second local cloud and the scripted providers behind it (playwright.config.ts, a
- * webServer entry; support/second-server.ts says what it is for): the OpenAI-compatible test server, the scripted
- * Deepgram server, then `npm run serve` with their addresses, on the ports the config chose. SIGTERM stops all
- * three, the local cloud's own children included.
+ * Starts the e2e suite's second and third local clouds and the scripted providers behind them (playwright.config.ts,
+ * a webServer entry; support/second-server-settings.ts says what each is for): the OpenAI-compatible test servers
+ * (one per cloud: their voices differ), the scripted Deepgram server, then `npm run serve` twice with their
+ * addresses, on the ports the config chose. SIGTERM stops them all, the local clouds' own children included.
  */
 import { serveApp } from '@wayfarer/infra/local/served-app';
-import { SCRIPT, SECOND_SERVER } from './second-server-settings';
+import { SCRIPT, SECOND_SERVER, THIRD_SERVER } from './second-server-settings';
 import { startServerProcess } from './server-process';
 
 const DEEPGRAM_KEY = SECOND_SERVER.deepgramKey;
@@ -16,7 +16,7 @@ const port = (name: string) => {
 };
 
 // The protocol-faithful servers of lambdas/testing, through their CLIs (e2e code imports only shared/).
-const [openAi, deepgram] = await Promise.all([
+const [openAi, deepgram, slowOpenAi] = await Promise.all([
   startServerProcess('lambdas/testing/openai-compatible-server.ts', [
     '--port',
     port('E2E_OPENAI_PORT'),
@@ -37,10 +37,16 @@ const [openAi, deepgram] = await Promise.all([
     // Silence is heard as nothing (billing-flow records silence and expects no phrase).
     '--from-first-speech',
   ]),
+  startServerProcess('lambdas/testing/openai-compatible-server.ts', [
+    '--port',
+    '0',
+    '--seconds-per-character',
+    String(THIRD_SERVER.voiceSecondsPerCharacter),
+  ]),
 ]);
 
-// Not waited for here: the config's last web server entry waits for it to be healthy.
-const cloud = await serveApp({
+// Neither is waited for here: the config's last web server entries wait for them to be healthy.
+const second = serveApp({
   port: Number(port('E2E_SECOND_PORT')),
   ready: () => Promise.resolve(true),
   output: 'inherit',
@@ -65,14 +71,31 @@ const cloud = await serveApp({
     VISION_ENGINE: 'embedded',
   },
 });
+const third = serveApp({
+  port: Number(port('E2E_THIRD_PORT')),
+  ready: () => Promise.resolve(true),
+  output: 'inherit',
+  env: {
+    TRUSTED_PROXIES: '127.0.0.1,::1',
+    RATE_LIMITS: 'off',
+    LOCAL_ACCESS_TOKEN_SECONDS: String(THIRD_SERVER.accessTokenSeconds),
+    OPENAI_API_KEY: 'sk-local-test',
+    OPENAI_BASE_URL: `${slowOpenAi.url}/v1`,
+    OPENAI_MODEL_TRANSLATE: 'test-translate',
+    OPENAI_MODEL_TTS: 'test-tts',
+    TTS_ENGINE: 'cloud',
+    ANALYSIS_ENGINE: 'embedded',
+  },
+});
+const clouds = await Promise.all([second, third]);
 
 let stopping = false;
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  await cloud.stop();
-  await Promise.all([openAi.stop(), deepgram.stop()]);
+  await Promise.all(clouds.map((cloud) => cloud.stop()));
+  await Promise.all([openAi.stop(), deepgram.stop(), slowOpenAi.stop()]);
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
-void cloud.exited.then((code) => stop(code ?? 1));
+for (const cloud of clouds) void cloud.exited.then((code) => stop(code ?? 1));

@@ -32,3 +32,16 @@ export const SCRIPT = [
   { text: 'Where is the train station?', language: 'en', afterAudioSeconds: 1 },
   { text: 'La gare est au bout de la rue.', language: 'fr', afterAudioSeconds: 1.5 },
 ] as const;
+
+/**
+ * The suite's third local cloud (started once beside the second, through `second-cloud.ts`), for what neither of the
+ * others may have: real speech heard by the embedded recogniser and translated by the OpenAI-compatible test server
+ * whose voice reads slower than a speaker talks (voice-long-speech: the spoken lag's bound), and access tokens that
+ * expire within the test (session-expired-token: cognito-local's LOCAL_ACCESS_TOKEN_SECONDS).
+ */
+export const THIRD_SERVER = {
+  /** The translated voice's pace: 10 characters a second, slower than a speaker's 15 or so. */
+  voiceSecondsPerCharacter: 0.1,
+  /** LOCAL_ACCESS_TOKEN_SECONDS: waiting an hour for a token to expire is not a test; a quarter of a minute is. */
+  accessTokenSeconds: 15,
+} as const;

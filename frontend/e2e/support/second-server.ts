@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { test } from './traveller';
 
-export { SCRIPT, SECOND_SERVER } from './second-server-settings';
+export { SCRIPT, SECOND_SERVER, THIRD_SERVER } from './second-server-settings';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -18,6 +18,8 @@ export const secondServerURL = (): string => `http://127.0.0.1:${required('E2E_S
 export const secondServerAppOrigin = (): string => `http://localhost:${required('E2E_SECOND_PORT')}`;
 /** The OpenAI-compatible test server behind it (cloud-voice-progressive releases held audio there). */
 export const openAiServerURL = (): string => `http://127.0.0.1:${required('E2E_OPENAI_PORT')}`;
+/** The third local cloud's origin (second-server-settings.ts' THIRD_SERVER says what it is for). */
+export const thirdServerURL = (): string => `http://127.0.0.1:${required('E2E_THIRD_PORT')}`;
 
 /**
  * The spec's tests run against the second local cloud. Their pages report no page views there: the admin
