@@ -336,6 +336,12 @@ function report(label: string, result: RunResult, peakLoad: number): void {
   console.log(
     `    retractions of shown translated text: ${result.retractions} (${(result.retractions / result.minutes).toFixed(2)} a minute); load average ${peakLoad.toFixed(2)} peak on ${availableParallelism()} cores`,
   );
+  // Where the lag builds up: the mean span of the phrases that ended in each half-minute of the monologue.
+  const halves: number[][] = [];
+  for (const span of spans) (halves[Math.floor((span.x - first) / 30_000)] ??= []).push(span.y);
+  console.log(
+    `    span by half-minute: ${Array.from(halves, (ys = []) => (ys.length === 0 ? '-' : (ys.reduce((sum, y) => sum + y, 0) / ys.length / 1000).toFixed(2))).join(', ')} s`,
+  );
   if (result.phrasesShown > result.sourceEnds.length) {
     console.log(
       `    (${result.phrasesShown - result.sourceEnds.length} early clauses translated before their final, spoken before their sentence ended: not in the spans)`,

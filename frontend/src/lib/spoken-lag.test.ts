@@ -106,6 +106,17 @@ describe('spoken-lag reducer (docs/SPEC.md §4 Spoken lag)', () => {
     expect(speaks(run([clause(1, 20, 0, 4_499)]).actions)[0]!.rate).toBeLessThan(1.5);
   });
 
+  it('by default speeds up from a lag of 1 s and speaks at 1.5 times from 2 s', () => {
+    // Asked 900 ms after the phrase ended, heard 600 ms later: a lag of 1.5 s, halfway up.
+    const rate = (at: number) => {
+      const step = spokenLagReducer(initialSpokenLagState('bounded'), clause(1, 20, 0, at));
+      return speaks([...step.actions])[0]!.rate;
+    };
+    expect(rate(400)).toBe(1);
+    expect(rate(900)).toBeCloseTo(1.25, 5);
+    expect(rate(1_400)).toBe(DEFAULT_SPOKEN_LAG_SETTINGS.maxRate);
+  });
+
   it('predicts when an utterance starts from the end of the one before it', () => {
     // Utterance 1 (2 s of speech) plays from 1,500 to 3,500; utterance 2 is heard from 3,500, 3.5 s after its phrase.
     const { actions } = run([

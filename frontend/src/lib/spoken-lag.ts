@@ -33,8 +33,8 @@ export interface SpokenLagSettings {
 
 export const DEFAULT_SPOKEN_LAG_SETTINGS: SpokenLagSettings = {
   boundMs: 5_000,
-  speedUpFromMs: 1_500,
-  fullSpeedFromMs: 3_000,
+  speedUpFromMs: 1_000,
+  fullSpeedFromMs: 2_000,
   maxRate: MAX_SPEECH_RATE,
   synthesisMs: 600,
   initialCharsPerSecond: 14,
