@@ -13,6 +13,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type * as ShellSkeletonModule from './src/app/shell-skeleton';
 import type * as StaticFirstScreenModule from './src/app/static-first-screen';
 import type * as FirstScreenBootModule from './src/app/first-screen-boot';
+import type * as StartAfterFirstPaintModule from './src/app/start-after-first-paint';
 import type * as I18nOptionsModule from './src/app/i18n-options';
 import type * as LanguageDetectorModule from './src/app/language-detector';
 import type * as PseudoLocaleModule from './src/lib/pseudo-locale';
@@ -124,6 +125,34 @@ function firstScreenSkeleton(): Plugin {
       const empty = '<div id="root"></div>';
       if (!html.includes(empty)) throw new Error('index.html has no empty <div id="root"></div>');
       return html.replace(empty, `<div id="root">${markup}</div>\n    <script>${bootScript}</script>`);
+    },
+  };
+}
+
+// The entry chunk is fetched from the start but run only once index.html's first screen is painted
+// (src/app/start-after-first-paint.ts): Vite's module script becomes a modulepreload, and an inline script at the end
+// of <body> adds the module script after the first contentful paint. Build only: the dev server's entry stays as it is.
+const { module: startAfterFirstPaint } = await runnerImport<typeof StartAfterFirstPaintModule>(
+  './src/app/start-after-first-paint.ts',
+);
+function entryAfterFirstPaint(): Plugin {
+  const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+  return {
+    name: 'wayfarer-entry-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const entries = [...html.matchAll(entryScript)];
+        const entry = entries[0]?.[1];
+        if (entries.length !== 1 || !entry)
+          throw new Error(`index.html: expected one entry module script, found ${entries.length}`);
+        const loader = `(${startAfterFirstPaint.startAfterFirstPaint.toString()})(${JSON.stringify(entry)});`;
+        if (!html.includes('</body>')) throw new Error('index.html has no </body>');
+        return html
+          .replace(entryScript, `<link rel="modulepreload" crossorigin href="${entry}">`)
+          .replace('</body>', `  <script>${loader}</script>\n  </body>`);
+      },
     },
   };
 }
@@ -413,6 +442,7 @@ export default defineConfig({
     themeBootValues(),
     firstScreenSkeleton(),
     capabilitiesPreload(),
+    entryAfterFirstPaint(),
     amplifyThemeCss(),
     bundleLocales(),
     pseudoLocaleOnDevServer(),

@@ -165,6 +165,31 @@ test.describe('first paint (docs/DESIGN.md §8) @layout', () => {
           .toEqual(fromHtml);
       });
 
+    await test.step("the app's entry script runs only after index.html's first contentful paint", async () => {
+      page = await nextPage(page);
+      // When each module script joins the document, parser-inserted or added later.
+      await page.addInitScript(() => {
+        const added: number[] = [];
+        (window as unknown as { moduleScriptsAdded: number[] }).moduleScriptsAdded = added;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node instanceof HTMLScriptElement && node.type === 'module') added.push(performance.now());
+        }).observe(document, { childList: true, subtree: true });
+      });
+
+      await page.goto('/');
+      await expect(page.getByTestId('main-button')).toBeVisible();
+
+      const { added, paint } = await page.evaluate(() => ({
+        added: (window as unknown as { moduleScriptsAdded: number[] }).moduleScriptsAdded,
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      }));
+      expect(paint).toBeDefined();
+      expect(added.length).toBeGreaterThan(0);
+      for (const time of added) expect(time).toBeGreaterThanOrEqual(paint ?? Infinity);
+    });
+
     await test.step("the app runs under CloudFront's policy, which allows index.html's inline scripts by hash only", async () => {
       page = await nextPage(page);
       // infra/aws/constructs/security-headers.ts: script-src 'self' and the SHA-256 of each inline script of the built

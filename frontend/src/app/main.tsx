@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import '@aws-amplify/ui-react/styles/reset.css';
@@ -30,14 +30,19 @@ if (!container) throw new Error('index.html has no #root element');
 // fallback, whose reveal React would hold back for 300 ms (docs/DESIGN.md §8, first paint). A failed load renders
 // all the same: the screens say so themselves, as they did without the wait.
 const firstScreenReady = Promise.allSettled([i18nReady, homeScreen]);
+// As a transition, React renders that screen in slices that yield to the browser between them instead of in one
+// long task: index.html's copy is on screen meanwhile, and the page answers input while the real one is built.
 void firstScreenReady
-  .then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <App router={createBrowserRouter(appRoutes)} />
-      </StrictMode>,
-    ),
-  )
+  .then(() => {
+    const root = createRoot(container);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App router={createBrowserRouter(appRoutes)} />
+        </StrictMode>,
+      ),
+    );
+  })
   // The service worker (production builds only) installs after the first screen is painted, not beside it.
   .then(afterNextPaint)
   .then(() => {
