@@ -45,47 +45,45 @@ const [openAi, deepgram, slowOpenAi] = await Promise.all([
   ]),
 ]);
 
-// Neither is waited for here: the config's last web server entries wait for them to be healthy.
-const second = serveApp({
-  port: Number(port('E2E_SECOND_PORT')),
-  ready: () => Promise.resolve(true),
-  output: 'inherit',
-  env: {
-    // Each test its own traveller (support/traveller.ts); the limits under test are the handlers' own.
-    TRUSTED_PROXIES: '127.0.0.1,::1',
-    RATE_LIMITS: 'off',
-    ADMIN_PASSWORD: SECOND_SERVER.adminPassword,
-    ANON_DAILY_SECONDS: String(SECOND_SERVER.anonDailySeconds),
-    USER_DAILY_SECONDS: String(SECOND_SERVER.userDailySeconds),
-    OPENAI_API_KEY: 'sk-local-test',
-    OPENAI_BASE_URL: `${openAi.url}/v1`,
-    OPENAI_MODEL_TRANSLATE: 'test-translate',
-    OPENAI_MODEL_TTS: 'test-tts',
-    STT_ENGINE: 'cloud',
-    DEEPGRAM_API_KEY: DEEPGRAM_KEY,
-    DEEPGRAM_API_URL: deepgram.url,
-    DEEPGRAM_LISTEN_URL: `${deepgram.url.replace(/^http/, 'ws')}/v1/listen`,
-    TTS_ENGINE: 'cloud',
-    // The test server has no analysis or vision model: OCR and the analysis stay embedded.
-    ANALYSIS_ENGINE: 'embedded',
-    VISION_ENGINE: 'embedded',
-  },
+/**
+ * A local cloud on `cloudPort` whose translation and voices come from the OpenAI-compatible test server at
+ * `openAiUrl`, with `env` over that. Not waited for here: the config's last web server entries wait for it to be
+ * healthy.
+ */
+function cloudWith(cloudPort: string, openAiUrl: string, env: Record<string, string>) {
+  return serveApp({
+    port: Number(cloudPort),
+    ready: () => Promise.resolve(true),
+    output: 'inherit',
+    env: {
+      // Each test its own traveller (support/traveller.ts); the limits under test are the handlers' own.
+      TRUSTED_PROXIES: '127.0.0.1,::1',
+      RATE_LIMITS: 'off',
+      OPENAI_API_KEY: 'sk-local-test',
+      OPENAI_BASE_URL: `${openAiUrl}/v1`,
+      OPENAI_MODEL_TRANSLATE: 'test-translate',
+      OPENAI_MODEL_TTS: 'test-tts',
+      TTS_ENGINE: 'cloud',
+      // The test server has no analysis or vision model: OCR and the analysis stay embedded.
+      ANALYSIS_ENGINE: 'embedded',
+      VISION_ENGINE: 'embedded',
+      ...env,
+    },
+  });
+}
+
+const second = cloudWith(port('E2E_SECOND_PORT'), openAi.url, {
+  ADMIN_PASSWORD: SECOND_SERVER.adminPassword,
+  ANON_DAILY_SECONDS: String(SECOND_SERVER.anonDailySeconds),
+  USER_DAILY_SECONDS: String(SECOND_SERVER.userDailySeconds),
+  STT_ENGINE: 'cloud',
+  DEEPGRAM_API_KEY: DEEPGRAM_KEY,
+  DEEPGRAM_API_URL: deepgram.url,
+  DEEPGRAM_LISTEN_URL: `${deepgram.url.replace(/^http/, 'ws')}/v1/listen`,
 });
-const third = serveApp({
-  port: Number(port('E2E_THIRD_PORT')),
-  ready: () => Promise.resolve(true),
-  output: 'inherit',
-  env: {
-    TRUSTED_PROXIES: '127.0.0.1,::1',
-    RATE_LIMITS: 'off',
-    LOCAL_ACCESS_TOKEN_SECONDS: String(THIRD_SERVER.accessTokenSeconds),
-    OPENAI_API_KEY: 'sk-local-test',
-    OPENAI_BASE_URL: `${slowOpenAi.url}/v1`,
-    OPENAI_MODEL_TRANSLATE: 'test-translate',
-    OPENAI_MODEL_TTS: 'test-tts',
-    TTS_ENGINE: 'cloud',
-    ANALYSIS_ENGINE: 'embedded',
-  },
+// Speech is heard by the embedded recogniser here.
+const third = cloudWith(port('E2E_THIRD_PORT'), slowOpenAi.url, {
+  LOCAL_ACCESS_TOKEN_SECONDS: String(THIRD_SERVER.accessTokenSeconds),
 });
 const clouds = await Promise.all([second, third]);
 
