@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAtEnd } from '../scroll-follow';
 
@@ -47,7 +47,9 @@ export function TranscriptCard({
   }
   const following = !scrolledBack;
 
-  useEffect(() => {
+  // Before the browser paints the grown text, in the same task as React's change to it: no frame shows the newest
+  // line out of view, and nothing that reads the page in between finds it there.
+  useLayoutEffect(() => {
     const element = body.current;
     if (element && following) element.scrollTop = element.scrollHeight;
   }, [text, pending, following]);
