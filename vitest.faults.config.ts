@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // DATA_DIR, injects a real fault into it (a killed DynamoDB Local, a provider answering 5xx or hanging up, a
 // failing consumer, a SIGKILLed `npm start`, a reverse proxy in front of `npm run serve`) and checks the promise it
 // is named after. Three files run at a time on 2 cores, each with a whole local cloud of its own: most of a file's
-// time is waiting (a provider's deadline, a restart), which the other files' work fills.
+// time is waiting (a provider's deadline, a restart), which the other files' work fills. `npm test` runs this suite
+// beside the browser suite, whose waits leave room for it too.
 export default defineConfig({
   test: {
     name: 'faults',
