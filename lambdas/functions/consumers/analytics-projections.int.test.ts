@@ -196,9 +196,10 @@ describe('no raw IP is kept', () => {
     await pageViewed(busEvent('page.viewed', detail));
     // Two views of this address: the one projected here and the tracked one, which reaches the table through the
     // bus consumer in the local cloud: wait for both, not for a time.
+    const documents = createDocumentClient(config.AWS_REGION);
     const items = await vi.waitFor(
       async () => {
-        const scanned = await scanTable(createDocumentClient(config.AWS_REGION), config.TABLE_NAME);
+        const scanned = await scanTable(documents, config.TABLE_NAME);
         expect(scanned.filter((item) => JSON.stringify(item).includes(detail.truncatedIp))).toHaveLength(2);
         return scanned;
       },
